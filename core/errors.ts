@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+
+/**
+ * Machine codes of every failure an operation can report (DESIGN.md "Errors").
+ * The server maps each code to one HTTP status in `sync-server/http/error-status.ts`.
+ */
+export type ErrorCode =
+  | 'validation'
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden'
+  | 'unauthenticated'
+  | 'invalid_transition'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'internal';
+
+/** One problem with one field: `path` is dotted (`items.0.quantity`), empty for the whole request. */
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/**
+ * The one error type of the domain. Operations throw it; the server answers
+ * `{ error: { code, message, details } }` with the status of its code.
+ *
+ * @example throw new DomainError('not_found', 'Orçamento não encontrado', [{ path: 'id', message: 'não existe' }])
+ */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: readonly ErrorDetail[] = [],
+  ) {
+    super(message);
+  }
+
+  /** The JSON body the server answers with; never carries a stack trace. */
+  toJSON(): { error: { code: ErrorCode; message: string; details: ErrorDetail[] } } {
+    return { error: { code: this.code, message: this.message, details: [...this.details] } };
+  }
+}
+
+/** Joins a zod issue path into the dotted form of {@link ErrorDetail.path}. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/**
+ * Turns a failed zod parse into a `validation` DomainError naming every bad field.
+ * Unknown keys of a strict object are reported one per key, so the integrator sees the field name.
+ *
+ * @param prefix prepended to every path (e.g. `query` or `body`), empty by default.
+ */
+export function validationError(error: z.ZodError, prefix = ''): DomainError {
+  const details: ErrorDetail[] = [];
+  for (const issue of error.issues) {
+    const base = prefix ? [prefix, ...issue.path] : issue.path;
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) details.push({ path: issuePath([...base, key]), message: 'campo desconhecido' });
+    } else {
+      details.push({ path: issuePath(base), message: issue.message });
+    }
+  }
+  return new DomainError('validation', 'Requisição inválida', details);
+}
+
+/** True when `value` is a DomainError, also across module copies (bundled renderer vs core). */
+export function isDomainError(value: unknown): value is DomainError {
+  return value instanceof DomainError || (value instanceof Error && value.name === 'DomainError' && 'code' in value);
+}
