@@ -1,0 +1,109 @@
+import { now, type RxDocumentData } from 'rxdb';
+import type { ErrorDetail } from '../../errors.js';
+import type { IndexedFieldType } from '../collection-def.js';
+import type { RecordBase, Stored } from '../record.js';
+import { forbiddenError, invalidRecordError } from './errors.js';
+import { declaredFields, KEY_MAX_LENGTH, type AnyCollectionDef, type RxRecord } from './schema.js';
+
+/** RxDB's per-document bookkeeping; never part of a domain record. `_rev` is given back as-is. */
+const RXDB_FIELDS = ['_rev', '_meta', '_attachments', '_deleted'] as const;
+
+/**
+ * Ids and tenant ids: printable ASCII without space or `"`, at most {@link KEY_MAX_LENGTH}.
+ * RxDB's dev-mode refuses spaces, line breaks and quotes in primary keys (DOC21–23), and the memory
+ * storage pads keys with spaces to build its index strings, so a control character would sort
+ * differently there than in JavaScript. UUIDv7 fits easily.
+ */
+const KEY = new RegExp(`^[!#-~]{1,${KEY_MAX_LENGTH}}$`);
+
+/** True when `value` can be an `id` or `tenantId` of this store. */
+export function isValidKey(value: unknown): value is string {
+  return typeof value === 'string' && KEY.test(value);
+}
+
+const TYPE_NAMES: Record<IndexedFieldType, string> = {
+  string: 'deve ser texto',
+  number: 'deve ser um número finito',
+  boolean: 'deve ser verdadeiro ou falso',
+};
+
+function hasType(value: unknown, type: IndexedFieldType): boolean {
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
+  return typeof value === type;
+}
+
+function jsonCopy(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+/**
+ * Checks a record the caller wants stored and returns a detached JSON copy of it.
+ *
+ * The copy matters: the memory storage keeps the object it is given, so a caller mutating its record
+ * afterwards would otherwise change the stored one. JSON also normalises the record the way the SQL
+ * adapter stores it (`undefined` fields disappear). RxDB bookkeeping fields (`_rev`, `_meta`…) are
+ * dropped, so a caller may pass a record it read back, `_rev` included.
+ *
+ * Declared fields must hold their declared JSON type (or be missing/null): RxDB's memory storage
+ * builds index keys by calling string methods on indexed string fields and would throw otherwise.
+ *
+ * @throws DomainError `forbidden` when `tenantId` is not the store's, `validation` on a bad id or a
+ *   declared field of the wrong type.
+ */
+export function recordToWrite(def: AnyCollectionDef, tenantId: string, doc: unknown): RxRecord {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    throw invalidRecordError([{ path: '', message: 'o registro deve ser um objeto' }]);
+  }
+  const copy = jsonCopy(doc) as Record<string, unknown>;
+  for (const field of RXDB_FIELDS) delete copy[field];
+  const id = copy['id'];
+  if (!isValidKey(id)) {
+    throw invalidRecordError([
+      { path: 'id', message: `identificador inválido (texto ASCII visível de até ${KEY_MAX_LENGTH} caracteres)` },
+    ]);
+  }
+  if (copy['tenantId'] !== tenantId) throw forbiddenError(def.name, id);
+  const details: ErrorDetail[] = [];
+  for (const [name, type] of declaredFields(def)) {
+    const value = copy[name];
+    if (value !== undefined && value !== null && !hasType(value, type))
+      details.push({ path: name, message: TYPE_NAMES[type] });
+  }
+  if (details.length > 0) throw invalidRecordError(details);
+  return copy as RxRecord;
+}
+
+/** Document data for a first write of `record` (RxDB's wrapper fills in `_rev` and `_meta.lwt`). */
+export function newDocumentData(record: RxRecord): RxDocumentData<RxRecord> {
+  return { ...record, _deleted: false, _attachments: {}, _meta: { lwt: now() }, _rev: '' };
+}
+
+/**
+ * Document data replacing `current` by `record` (or by a tombstone of it when `deleted`). Keeps
+ * `current`'s `_meta` entries, which RxDB plugins (replication) may rely on.
+ */
+export function replacementData(
+  record: RxRecord,
+  current: RxDocumentData<RxRecord>,
+  deleted: boolean,
+): RxDocumentData<RxRecord> {
+  return {
+    ...record,
+    _deleted: deleted,
+    _attachments: current._attachments,
+    _meta: { ...current._meta },
+    _rev: current._rev,
+  };
+}
+
+/** The domain fields of stored document data (RxDB bookkeeping removed), detached from the storage. */
+export function domainFields(data: RxDocumentData<RxRecord>): RxRecord {
+  const copy = jsonCopy(data) as Record<string, unknown>;
+  for (const field of RXDB_FIELDS) delete copy[field];
+  return copy as RxRecord;
+}
+
+/** A stored document as the port returns it: plain JSON with `_rev`, no other RxDB field. */
+export function toStored<T extends RecordBase>(data: RxDocumentData<RxRecord>): Stored<T> {
+  return { ...domainFields(data), _rev: data._rev } as unknown as Stored<T>;
+}

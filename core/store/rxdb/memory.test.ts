@@ -1,0 +1,37 @@
+import { conformanceCollections, describeStoreConformance } from '../conformance.js';
+import { adapterSuiteCollections, describeAdapterBehaviour } from './adapter-suite.js';
+import { describeSparseRecords, sparseSuiteCollections } from './sparse-suite.js';
+import { openRxdbDatabase } from './rx-database.js';
+import { memoryStorage } from './storages.js';
+
+let opened = 0;
+// The memory storage keeps data per database name for the whole process: every database gets its own.
+const run = Math.random().toString(36).slice(2, 8);
+const uniqueName = (label: string) => `${label}-${run}-${++opened}`;
+
+describeStoreConformance('rxdb memory', () =>
+  openRxdbDatabase({
+    name: uniqueName('conformance-memory'),
+    storage: memoryStorage(),
+    collections: conformanceCollections,
+    multiInstance: false,
+  }),
+);
+
+describeSparseRecords('memory', () =>
+  openRxdbDatabase({
+    name: uniqueName('sparse-memory'),
+    storage: memoryStorage(),
+    collections: sparseSuiteCollections,
+    multiInstance: false,
+  }),
+);
+
+describeAdapterBehaviour('memory', () =>
+  openRxdbDatabase({
+    name: uniqueName('adapter-memory'),
+    storage: memoryStorage(),
+    collections: adapterSuiteCollections,
+    multiInstance: false,
+  }),
+);

@@ -1,0 +1,164 @@
+import type { RxDocumentData, RxStorageWriteError } from 'rxdb';
+import type { DomainError } from '../../errors.js';
+import type { CollectionDef } from '../collection-def.js';
+import type { Collection } from '../port.js';
+import { normaliseQuery, type Query } from '../query.js';
+import type { RecordBase, Stored } from '../record.js';
+import { newDocumentData, recordToWrite, replacementData, toStored } from './documents.js';
+import { conflictError, invalidRecordError, notFoundError, storageError } from './errors.js';
+import { planQuery, type IndexTrust } from './query-plan.js';
+import type { RxRecord } from './schema.js';
+import { readDocuments, writeDocuments, type RxRecordCollection } from './storage-io.js';
+import type { WriteScope } from './write-scope.js';
+
+/** What one tenant-scoped collection works with. */
+export interface CollectionContext {
+  readonly tenantId: string;
+  readonly def: CollectionDef<RecordBase>;
+  readonly rx: RxRecordCollection;
+  readonly trust: IndexTrust;
+  readonly writes: WriteScope;
+}
+
+/**
+ * The port's {@link Collection} over one RxDB collection, confined to one tenant. Reads go straight
+ * to the storage; writes run in the context's {@link WriteScope} (the database lock or the running
+ * transaction), check tenant and revision, and let the storage's own revision check settle races
+ * with writers outside this adapter.
+ */
+export class RxdbCollection<T extends RecordBase> implements Collection<T> {
+  constructor(private readonly ctx: CollectionContext) {}
+
+  private get name(): string {
+    return this.ctx.def.name;
+  }
+
+  async get(id: string): Promise<Stored<T> | undefined> {
+    if (typeof id !== 'string') return undefined;
+    const data = (await readDocuments(this.ctx.rx, [id], false)).get(id);
+    return data && data.tenantId === this.ctx.tenantId ? toStored<T>(data) : undefined;
+  }
+
+  async find(query?: Query<T>): Promise<Stored<T>[]> {
+    const normalised = normaliseQuery(this.ctx.def as CollectionDef<T>, query);
+    if (normalised.limit === 0) return [];
+    const prepared = planQuery(this.ctx.rx.schema.jsonSchema, this.ctx.tenantId, normalised, this.ctx.trust);
+    const { documents } = await this.ctx.rx.storageInstance.query(prepared);
+    return documents.map((data) => toStored<T>(data));
+  }
+
+  async count(query?: Pick<Query<T>, 'selector'>): Promise<number> {
+    const normalised = normaliseQuery(this.ctx.def as CollectionDef<T>, { selector: query?.selector });
+    const prepared = planQuery(this.ctx.rx.schema.jsonSchema, this.ctx.tenantId, normalised, this.ctx.trust, true);
+    const { count } = await this.ctx.rx.storageInstance.count(prepared);
+    return count;
+  }
+
+  async insert(doc: T): Promise<Stored<T>> {
+    const record = recordToWrite(this.ctx.def, this.ctx.tenantId, doc);
+    return this.ctx.writes.run(async (log) => {
+      // Checked here because RxDB revives a tombstone on insert; the port keeps a deleted id taken.
+      if ((await readDocuments(this.ctx.rx, [record.id], true)).size > 0)
+        throw conflictError(this.name, [record.id], 'exists');
+      const { written, errors } = await writeDocuments(
+        this.ctx.rx,
+        [{ document: newDocumentData(record) }],
+        'clinic-store-insert',
+      );
+      const stored = written[0];
+      if (errors.length > 0 || !stored) throw this.writeError(errors, record.id);
+      log?.record(this.ctx.rx, undefined, stored);
+      return toStored<T>(stored);
+    });
+  }
+
+  async insertMany(docs: readonly T[]): Promise<void> {
+    const records = docs.map((doc) => recordToWrite(this.ctx.def, this.ctx.tenantId, doc));
+    if (records.length === 0) return;
+    const ids = records.map((r) => r.id);
+    const seen = new Set<string>();
+    const repeated = new Set<string>();
+    for (const id of ids) (seen.has(id) ? repeated : seen).add(id);
+    if (repeated.size > 0) throw conflictError(this.name, [...repeated], 'exists');
+    await this.ctx.writes.run(async (log) => {
+      const existing = await readDocuments(this.ctx.rx, ids, true);
+      if (existing.size > 0) throw conflictError(this.name, [...existing.keys()], 'exists');
+      const rows = records.map((record) => ({ document: newDocumentData(record) }));
+      const { written, errors } = await writeDocuments(this.ctx.rx, rows, 'clinic-store-insert-many');
+      if (errors.length > 0) {
+        // All or none: take back the rows that went in (they stay as tombstones, see UndoLog).
+        await this.tombstone(written);
+        throw this.writeError(errors, errors[0]?.documentId ?? '');
+      }
+      for (const stored of written) log?.record(this.ctx.rx, undefined, stored);
+    });
+  }
+
+  async update(id: string, expectedRev: string, next: T): Promise<Stored<T>> {
+    const record = recordToWrite(this.ctx.def, this.ctx.tenantId, next);
+    if (record.id !== id)
+      throw invalidRecordError([{ path: 'id', message: 'difere do identificador do registro alterado' }]);
+    return this.ctx.writes.run(async (log) => {
+      const current = await this.current(id, expectedRev);
+      const { written, errors } = await writeDocuments(
+        this.ctx.rx,
+        [{ previous: current, document: replacementData(record, current, false) }],
+        'clinic-store-update',
+      );
+      const stored = written[0];
+      if (errors.length > 0 || !stored) throw this.writeError(errors, id);
+      log?.record(this.ctx.rx, current, stored);
+      return toStored<T>(stored);
+    });
+  }
+
+  async remove(id: string, expectedRev: string): Promise<void> {
+    await this.ctx.writes.run(async (log) => {
+      const current = await this.current(id, expectedRev);
+      // The tombstone keeps the record's fields: replication sends it as the deleted state.
+      const tombstone: RxDocumentData<RxRecord> = { ...current, _deleted: true, _meta: { ...current._meta } };
+      const { written, errors } = await writeDocuments(
+        this.ctx.rx,
+        [{ previous: current, document: tombstone }],
+        'clinic-store-remove',
+      );
+      const stored = written[0];
+      if (errors.length > 0 || !stored) throw this.writeError(errors, id);
+      log?.record(this.ctx.rx, current, stored);
+    });
+  }
+
+  /** The live document of this tenant at `expectedRev`. @throws not_found, conflict */
+  private async current(id: string, expectedRev: string): Promise<RxDocumentData<RxRecord>> {
+    const current = typeof id === 'string' ? (await readDocuments(this.ctx.rx, [id], false)).get(id) : undefined;
+    if (!current || current.tenantId !== this.ctx.tenantId) throw notFoundError(this.name, id);
+    if (current._rev !== expectedRev) throw conflictError(this.name, [id], 'stale');
+    return current;
+  }
+
+  /** Turns freshly inserted documents into tombstones (undoing a partly failed insertMany). */
+  private async tombstone(written: RxDocumentData<RxRecord>[]): Promise<void> {
+    if (written.length === 0) return;
+    const rows = written.map((data) => ({
+      previous: data,
+      document: { ...data, _deleted: true, _meta: { ...data._meta } },
+    }));
+    const { errors } = await writeDocuments(this.ctx.rx, rows, 'clinic-store-insert-many-undo');
+    if (errors[0]) throw storageError(this.name, errors[0].status, errors[0].documentId);
+  }
+
+  /** The DomainError for refused rows: `conflict` for RxDB's 409 (revision or id race), else `internal`. */
+  private writeError(errors: RxStorageWriteError<RxRecord>[], id: string): DomainError {
+    const conflicts = errors.filter((e) => e.status === 409);
+    if (conflicts.length > 0) {
+      const stale = conflicts.some((e) => e.writeRow.previous !== undefined);
+      return conflictError(
+        this.name,
+        conflicts.map((e) => e.documentId),
+        stale ? 'stale' : 'exists',
+      );
+    }
+    const first = errors[0];
+    return storageError(this.name, first?.status ?? 0, first?.documentId ?? id);
+  }
+}

@@ -1,0 +1,121 @@
+import type { JsonSchema, RxJsonSchema } from 'rxdb';
+import type { CollectionDef, IndexedFieldType } from '../collection-def.js';
+import type { RecordBase } from '../record.js';
+
+/**
+ * Any declaration, whatever its record type. (`CollectionDef<RecordBase>` would refuse a
+ * `CollectionDef<Budget>`: its index lists name fields RecordBase lacks.)
+ */
+export type AnyCollectionDef = CollectionDef<never>;
+
+/** A record as this adapter hands it to RxDB: the base fields plus whatever else the domain keeps. */
+export type RxRecord = RecordBase & Record<string, unknown>;
+
+/**
+ * Longest `id` and `tenantId` accepted. RxDB requires a `maxLength` on the primary key and on every
+ * indexed string; UUIDv7 needs 36, the rest is headroom.
+ */
+export const KEY_MAX_LENGTH = 64;
+
+/**
+ * `maxLength` of declared string fields. For RxDB this is only the width of the padded index key
+ * the memory storage builds (dev-mode rule SC34 wants one, SC42 caps it at 2048); nothing validates
+ * it, and longer strings are stored and compared correctly (see query-plan.ts for why).
+ */
+export const STRING_INDEX_WIDTH = 256;
+
+/**
+ * Bounds of declared number fields. RxDB needs `minimum`, `maximum` and `multipleOf` on an indexed
+ * number (SC35, SC37, SC41) to build fixed-width index keys in the memory storage. They are wide
+ * enough for money in reais or centavos, counters and epoch milliseconds; nothing validates them
+ * (values outside are stored as given, only the memory storage's own key clamps them, and this
+ * adapter never relies on those keys).
+ */
+export const NUMBER_INDEX_BOUNDS = { minimum: -1e15, maximum: 1e15, multipleOf: 0.000001 } as const;
+
+/** Fields every RxDB index of this adapter starts with, after RxDB's own `_deleted`. */
+export const TENANT_FIELD = 'tenantId';
+
+function propertyFor(type: IndexedFieldType): JsonSchema {
+  switch (type) {
+    case 'string':
+      return { type: 'string', maxLength: STRING_INDEX_WIDTH };
+    case 'number':
+      return { type: 'number', ...NUMBER_INDEX_BOUNDS };
+    case 'boolean':
+      return { type: 'boolean' };
+  }
+}
+
+/** The declared queryable fields of a collection with their types (without `id`/`tenantId`). */
+export function declaredFields(def: AnyCollectionDef): [string, IndexedFieldType][] {
+  const fields = def.fields as Readonly<Record<string, IndexedFieldType | undefined>>;
+  return Object.entries(fields).filter((entry): entry is [string, IndexedFieldType] => entry[1] !== undefined);
+}
+
+/**
+ * The indexes handed to RxDB, as field lists without RxDB's own `_deleted` prefix and `id` suffix.
+ *
+ * - `[tenantId]` always: every query is confined to one tenant, so every index starts with it.
+ * - Each declared index, prefixed with `tenantId`, with boolean fields left out. RxDB only indexes
+ *   booleans that are `required` (SC38), and its Dexie storage turns a missing indexed boolean into
+ *   `false` when writing and reading; the port lets a field be missing ("a condition on a missing field
+ *   never matches"). A two-valued field adds little to an index, so booleans are filtered by RxDB's
+ *   query matcher instead, and the remaining fields keep their index.
+ */
+export function rxIndexes(def: AnyCollectionDef): string[][] {
+  const booleans = new Set(
+    declaredFields(def)
+      .filter(([, type]) => type === 'boolean')
+      .map(([name]) => name),
+  );
+  const seen = new Set<string>();
+  const indexes: string[][] = [];
+  for (const declared of [[], ...def.indexes]) {
+    const index = [TENANT_FIELD, ...declared.filter((field) => !booleans.has(field))];
+    const key = index.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    indexes.push(index);
+  }
+  return indexes;
+}
+
+/**
+ * Derives the RxDB JSON schema of a collection.
+ *
+ * - primary key `id` (string, {@link KEY_MAX_LENGTH}); `tenantId` likewise.
+ * - every declared field with its type and the bounds RxDB's index rules demand.
+ * - indexes from {@link rxIndexes}.
+ * - `required` lists every indexed field because RxDB's Dexie storage refuses an index over a field
+ *   that is not required (DXE1: IndexedDB leaves a record out of an index when a key is missing).
+ *   No validator runs, so a record missing such a field is still stored; the query planner in
+ *   query-plan.ts only uses an index when the query has a condition on each of its fields, and a
+ *   condition on a missing field never matches, so the records an index leaves out are never needed.
+ * - the other fields of a record (nested data, `createdAt`…) are not declared and are stored as given.
+ *   RxDB forces top-level `additionalProperties: false`, so never wrap the storage with a schema
+ *   validator (`wrappedValidate*Storage`): it would refuse every undeclared field.
+ *
+ * Changing the fields or indexes of an existing collection changes the schema hash: RxDB refuses to
+ * open the stored collection until the schema `version` is raised with a migration strategy.
+ */
+export function rxSchemaFor(def: AnyCollectionDef): RxJsonSchema<RxRecord> {
+  const properties: Record<string, JsonSchema> = {
+    id: { type: 'string', maxLength: KEY_MAX_LENGTH },
+    [TENANT_FIELD]: { type: 'string', maxLength: KEY_MAX_LENGTH },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+  };
+  for (const [name, type] of declaredFields(def)) properties[name] = propertyFor(type);
+  const indexes = rxIndexes(def);
+  const required = [...new Set(['id', ...indexes.flat()])];
+  return {
+    title: def.name,
+    version: 0,
+    primaryKey: 'id',
+    type: 'object',
+    properties,
+    required,
+    indexes,
+  };
+}
