@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { conformanceCollections, describeStoreConformance } from '../../core/store/conformance.js';
+import { openSqlDatabase } from './database.js';
+import { describeSqlAdapter } from './sql-adapter-suite.js';
+
+const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Why PostgreSQL cannot be used, or undefined when it answers. */
+async function unreachable(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const reason = await unreachable();
+// On a laptop without PostgreSQL the suite steps aside; in CI a missing server is a failure.
+const skip = reason !== undefined && !process.env.CI;
+if (skip) console.warn(`PostgreSQL store tests skipped: ${url} unreachable (${reason})`);
+
+// Every database of this file gets its own schema, so test files can run in parallel on one server.
+const prefix = `test_store_${randomBytes(4).toString('hex')}`;
+const schemas: string[] = [];
+const fresh = () => {
+  const schema = `${prefix}_${schemas.length + 1}`;
+  schemas.push(schema);
+  return { url, schema };
+};
+
+afterAll(async () => {
+  if (reason !== undefined) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const schema of schemas) await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+});
+
+describe.skipIf(skip)('postgresql', () => {
+  it(`reaches ${url}`, () => {
+    expect(reason, 'PostgreSQL must be reachable in CI (TEST_DATABASE_URL)').toBeUndefined();
+  });
+  describeStoreConformance('postgresql', () => openSqlDatabase({ ...fresh(), collections: conformanceCollections }));
+  describeSqlAdapter('postgresql', fresh);
+});

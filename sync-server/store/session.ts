@@ -1,0 +1,135 @@
+/**
+ * Where a store's statements go: straight to the database, or into one open transaction. Nested
+ * transactions become savepoints of the enclosing one.
+ */
+import type { AsyncLocalStorage } from 'node:async_hooks';
+import { sql, type Kysely } from 'kysely';
+import type { DialectRules } from './dialect.js';
+import type { StoreTables } from './layout.js';
+import type { SqliteBulkInsert } from './sqlite-bulk.js';
+
+/** Runs the functions given to it one after another, in call order. */
+export class Serial {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<R>(work: () => Promise<R>): Promise<R> {
+    const result = this.tail.then(work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** One open transaction, or one savepoint scope inside it. */
+export interface TxScope {
+  /** Shared by the whole transaction. */
+  readonly state: { open: boolean; savepoints: number };
+  /**
+   * Savepoint scopes opened directly inside this scope run one at a time: savepoints are a stack on
+   * one connection, and two interleaved ones would undo each other's writes.
+   */
+  readonly children: Serial;
+}
+
+/** The executor statements run on, and the transaction it belongs to, if any. */
+export interface Session {
+  readonly executor: Kysely<StoreTables>;
+  readonly tx: TxScope | undefined;
+}
+
+/**
+ * Runs `work` in a transaction on one connection: commits when it resolves, rolls back and rethrows
+ * when it throws. Kysely's SQLite driver hands its only connection to one caller at a time, so nobody
+ * else's statements can slip into the transaction; in PostgreSQL the connection is the transaction's own.
+ */
+export async function inTransaction<DB, R>(
+  kysely: Kysely<DB>,
+  rules: DialectRules,
+  work: (executor: Kysely<DB>) => Promise<R>,
+): Promise<R> {
+  return kysely.connection().execute(async (connection) => {
+    await rules.begin.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      // A failed commit can leave SQLite's transaction open; rolling back frees the connection. The
+      // rollback's own failure (connection gone) matters less than the error that got us here.
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+/**
+ * Runs `work` in a savepoint of `session`'s transaction: its writes are undone alone when it throws,
+ * and the enclosing transaction goes on (PostgreSQL would otherwise refuse every later statement).
+ */
+export function inSavepoint<R>(session: Session, tx: TxScope, work: (child: Session) => Promise<R>): Promise<R> {
+  return tx.children.run(async () => {
+    const name = sql.id(`sp_${++tx.state.savepoints}`);
+    await sql`savepoint ${name}`.execute(session.executor);
+    const child: Session = { executor: session.executor, tx: { state: tx.state, children: new Serial() } };
+    try {
+      const result = await work(child);
+      await sql`release savepoint ${name}`.execute(session.executor);
+      return result;
+    } catch (error) {
+      await sql`rollback to savepoint ${name}`.execute(session.executor);
+      await sql`release savepoint ${name}`.execute(session.executor);
+      throw error;
+    }
+  });
+}
+
+/** What every store and collection of one open database shares. */
+export interface SessionSource {
+  readonly root: Kysely<StoreTables>;
+  readonly rules: DialectRules;
+  /**
+   * The transaction the current async call chain runs in. A store obtained outside a transaction but
+   * used inside its `work` joins it: going to the database instead would wait forever for the
+   * connection (SQLite) or the tenant's seq row lock (PostgreSQL) that the transaction holds.
+   */
+  readonly active: AsyncLocalStorage<Session>;
+  /** SQLite only: bulk inserts through a reused prepared statement on the same connection. */
+  readonly sqliteBulk: SqliteBulkInsert | undefined;
+}
+
+/**
+ * The session a store bound to `bound` (or to none) should use right now.
+ *
+ * @throws Error when `bound` is a transaction that already ended: its connection went back to other
+ *   callers (in SQLite, the only one), and writing through it would land in someone else's transaction.
+ */
+export function currentSession(source: SessionSource, bound: Session | undefined): Session {
+  if (bound?.tx && !bound.tx.state.open) {
+    throw new Error('a transação deste store já terminou: use o store de fora da transação');
+  }
+  if (bound) return bound;
+  const active = source.active.getStore();
+  if (active?.tx?.state.open) return active;
+  return { executor: source.root, tx: undefined };
+}
+
+/**
+ * Runs `work` atomically: in a new transaction when `session` has none, else in a savepoint of it
+ * (when `savepoint`) or directly in it (a single statement needs no savepoint of its own).
+ */
+export async function atomically<R>(
+  source: SessionSource,
+  session: Session,
+  work: (session: Session) => Promise<R>,
+  savepoint = true,
+): Promise<R> {
+  if (session.tx) return savepoint ? inSavepoint(session, session.tx, work) : work(session);
+  const state = { open: true, savepoints: 0 };
+  try {
+    return await inTransaction(source.root, source.rules, (executor) => {
+      const tx: Session = { executor, tx: { state, children: new Serial() } };
+      return source.active.run(tx, () => work(tx));
+    });
+  } finally {
+    state.open = false;
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * One collection of one tenant over its `doc_<name>` table: the port's Collection in SQL.
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { CollectionDef, IndexedFieldType } from '../../core/store/collection-def.js';
+import { DomainError } from '../../core/errors.js';
+import type { Collection } from '../../core/store/port.js';
+import { normaliseQuery, type Query } from '../../core/store/query.js';
+import type { RecordBase, Stored } from '../../core/store/record.js';
+import { declaredFields, docTableName, fieldColumns, type DocRow, type DocTables } from './layout.js';
+import { atomically, type Session, type SessionSource } from './session.js';
+import type { SqliteBulkInsert } from './sqlite-bulk.js';
+import { orderTerms, whereConditions } from './sql-query.js';
+
+/**
+ * Rows per multi-row INSERT (PostgreSQL): well under its 65,535 bound parameters, and large enough
+ * that a bulk import is a handful of round trips.
+ */
+function rowsPerInsert(columns: number): number {
+  return Math.max(1, Math.min(500, Math.floor(30_000 / columns)));
+}
+
+/** `_rev` back to the revision counter; undefined for anything this adapter never handed out. */
+function parseRev(rev: string): number | undefined {
+  return /^[1-9][0-9]{0,14}$/.test(rev) ? Number(rev) : undefined;
+}
+
+function conflictOnInsert(ids: readonly string[]): DomainError {
+  return new DomainError(
+    'conflict',
+    'Já existe um registro com este id',
+    ids.map((id) => ({ path: 'id', message: `id já usado: ${id}` })),
+  );
+}
+
+/** A document ready to store: checked against the tenant, without `_rev`, with its JSON text. */
+interface Prepared {
+  id: string;
+  doc: Record<string, unknown>;
+  json: string;
+}
+
+/** The port's Collection for one tenant, on the SQL table of `def`. */
+export class SqlCollection<T extends RecordBase> implements Collection<T> {
+  private readonly table: string;
+  private readonly fields: [string, IndexedFieldType][];
+
+  /**
+   * @param def the declaration the database was opened with (it fixes the table's columns)
+   * @param session where statements go at the moment of each call (a transaction may be active)
+   */
+  constructor(
+    private readonly def: CollectionDef<T>,
+    private readonly source: SessionSource,
+    private readonly tenantId: string,
+    private readonly session: () => Session,
+  ) {
+    this.table = docTableName(def);
+    this.fields = declaredFields(def as unknown as CollectionDef<RecordBase>);
+  }
+
+  async get(id: string): Promise<Stored<T> | undefined> {
+    const row = await this.docs(this.session())
+      .selectFrom(this.table)
+      .select(['rev', 'data'])
+      .where('tenant_id', '=', this.tenantId)
+      .where('id', '=', id)
+      .where('deleted', '=', this.source.rules.bool(false))
+      .executeTakeFirst();
+    return row && this.stored(row);
+  }
+
+  async find(query?: Query<T>): Promise<Stored<T>[]> {
+    const normalised = normaliseQuery(this.def, query);
+    const conditions = whereConditions(this.def as unknown as CollectionDef<RecordBase>, normalised, this.source.rules);
+    if (conditions === false || normalised.limit === 0) return [];
+    let select = this.live(this.session(), conditions).select(['rev', 'data']);
+    for (const term of orderTerms(normalised)) select = select.orderBy(term);
+    if (normalised.limit !== undefined) select = select.limit(normalised.limit);
+    // SQLite accepts OFFSET only after a LIMIT; -1 means none.
+    else if (normalised.skip > 0 && this.source.rules.name === 'sqlite') select = select.limit(-1);
+    if (normalised.skip > 0) select = select.offset(normalised.skip);
+    const rows = await select.execute();
+    return rows.map((row) => this.stored(row));
+  }
+
+  async count(query?: Pick<Query<T>, 'selector'>): Promise<number> {
+    const normalised = normaliseQuery(this.def, { selector: query?.selector });
+    const conditions = whereConditions(this.def as unknown as CollectionDef<RecordBase>, normalised, this.source.rules);
+    if (conditions === false) return 0;
+    const row = await this.live(this.session(), conditions)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async insert(doc: T): Promise<Stored<T>> {
+    const prepared = this.prepare(doc);
+    return atomically(
+      this.source,
+      this.session(),
+      async (session) => {
+        const seq = await this.nextSeq(session, 1);
+        const result = await this.docs(session)
+          .insertInto(this.table)
+          .values(this.row(prepared, seq))
+          // DO NOTHING rather than a unique violation: in PostgreSQL an error would poison the
+          // caller's enclosing transaction, which may well catch the conflict and carry on.
+          .onConflict((c) => c.columns(['tenant_id', 'id']).doNothing())
+          .executeTakeFirst();
+        if (result.numInsertedOrUpdatedRows !== 1n) throw conflictOnInsert([prepared.id]);
+        return this.stored({ rev: 1, data: prepared.json });
+      },
+      false,
+    );
+  }
+
+  async insertMany(docs: readonly T[]): Promise<void> {
+    if (docs.length === 0) return;
+    const prepared = docs.map((doc) => this.prepare(doc));
+    const seen = new Set<string>();
+    const repeated = prepared.filter(({ id }) => seen.size === seen.add(id).size).map(({ id }) => id);
+    if (repeated.length > 0) throw conflictOnInsert(repeated);
+    // A savepoint inside a caller's transaction: a conflict in a late row must undo the early ones.
+    await atomically(this.source, this.session(), async (session) => {
+      const last = await this.nextSeq(session, prepared.length);
+      const rows = prepared.map((p, i) => this.row(p, last - prepared.length + 1 + i));
+      const taken = this.source.sqliteBulk
+        ? this.insertPrepared(this.source.sqliteBulk, rows)
+        : await this.insertChunks(session, rows);
+      if (taken.length > 0) throw conflictOnInsert(taken);
+    });
+  }
+
+  async update(id: string, expectedRev: string, next: T): Promise<Stored<T>> {
+    const prepared = this.prepare(next);
+    if (prepared.id !== id) {
+      throw new DomainError('validation', 'O id do registro não pode mudar', [
+        { path: 'id', message: `esperado ${id}` },
+      ]);
+    }
+    const rev = parseRev(expectedRev);
+    return atomically(
+      this.source,
+      this.session(),
+      async (session) => {
+        if (rev === undefined) throw await this.whyNotWritten(session, id);
+        const seq = await this.nextSeq(session, 1);
+        const result = await this.docs(session)
+          .updateTable(this.table)
+          .set(this.row(prepared, seq, rev + 1))
+          .where('tenant_id', '=', this.tenantId)
+          .where('id', '=', id)
+          .where('rev', '=', rev)
+          .where('deleted', '=', this.source.rules.bool(false))
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== 1n) throw await this.whyNotWritten(session, id);
+        return this.stored({ rev: rev + 1, data: prepared.json });
+      },
+      false,
+    );
+  }
+
+  async remove(id: string, expectedRev: string): Promise<void> {
+    const rev = parseRev(expectedRev);
+    await atomically(
+      this.source,
+      this.session(),
+      async (session) => {
+        if (rev === undefined) throw await this.whyNotWritten(session, id);
+        const seq = await this.nextSeq(session, 1);
+        const result = await this.docs(session)
+          .updateTable(this.table)
+          .set({ rev: rev + 1, seq, deleted: this.source.rules.bool(true) })
+          .where('tenant_id', '=', this.tenantId)
+          .where('id', '=', id)
+          .where('rev', '=', rev)
+          .where('deleted', '=', this.source.rules.bool(false))
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== 1n) throw await this.whyNotWritten(session, id);
+      },
+      false,
+    );
+  }
+
+  /** SQLite: one reused prepared statement. @returns the id that was taken, if any. */
+  private insertPrepared(bulk: SqliteBulkInsert, rows: readonly DocRow[]): string[] {
+    const columns = Object.keys(rows[0]!) as (keyof DocRow)[];
+    const at = bulk.insertUntilConflict(
+      this.table,
+      columns,
+      rows.map((row) => columns.map((column) => row[column])),
+    );
+    return at < 0 ? [] : [rows[at]!.id];
+  }
+
+  /** PostgreSQL: multi-row INSERTs, few round trips. @returns the ids that were already taken. */
+  private async insertChunks(session: Session, rows: readonly DocRow[]): Promise<string[]> {
+    const chunk = rowsPerInsert(Object.keys(rows[0]!).length);
+    for (let start = 0; start < rows.length; start += chunk) {
+      const part = rows.slice(start, start + chunk);
+      const result = await this.docs(session)
+        .insertInto(this.table)
+        .values(part)
+        .onConflict((c) => c.columns(['tenant_id', 'id']).doNothing())
+        .executeTakeFirst();
+      if (result.numInsertedOrUpdatedRows === BigInt(part.length)) continue;
+      // Rows that were there before this batch carry a seq below the batch's.
+      const taken = await this.docs(session)
+        .selectFrom(this.table)
+        .select('id')
+        .where('tenant_id', '=', this.tenantId)
+        .where(
+          'id',
+          'in',
+          part.map((row) => row.id),
+        )
+        .where('seq', '<', rows[0]!.seq)
+        .execute();
+      return taken.map((row) => row.id);
+    }
+    return [];
+  }
+
+  /** The collection tables, typed by their row shape (their names are only known at run time). */
+  private docs(session: Session): Kysely<DocTables> {
+    return session.executor as unknown as Kysely<DocTables>;
+  }
+
+  /** The tenant's live rows matching `conditions`. */
+  private live(session: Session, conditions: readonly RawBuilder<SqlBool>[]) {
+    let select = this.docs(session)
+      .selectFrom(this.table)
+      .where('tenant_id', '=', this.tenantId)
+      .where('deleted', '=', this.source.rules.bool(false));
+    for (const condition of conditions) select = select.where(condition);
+    return select;
+  }
+
+  private stored(row: Pick<DocRow, 'rev' | 'data'>): Stored<T> {
+    return { ...this.source.rules.decodeData(row.data), _rev: String(row.rev) } as unknown as Stored<T>;
+  }
+
+  private prepare(doc: T): Prepared {
+    // A stored record handed back whole still carries `_rev`: bookkeeping, not data. Copy only then
+    // (bulk imports of plain records are the hot path).
+    let rest = doc as unknown as Record<string, unknown> & RecordBase;
+    if ('_rev' in rest) {
+      const { _rev: _ignored, ...data } = rest;
+      rest = data;
+    }
+    if (rest.tenantId !== this.tenantId) {
+      throw new DomainError('forbidden', 'Registro de outra conta', [
+        { path: 'tenantId', message: 'não pertence a esta conta' },
+      ]);
+    }
+    if (typeof rest.id !== 'string' || rest.id === '') {
+      throw new DomainError('validation', 'Registro sem id', [{ path: 'id', message: 'obrigatório' }]);
+    }
+    return { id: rest.id, doc: rest, json: JSON.stringify(rest) };
+  }
+
+  private row(prepared: Prepared, seq: number, rev = 1): DocRow {
+    return {
+      tenant_id: this.tenantId,
+      id: prepared.id,
+      rev,
+      seq,
+      deleted: this.source.rules.bool(false),
+      data: prepared.json,
+      ...fieldColumns(this.fields, prepared.doc, this.source.rules),
+    };
+  }
+
+  /**
+   * Hands out the tenant's next `count` seq values and returns the last one. The upsert takes the
+   * tenant_seq row lock before any document row, and holds it to the end of the transaction: in
+   * PostgreSQL that serializes a tenant's writers, so seq values commit in order and a replication
+   * pull that has seen seq N can never later miss a commit of a lower seq. Keep it that way (and
+   * keep it the first write of every write path, so locks are always taken in one order).
+   */
+  private async nextSeq(session: Session, count: number): Promise<number> {
+    const { rows } = await sql<{ seq: number | string }>`
+      insert into tenant_seq (tenant_id, seq) values (${this.tenantId}, ${count})
+      on conflict (tenant_id) do update set seq = tenant_seq.seq + excluded.seq
+      returning seq`.execute(session.executor);
+    return Number(rows[0]?.seq);
+  }
+
+  /** Why a conditional write touched no row: the record is missing (or deleted), or its rev moved on. */
+  private async whyNotWritten(session: Session, id: string): Promise<DomainError> {
+    const row = await this.docs(session)
+      .selectFrom(this.table)
+      .select('deleted')
+      .where('tenant_id', '=', this.tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || row.deleted === true || row.deleted === 1) {
+      return new DomainError('not_found', 'Registro não encontrado', [{ path: 'id', message: `não existe: ${id}` }]);
+    }
+    return new DomainError('conflict', 'O registro foi alterado por outra pessoa; recarregue e tente de novo', [
+      { path: '_rev', message: 'revisão desatualizada' },
+    ]);
+  }
+}

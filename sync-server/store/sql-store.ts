@@ -1,0 +1,53 @@
+/**
+ * The port's Store over SQL: a tenant, the declared collections, and transactions.
+ */
+import type { Kysely } from 'kysely';
+import type { CollectionDef } from '../../core/store/collection-def.js';
+import type { Collection, Store } from '../../core/store/port.js';
+import type { RecordBase } from '../../core/store/record.js';
+import type { StoreTables } from './layout.js';
+import { atomically, currentSession, type Session, type SessionSource } from './session.js';
+import { SqlCollection } from './sql-collection.js';
+
+/** What the stores of one open database share: sessions plus the collections declared at open. */
+export interface StoreContext extends SessionSource {
+  /** By name; the declaration given at open fixes the table's columns. */
+  readonly collections: ReadonlyMap<string, CollectionDef<RecordBase>>;
+}
+
+/** A tenant-scoped store; bound to a transaction when handed to `transaction`'s work. */
+export class SqlStore implements Store {
+  constructor(
+    private readonly context: StoreContext,
+    readonly tenantId: string,
+    private readonly bound: Session | undefined,
+  ) {}
+
+  collection<T extends RecordBase>(def: CollectionDef<T>): Collection<T> {
+    const declared = this.context.collections.get(def.name);
+    if (!declared) throw new Error(`coleção "${def.name}" não foi declarada ao abrir o banco`);
+    return new SqlCollection<T>(declared as unknown as CollectionDef<T>, this.context, this.tenantId, () =>
+      this.session(),
+    );
+  }
+
+  /**
+   * A real database transaction; inside one, `transaction` opens a savepoint of it, so a nested
+   * `work` that throws undoes only its own writes. Nested transactions of one transaction run one at
+   * a time; writes made beside a running nested one (through `Promise.all`) belong to it.
+   */
+  transaction<R>(work: (store: Store) => Promise<R>): Promise<R> {
+    return atomically(this.context, this.session(), (session) =>
+      work(new SqlStore(this.context, this.tenantId, session)),
+    );
+  }
+
+  /** The Kysely executor this store's statements go to right now (a transaction's, inside one). */
+  executor(): Kysely<StoreTables> {
+    return this.session().executor;
+  }
+
+  private session(): Session {
+    return currentSession(this.context, this.bound);
+  }
+}
