@@ -1,0 +1,30 @@
+/**
+ * The contract between the main process and the preload: IPC channel names and the shape of
+ * `window.clinic`. renderer/src/platform/bridge.ts restates the interface (the renderer may not import
+ * electron/), so change both together.
+ */
+
+/** IPC channels the preload may invoke; nothing else is handled. */
+export const CHANNELS = {
+  print: 'clinic:print',
+  isKiosk: 'clinic:kiosk:isKiosk',
+} as const;
+
+/**
+ * Prefix of the command-line argument carrying the app version into the preload. A sandboxed preload
+ * cannot read files, and an IPC round trip would make `version` a promise.
+ */
+export const VERSION_ARG = '--clinic-version=';
+
+/** Outcome of a print request; `reason` is Chromium's failure text (e.g. "cancelled"). */
+export interface PrintResult {
+  ok: boolean;
+  reason?: string;
+}
+
+/** What the preload exposes as `window.clinic`. */
+export interface ClinicBridge {
+  readonly version: string;
+  print(html?: string): Promise<PrintResult>;
+  readonly kiosk: { isKiosk(): Promise<boolean> };
+}

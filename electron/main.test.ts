@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserWindowConstructorOptions } from 'electron';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHANNELS } from './bridge.js';
+
+type Listener = (...args: unknown[]) => void;
+
+/** Stand-ins for the Electron objects main.ts wires together; vi.mock below serves them as 'electron'. */
+const fake = vi.hoisted(() => {
+  const on = (listeners: Map<string, Listener>) => (event: string, listener: Listener) => {
+    listeners.set(event, listener);
+  };
+  class FakeBrowserWindow {
+    static instances: FakeBrowserWindow[] = [];
+    readonly listeners = new Map<string, Listener>();
+    readonly webContents = {};
+    readonly loadFile = vi.fn(async (_file: string) => {});
+    readonly show = vi.fn();
+    readonly focus = vi.fn();
+    readonly restore = vi.fn();
+    readonly maximize = vi.fn();
+    readonly once = on(this.listeners);
+    readonly on = on(this.listeners);
+    isMinimized = (): boolean => true;
+    isMaximized = (): boolean => false;
+    getNormalBounds = () => ({ x: 10, y: 20, width: 1366, height: 768 });
+    constructor(readonly options: BrowserWindowConstructorOptions) {
+      FakeBrowserWindow.instances.push(this);
+    }
+  }
+  const state = {
+    appListeners: new Map<string, Listener>(),
+    paths: new Map<string, string>(),
+    hasLock: true,
+    permissionRequest: undefined as Listener | undefined,
+  };
+  const app = {
+    isPackaged: false,
+    setName: vi.fn(),
+    getPath: (name: string) => state.paths.get(name) ?? `/nowhere/${name}`,
+    setPath: (name: string, value: string) => void state.paths.set(name, value),
+    requestSingleInstanceLock: () => state.hasLock,
+    quit: vi.fn(),
+    on: on(state.appListeners),
+    whenReady: () => Promise.resolve(),
+  };
+  return {
+    state,
+    FakeBrowserWindow,
+    electron: {
+      app,
+      BrowserWindow: FakeBrowserWindow,
+      ipcMain: { handle: vi.fn((_channel: string, _listener: unknown) => {}) },
+      Menu: { setApplicationMenu: vi.fn() },
+      screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+      session: {
+        defaultSession: {
+          setPermissionRequestHandler: (handler: Listener) => {
+            state.permissionRequest = handler;
+          },
+          setPermissionCheckHandler: vi.fn(),
+        },
+      },
+    },
+  };
+});
+
+vi.mock('electron', () => fake.electron);
+
+let appData: string;
+const originalArgv = process.argv;
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.clearAllMocks();
+  fake.FakeBrowserWindow.instances = [];
+  fake.state.appListeners.clear();
+  fake.state.paths.clear();
+  fake.state.hasLock = true;
+  appData = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-main-'));
+  fake.state.paths.set('appData', appData);
+});
+
+afterEach(() => {
+  process.argv = originalArgv;
+  vi.unstubAllEnvs();
+  fs.rmSync(appData, { recursive: true, force: true });
+});
+
+/** Imports main.ts (which starts the app) and waits for the whenReady callback to finish. */
+async function start(): Promise<void> {
+  await import('./main.js');
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+function mainWindow() {
+  const [win] = fake.FakeBrowserWindow.instances;
+  if (!win) throw new Error('no window was created');
+  return win;
+}
+
+describe('main', () => {
+  it('opens one secure window on the built renderer and registers the IPC handlers', async () => {
+    vi.stubEnv('CLINIC_KIOSK', '');
+    await start();
+    expect(fake.FakeBrowserWindow.instances).toHaveLength(1);
+    const win = mainWindow();
+    expect(win.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(win.options.webPreferences?.preload).toMatch(/preload\.cjs$/);
+    expect(win.loadFile).toHaveBeenCalledWith(expect.stringMatching(/renderer[\\/]index\.html$/));
+    const channels = fake.electron.ipcMain.handle.mock.calls.map(([channel]) => channel);
+    expect(channels.sort()).toEqual(Object.values(CHANNELS).sort());
+    expect(fake.electron.Menu.setApplicationMenu).not.toHaveBeenCalled();
+  });
+
+  it('keeps its data in appData/Clinic and remembers the window bounds there', async () => {
+    await start();
+    const userData = path.join(appData, 'Clinic');
+    expect(fake.state.paths.get('userData')).toBe(userData);
+    mainWindow().listeners.get('close')?.();
+    const saved: unknown = JSON.parse(fs.readFileSync(path.join(userData, 'window-state.json'), 'utf8'));
+    expect(saved).toEqual({ x: 10, y: 20, width: 1366, height: 768, maximized: false });
+
+    vi.resetModules();
+    fake.FakeBrowserWindow.instances = [];
+    await start();
+    expect(mainWindow().options).toMatchObject({ x: 10, y: 20, width: 1366, height: 768 });
+  });
+
+  it('starts as a kiosk with --kiosk: fullscreen, no menu', async () => {
+    process.argv = [...originalArgv, '--kiosk'];
+    await start();
+    expect(mainWindow().options).toMatchObject({ kiosk: true, fullscreen: true });
+    expect(fake.electron.Menu.setApplicationMenu).toHaveBeenCalledWith(null);
+  });
+
+  it('starts as a kiosk with CLINIC_KIOSK=1', async () => {
+    vi.stubEnv('CLINIC_KIOSK', '1');
+    await start();
+    expect(mainWindow().options.kiosk).toBe(true);
+  });
+
+  it('quits without a window when another instance holds the lock', async () => {
+    fake.state.hasLock = false;
+    await start();
+    expect(fake.electron.app.quit).toHaveBeenCalled();
+    expect(fake.FakeBrowserWindow.instances).toHaveLength(0);
+  });
+
+  it('brings the window forward on a second launch', async () => {
+    await start();
+    fake.state.appListeners.get('second-instance')?.();
+    expect(mainWindow().restore).toHaveBeenCalled();
+    expect(mainWindow().focus).toHaveBeenCalled();
+  });
+
+  it('guards every web contents and denies permissions such as the camera', async () => {
+    await start();
+    const setWindowOpenHandler = vi.fn();
+    fake.state.appListeners.get('web-contents-created')?.({}, { setWindowOpenHandler, on: vi.fn() });
+    expect(setWindowOpenHandler).toHaveBeenCalled();
+
+    const grant = vi.fn();
+    fake.state.permissionRequest?.({}, 'media', grant);
+    expect(grant).toHaveBeenCalledWith(false);
+  });
+});

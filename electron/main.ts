@@ -1,0 +1,72 @@
+// Electron entry point: wires Electron's objects into the small modules next to this file. Logic lives in
+// those modules (tested without Electron); this file only decides the order things happen in.
+import { app, BrowserWindow, ipcMain, Menu, screen, session } from 'electron';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readAppInfo } from './app-info.js';
+import { registerIpcHandlers } from './ipc.js';
+import { isKioskLaunch } from './kiosk.js';
+import { guardContents, isPermissionAllowed } from './navigation.js';
+import { createPrinter, printWindowOptions } from './print.js';
+import { isTrustedSender } from './trust.js';
+import { createMainWindow, focusWindow, type MainWindowLike } from './window.js';
+import { fitToDisplays, windowStateStore } from './window-state.js';
+
+// Built layout: dist/electron/main.js beside dist/renderer/, package.json two levels up (also inside app.asar).
+const here = path.dirname(fileURLToPath(import.meta.url));
+const appRoot = path.resolve(here, '..', 'renderer');
+const preloadPath = path.join(here, 'preload.cjs');
+const info = readAppInfo((file) => fs.readFileSync(file, 'utf8'), path.resolve(here, '..', '..', 'package.json'));
+const kiosk = isKioskLaunch(process.argv, process.env);
+
+// `electron dist/electron/main.js` finds no package.json beside the script and would call the app
+// "Electron"; pin the name and data folder so dev and installed runs share settings. Must precede the lock,
+// which lives in userData.
+app.setName(info.productName);
+if (!app.isPackaged) app.setPath('userData', path.join(app.getPath('appData'), info.productName));
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Clinic is running; it gets a 'second-instance' event and comes forward.
+  app.quit();
+} else {
+  let mainWindow: MainWindowLike | undefined;
+
+  app.on('second-instance', () => focusWindow(mainWindow));
+  app.on('window-all-closed', () => app.quit());
+  // Every web contents, including ones created later (print windows), gets the same leash.
+  app.on('web-contents-created', (_event, contents) => guardContents(contents, (url) => isTrustedSender(url, appRoot)));
+
+  const startup = app.whenReady().then(() => {
+    session.defaultSession.setPermissionRequestHandler((_contents, permission, grant) =>
+      grant(isPermissionAllowed(permission)),
+    );
+    session.defaultSession.setPermissionCheckHandler((_contents, permission) => isPermissionAllowed(permission));
+    if (kiosk) Menu.setApplicationMenu(null);
+
+    registerIpcHandlers({
+      ipcMain,
+      appRoot,
+      isKiosk: kiosk,
+      print: createPrinter({ openHiddenWindow: () => new BrowserWindow(printWindowOptions()), silent: kiosk }),
+    });
+
+    const store = windowStateStore(fs, path.join(app.getPath('userData'), 'window-state.json'));
+    const workAreas = screen.getAllDisplays().map((display) => display.workArea);
+    mainWindow = createMainWindow({
+      BrowserWindow,
+      appRoot,
+      preloadPath,
+      title: info.productName,
+      version: info.version,
+      kiosk,
+      state: fitToDisplays(store.load(), workAreas),
+      saveState: store.save,
+    });
+  });
+  // A window that failed to open would leave an invisible process holding the single-instance lock.
+  startup.catch((error: unknown) => {
+    console.error('Clinic: startup failed', error);
+    app.quit();
+  });
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en.js';
+import { pickLocale, t } from './index.js';
+import { ptBR } from './pt-BR.js';
+
+describe('pickLocale', () => {
+  it('defaults to pt-BR, English only for English browsers', () => {
+    expect(pickLocale('pt-BR')).toBe('pt-BR');
+    expect(pickLocale('pt-PT')).toBe('pt-BR');
+    expect(pickLocale('es-AR')).toBe('pt-BR');
+    expect(pickLocale(undefined)).toBe('pt-BR');
+    expect(pickLocale('en-US')).toBe('en');
+    expect(pickLocale('EN')).toBe('en');
+  });
+});
+
+describe('t', () => {
+  it('translates and fills placeholders', () => {
+    expect(t('nav.budgets', {}, 'pt-BR')).toBe('Orçamentos');
+    expect(t('nav.budgets', {}, 'en')).toBe('Budgets');
+    expect(t('footer.desktop', { version: '0.1.0' }, 'pt-BR')).toBe('Aplicativo 0.1.0');
+  });
+
+  it('leaves unknown placeholders visible rather than printing "undefined"', () => {
+    expect(t('footer.desktop', {}, 'en')).toBe('Desktop app {version}');
+  });
+
+  it('has no empty texts in either dictionary', () => {
+    for (const dictionary of [ptBR, en]) {
+      for (const text of Object.values(dictionary)) expect(text.trim()).not.toBe('');
+    }
+  });
+});

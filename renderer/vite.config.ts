@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+/** Folder of this config: the Vite root, so `npm run web` and the build agree on paths. */
+const rendererRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: rendererRoot,
+  // Electron loads the build through file://, where an absolute `/assets/…` would point at the disk root.
+  base: './',
+  // Vite 8 transforms TSX with oxc; the automatic runtime matches tsconfig's `jsx: react-jsx`.
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: {
+    outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+    // The outDir is outside the root, so Vite only empties it when told to.
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: { host: '127.0.0.1', port: 5173 },
+});
