@@ -12,7 +12,6 @@ export type ErrorCode =
   | 'unauthenticated'
   | 'invalid_transition'
   | 'payload_too_large'
-  | 'unsupported_media_type'
   | 'rate_limited'
   | 'internal';
 

@@ -95,7 +95,12 @@ const queryArbitrary: fc.Arbitrary<Query<Sample>> = fc.record(
       },
       { requiredKeys: [] },
     ),
-    sort: fc.subarray([{ kind: 'asc' as const }, { rank: 'desc' as const }, { label: 'asc' as const }, { active: 'desc' as const }]),
+    sort: fc.subarray([
+      { kind: 'asc' as const },
+      { rank: 'desc' as const },
+      { label: 'asc' as const },
+      { active: 'desc' as const },
+    ]),
     skip: fc.nat(10),
     limit: fc.nat(30),
   },

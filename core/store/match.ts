@@ -38,9 +38,9 @@ export function matchesQuery<T extends object>(docs: readonly T[], query: Normal
     for (const { field: name, direction } of query.sort) {
       const x = field(a, name) as Scalar | undefined;
       const y = field(b, name) as Scalar | undefined;
-      if (x === y) continue;
-      // Missing values sort first ascending, as SQL's NULLS FIRST and RxDB do.
-      const order = x === undefined ? -1 : y === undefined ? 1 : compare(x, y);
+      // Missing and null values sort first ascending, as SQL's NULLS FIRST and RxDB do.
+      if (x === y || (x == null && y == null)) continue;
+      const order = x == null ? -1 : y == null ? 1 : compare(x, y);
       if (order !== 0) return direction === 'asc' ? order : -order;
     }
     return 0;

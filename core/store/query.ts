@@ -71,16 +71,17 @@ export function normaliseQuery<T extends RecordBase>(def: CollectionDef<T>, quer
       if (value === undefined) continue;
       if (!OPERATORS.has(op)) throw new Error(`${def.name}: operator "${op}" is not supported`);
       if (op === '$in') {
-        if (!Array.isArray(value) || !value.every(isScalar)) throw new Error(`${def.name}: $in needs an array of scalars`);
+        if (!Array.isArray(value) || !value.every(isScalar))
+          throw new Error(`${def.name}: $in needs an array of scalars`);
       } else if (!isScalar(value)) {
         throw new Error(`${def.name}: ${op} on "${field}" needs a scalar`);
       }
-      conditions.push({ field, op: op as Condition['op'], value: value as Scalar | Scalar[] });
+      conditions.push({ field, op: op as Condition['op'], value });
     }
   }
   const sort: NormalisedQuery['sort'] = [];
   for (const part of query.sort ?? []) {
-    for (const [field, direction] of Object.entries(part)) {
+    for (const [field, direction] of Object.entries(part) as [string, unknown][]) {
       if (!fieldType(def, field)) throw new Error(`${def.name}: sort field "${field}" is not declared`);
       if (direction !== 'asc' && direction !== 'desc') throw new Error(`${def.name}: bad sort direction`);
       sort.push({ field, direction });
@@ -88,8 +89,12 @@ export function normaliseQuery<T extends RecordBase>(def: CollectionDef<T>, quer
   }
   if (!sort.some((s) => s.field === 'id')) sort.push({ field: 'id', direction: 'asc' });
   const { limit, skip = 0 } = query;
-  for (const [name, n] of [['limit', limit], ['skip', skip]] as const) {
-    if (n !== undefined && (!Number.isInteger(n) || n < 0)) throw new Error(`${def.name}: ${name} must be a non-negative integer`);
+  for (const [name, n] of [
+    ['limit', limit],
+    ['skip', skip],
+  ] as const) {
+    if (n !== undefined && (!Number.isInteger(n) || n < 0))
+      throw new Error(`${def.name}: ${name} must be a non-negative integer`);
   }
   return { conditions, sort, limit, skip };
 }

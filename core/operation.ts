@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import { can, type Actor } from './actor.js';
+import type { Clock } from './clock.js';
+import { DomainError, validationError } from './errors.js';
+import type { IdGenerator } from './ids.js';
+import type { Outbox } from './outbox.js';
+import type { Store } from './store/port.js';
+
+/** Everything an operation may touch. It never sees HTTP, Electron or the DOM. */
+export interface OperationContext {
+  /** Already confined to `actor.tenantId`. */
+  store: Store;
+  actor: Actor;
+  clock: Clock;
+  ids: IdGenerator;
+  outbox: Outbox;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Where the REST server mounts an operation. `{name}` segments of `path` are path parameters and
+ * must be keys of the input schema. The remaining input fields come from the query string for GET
+ * and DELETE, from the JSON body otherwise.
+ */
+export interface HttpBinding {
+  method: HttpMethod;
+  /** The spec's path where it gives one, e.g. `/budget/` or `/appointment/{id}/patientConfirmation`. */
+  path: string;
+  /** Success status; 200 by default, 201 for creations (DESIGN.md "REST conventions"). */
+  status?: 200 | 201 | 204;
+  /** True when the spec gives no response body (answers the status with an empty body). */
+  emptyBody?: boolean;
+}
+
+/**
+ * One operation of the catalogue, defined once (DESIGN.md "One operation, defined once"). The
+ * renderer calls it locally through {@link invoke}; the server mounts it as a REST route and
+ * documents it in /openapi.json from the same schemas.
+ */
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** `group.verb`, e.g. `budget.create`. */
+  name: string;
+  /** The spec's operation group, e.g. `Report Budget`; becomes the OpenAPI tag. */
+  group: string;
+  /** One line, pt-BR first. */
+  summary: string;
+  description?: string;
+  /** Needed by the actor, e.g. `budget:write`. */
+  permission: string;
+  /** Strict schema: unknown keys are a `validation` error, never silently stored. */
+  input: I;
+  output: O;
+  http?: HttpBinding;
+  run(ctx: OperationContext, input: z.output<I>): Promise<z.input<O>>;
+}
+
+/** Declares an operation with its types inferred from its schemas. */
+export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+  return op;
+}
+
+/**
+ * Runs an operation for an actor: checks the permission, validates the input, runs it and shapes
+ * the output through the output schema (which drops store bookkeeping such as `_rev`).
+ *
+ * @throws DomainError `forbidden` when the actor lacks the permission; `validation` naming every bad
+ *   field; whatever the operation throws. An output that does not match its schema is a programming
+ *   error and throws a plain Error (the server answers 500 without details).
+ */
+export async function invoke<I extends z.ZodType, O extends z.ZodType>(
+  op: Operation<I, O>,
+  ctx: OperationContext,
+  rawInput: unknown,
+): Promise<z.output<O>> {
+  if (!can(ctx.actor, op.permission)) {
+    throw new DomainError('forbidden', 'Sem permissão para esta operação', [{ path: '', message: op.permission }]);
+  }
+  const parsed = op.input.safeParse(rawInput);
+  if (!parsed.success) throw validationError(parsed.error);
+  const result = await op.run(ctx, parsed.data);
+  const shaped = op.output.safeParse(result);
+  if (!shaped.success)
+    throw new Error(`operation ${op.name} produced output outside its schema: ${shaped.error.message}`);
+  return shaped.data;
+}

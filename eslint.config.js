@@ -1,0 +1,99 @@
+// One lint config that encodes the architecture (STYLE.md 8): promise and import hygiene for all,
+// and import boundaries that keep core/ pure TypeScript (DESIGN.md "The shape").
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const noFocusedTests = {
+  selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
+  message: 'Focused tests hide the rest of the suite from CI.',
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'test-results/', 'build/icons/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      'no-restricted-syntax': ['error', noFocusedTests],
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**', '**/sync-server/**', '**/electron/**'],
+              message: 'core/ imports none of the other folders.',
+            },
+            { group: ['node:*'], message: 'core/ runs in the renderer too: no Node built-ins.' },
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react/*',
+                'react-dom/*',
+                'electron',
+                'hono',
+                'hono/*',
+                'kysely',
+                'better-sqlite3',
+                'pg',
+                'pino',
+              ],
+              message: 'core/ is pure TypeScript: no UI, server or platform libraries.',
+            },
+          ],
+          paths: [
+            'fs',
+            'path',
+            'os',
+            'crypto',
+            'child_process',
+            'http',
+            'https',
+            'net',
+            'stream',
+            'url',
+            'util',
+            'events',
+            'buffer',
+            'worker_threads',
+          ].map((name) => ({
+            name,
+            message: 'core/ runs in the renderer too: no Node built-ins.',
+          })),
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'navigator',
+        'process',
+        'Buffer',
+        'require',
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Logger } from 'pino';
+import type { Actor } from '../core/actor.js';
+import { systemClock, type Clock } from '../core/clock.js';
+import { DomainError } from '../core/errors.js';
+import { uuidV7Ids, type IdGenerator } from '../core/ids.js';
+import { memoryOutbox, type Outbox } from '../core/outbox.js';
+import type { Registry } from '../core/registry.js';
+import type { Database } from '../core/store/port.js';
+import { mountDocs } from './http/docs.js';
+import { onError, onNotFound } from './http/error-handler.js';
+import { mountOperations } from './http/mount.js';
+import { buildOpenApi } from './http/openapi.js';
+
+/** What the app is built from; nothing here listens on a port, so tests use `app.request()`. */
+export interface AppDeps {
+  registry: Registry;
+  database: Database;
+  authenticate(headers: Headers): Promise<Actor>;
+  logger: Logger;
+  /** Largest request body in bytes. */
+  bodyLimit: number;
+  /** Checks the database answers; `/health` reports 503 when it throws. */
+  ping(): Promise<void>;
+  version: string;
+  clock?: Clock;
+  ids?: IdGenerator;
+  outbox?: Outbox;
+}
+
+/**
+ * Builds the sync server's Hono app: health, OpenAPI document, API reference, and every operation of
+ * the registry as a REST route. Trailing slashes are accepted both ways (`strict: false`).
+ */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono({ strict: false });
+  app.use(secureHeaders());
+  // Desks load the renderer from file:// (Origin: null) or another port. Credentials travel in headers,
+  // never cookies, so allowing any origin exposes nothing a caller without the key could not reach.
+  app.use(cors({ origin: '*', allowHeaders: ['auth-bearer', 'authorization', 'content-type'], maxAge: 600 }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Method, route and status only: query strings and bodies may carry patient data.
+    deps.logger.info(
+      {
+        method: c.req.method,
+        path: c.req.routePath,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(
+    bodyLimit({
+      maxSize: deps.bodyLimit,
+      onError: () => {
+        throw new DomainError('payload_too_large', 'Corpo da requisição grande demais', [
+          { path: 'body', message: `máximo de ${deps.bodyLimit} bytes` },
+        ]);
+      },
+    }),
+  );
+  app.onError(onError(deps.logger));
+  app.notFound(onNotFound);
+
+  app.get('/health', async (c) => {
+    try {
+      await deps.ping();
+      return c.json({ status: 'ok', version: deps.version, time: new Date().toISOString() });
+    } catch (err) {
+      deps.logger.error({ err }, 'health check failed');
+      return c.json({ status: 'unavailable', version: deps.version }, 503);
+    }
+  });
+  const openApi = buildOpenApi(deps.registry, { version: deps.version });
+  app.get('/openapi.json', (c) => c.json(openApi));
+  mountDocs(app);
+  mountOperations(app, {
+    registry: deps.registry,
+    database: deps.database,
+    authenticate: (headers) => deps.authenticate(headers),
+    clock: deps.clock ?? systemClock,
+    ids: deps.ids ?? uuidV7Ids,
+    outbox: deps.outbox ?? memoryOutbox(),
+  });
+  return app;
+}

@@ -1,0 +1,73 @@
+import type { Context } from 'hono';
+import { DomainError } from '../../core/errors.js';
+import type { HttpBinding } from '../../core/operation.js';
+
+/** Names of the `{param}` segments of an operation path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+}
+
+/**
+ * Converts the spec's `{id}` path style to Hono's `:id`, without the trailing slash: the app runs with
+ * `strict: false`, which matches `/budget` and `/budget/` alike only for routes registered without it.
+ */
+export function toHonoPath(path: string): string {
+  const hono = path.replace(/\{([^}]+)\}/g, ':$1');
+  return hono.length > 1 ? hono.replace(/\/+$/, '') : hono;
+}
+
+function hasBody(method: HttpBinding['method']): boolean {
+  return method === 'POST' || method === 'PUT' || method === 'PATCH';
+}
+
+async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw new DomainError('validation', 'Content-Type deve ser application/json', [
+      { path: 'header.Content-Type', message: `recebido "${type || 'nenhum'}", esperado application/json` },
+    ]);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (e) {
+    throw new DomainError('validation', 'JSON malformado', [{ path: 'body', message: (e as Error).message }]);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new DomainError('validation', 'O corpo deve ser um objeto JSON', [
+      { path: 'body', message: 'esperado um objeto' },
+    ]);
+  }
+  return body as Record<string, unknown>;
+}
+
+function readQuery(c: Context): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    out[key] = values.length === 1 ? values[0]! : values;
+  }
+  return out;
+}
+
+/**
+ * Builds an operation's input from a request: path parameters, plus the query string (GET, DELETE)
+ * or the JSON body (POST, PUT, PATCH). A body field that contradicts a path parameter is refused.
+ *
+ * @throws DomainError `validation` for a non-JSON Content-Type, malformed JSON, a body that is not an
+ *   object, or a body field that disagrees with the path.
+ */
+export async function requestInput(c: Context, binding: HttpBinding): Promise<Record<string, unknown>> {
+  const params: Record<string, string> = {};
+  for (const name of pathParams(binding.path)) params[name] = c.req.param(name) ?? '';
+  const rest = hasBody(binding.method) ? await readJsonBody(c) : readQuery(c);
+  for (const [name, value] of Object.entries(params)) {
+    if (name in rest && rest[name] !== value) {
+      throw new DomainError('validation', 'Campo contradiz o caminho', [
+        { path: name, message: 'difere do valor no caminho' },
+      ]);
+    }
+  }
+  return { ...rest, ...params };
+}

@@ -1,0 +1,44 @@
+/**
+ * `npm run server`: the sync server. Reads PORT, DATABASE_URL, CLINIC_API_KEY (see config.ts),
+ * serves until SIGTERM/SIGINT, then stops accepting, lets requests in flight finish and closes the
+ * database.
+ */
+import { serve } from '@hono/node-server';
+import { readConfig } from './config.js';
+import { createLogger } from './log.js';
+import { buildServer } from './server.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = readConfig(process.env);
+const logger = createLogger({ level: config.logLevel });
+const { app, database } = await buildServer(config, logger);
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  logger.info(
+    { port: info.port, database: config.databaseUrl.startsWith('postgres') ? 'postgresql' : config.databaseUrl },
+    'Clinic sync server listening',
+  );
+});
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    logger.warn('requests still open after the grace period; closing anyway');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  server.close(() => {
+    database.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'closing the database failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));
