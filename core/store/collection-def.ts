@@ -21,6 +21,13 @@ export interface CollectionDef<T extends RecordBase = RecordBase> {
   readonly indexes: readonly (readonly (keyof T & string)[])[];
 }
 
+/**
+ * Any declaration, whatever its record type, for lists of collections. (`CollectionDef<RecordBase>`
+ * would refuse a `CollectionDef<Budget>`: its index lists name fields RecordBase lacks; `keyof never`
+ * is every key.)
+ */
+export type AnyCollectionDef = CollectionDef<never>;
+
 const NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
 /**

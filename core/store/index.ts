@@ -1,5 +1,11 @@
 export type { Collection, Database, Store } from './port.js';
-export { defineCollection, fieldType, type CollectionDef, type IndexedFieldType } from './collection-def.js';
+export {
+  defineCollection,
+  fieldType,
+  type AnyCollectionDef,
+  type CollectionDef,
+  type IndexedFieldType,
+} from './collection-def.js';
 export {
   normaliseQuery,
   type Condition,

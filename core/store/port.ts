@@ -10,6 +10,8 @@ import type { RecordBase, Stored } from './record.js';
  * - `conflict`: insert of an existing id; update/remove with a stale `_rev` (never a silent overwrite).
  * - `not_found`: update/remove of a missing or deleted record.
  * - `forbidden`: a record whose `tenantId` is not the store's tenant.
+ * - `validation`: `update` with `next.id` different from `id`; a declared field holding another JSON
+ *   type than declared.
  */
 export interface Collection<T extends RecordBase> {
   /** The record with this id, or undefined when missing, deleted or of another tenant. */
@@ -42,7 +44,9 @@ export interface Store {
   collection<T extends RecordBase>(def: CollectionDef<T>): Collection<T>;
   /**
    * Runs `work` so that its writes all land or none does. If `work` throws, every write it made is
-   * undone and the error is rethrown. Inside `work`, use the store it is given.
+   * undone and the error is rethrown. Inside `work`, use the store it is given; a nested call is a
+   * savepoint. SQL adapters use real transactions; the RxDB adapter serializes writers and undoes
+   * from a log, so other readers may see intermediate state and an undone insert keeps its id taken.
    */
   transaction<R>(work: (store: Store) => Promise<R>): Promise<R>;
 }

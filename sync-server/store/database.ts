@@ -3,7 +3,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
-import type { CollectionDef, IndexedFieldType } from '../../core/store/collection-def.js';
+import type { AnyCollectionDef, CollectionDef } from '../../core/store/collection-def.js';
 import type { Database, Store } from '../../core/store/port.js';
 import type { RecordBase } from '../../core/store/record.js';
 import { connect, parseDatabaseUrl, type SqlDialectName } from './dialect.js';
@@ -13,22 +13,12 @@ import { syncCollections } from './schema.js';
 import type { Session } from './session.js';
 import { SqlStore, type StoreContext } from './sql-store.js';
 
-/**
- * Any collection declaration, whatever its record type. (`CollectionDef<Budget>` is not assignable
- * to `CollectionDef<RecordBase>`, because its index field names are wider.)
- */
-export interface DeclaredCollection {
-  readonly name: string;
-  readonly fields: Readonly<Partial<Record<string, IndexedFieldType>>>;
-  readonly indexes: readonly (readonly string[])[];
-}
-
 /** Options of {@link openSqlDatabase}. */
 export interface OpenSqlDatabaseOptions {
   /** `postgres://…` / `postgresql://…` for PostgreSQL, else the path of an SQLite file (`./data/clinic.db`). */
   url: string;
   /** Every collection the stores will be asked for; their tables are created or updated at open. */
-  collections: readonly DeclaredCollection[];
+  collections: readonly AnyCollectionDef[];
   /** PostgreSQL only: the schema every table lives in (created when missing). Default: the server's search_path. */
   schema?: string;
   /**

@@ -139,6 +139,24 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
         { path: 'id', message: `esperado ${id}` },
       ]);
     }
+    const rev = await this.replaceRevision(id, expectedRev, (seq, nextRev) => this.row(prepared, seq, nextRev));
+    return this.stored({ rev, data: prepared.json });
+  }
+
+  async remove(id: string, expectedRev: string): Promise<void> {
+    await this.replaceRevision(id, expectedRev, (seq, rev) => ({ rev, seq, deleted: this.source.rules.bool(true) }));
+  }
+
+  /**
+   * The optimistic write behind update and remove: sets `values` on the live row only while its
+   * revision is still `expectedRev`. @returns the new revision.
+   * @throws DomainError `conflict` on a stale revision, `not_found` when the row is missing or deleted.
+   */
+  private async replaceRevision(
+    id: string,
+    expectedRev: string,
+    values: (seq: number, rev: number) => Partial<DocRow>,
+  ): Promise<number> {
     const rev = parseRev(expectedRev);
     return atomically(
       this.source,
@@ -148,36 +166,14 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
         const seq = await this.nextSeq(session, 1);
         const result = await this.docs(session)
           .updateTable(this.table)
-          .set(this.row(prepared, seq, rev + 1))
+          .set(values(seq, rev + 1))
           .where('tenant_id', '=', this.tenantId)
           .where('id', '=', id)
           .where('rev', '=', rev)
           .where('deleted', '=', this.source.rules.bool(false))
           .executeTakeFirst();
         if (result.numUpdatedRows !== 1n) throw await this.whyNotWritten(session, id);
-        return this.stored({ rev: rev + 1, data: prepared.json });
-      },
-      false,
-    );
-  }
-
-  async remove(id: string, expectedRev: string): Promise<void> {
-    const rev = parseRev(expectedRev);
-    await atomically(
-      this.source,
-      this.session(),
-      async (session) => {
-        if (rev === undefined) throw await this.whyNotWritten(session, id);
-        const seq = await this.nextSeq(session, 1);
-        const result = await this.docs(session)
-          .updateTable(this.table)
-          .set({ rev: rev + 1, seq, deleted: this.source.rules.bool(true) })
-          .where('tenant_id', '=', this.tenantId)
-          .where('id', '=', id)
-          .where('rev', '=', rev)
-          .where('deleted', '=', this.source.rules.bool(false))
-          .executeTakeFirst();
-        if (result.numUpdatedRows !== 1n) throw await this.whyNotWritten(session, id);
+        return rev + 1;
       },
       false,
     );

@@ -1,12 +1,8 @@
 import type { JsonSchema, RxJsonSchema } from 'rxdb';
-import type { CollectionDef, IndexedFieldType } from '../collection-def.js';
+import type { AnyCollectionDef, IndexedFieldType } from '../collection-def.js';
 import type { RecordBase } from '../record.js';
 
-/**
- * Any declaration, whatever its record type. (`CollectionDef<RecordBase>` would refuse a
- * `CollectionDef<Budget>`: its index lists name fields RecordBase lacks.)
- */
-export type AnyCollectionDef = CollectionDef<never>;
+export type { AnyCollectionDef };
 
 /** A record as this adapter hands it to RxDB: the base fields plus whatever else the domain keeps. */
 export type RxRecord = RecordBase & Record<string, unknown>;
