@@ -52,6 +52,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   input: I;
   output: O;
   http?: HttpBinding;
+  /**
+   * A valid input, shown in /openapi.json and used by registry-wide tests (e.g. the cross-tenant suite
+   * sends it with another tenant's id). Every operation with an HTTP binding should have one.
+   */
+  example?: z.input<I>;
   run(ctx: OperationContext, input: z.output<I>): Promise<z.input<O>>;
 }
 

@@ -82,7 +82,9 @@ describe('public routes', () => {
         Record<
           string,
           {
-            requestBody?: { content: Record<string, { schema: { properties: object; required: string[] } }> };
+            requestBody?: {
+              content: Record<string, { schema: { properties: object; required: string[]; examples?: unknown[] } }>;
+            };
             parameters?: { name: string; in: string }[];
             responses: Record<string, unknown>;
           }
@@ -96,6 +98,7 @@ describe('public routes', () => {
     const body = create.requestBody!.content['application/json']!.schema;
     expect(Object.keys(body.properties)).toEqual(['title', 'priority', 'pinned']);
     expect(body.required).toEqual(['title', 'priority']);
+    expect(body).toMatchObject({ examples: [{ title: 'Ligar para a paciente Maria', priority: 2 }] });
     expect(doc.paths['/note/{id}']!.get!.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
     expect(doc.paths['/note/']!.get!.parameters).toEqual([
       expect.objectContaining({ name: 'minPriority', in: 'query' }),

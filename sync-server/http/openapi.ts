@@ -62,6 +62,9 @@ function requestParts(op: Operation): { parameters: unknown[]; body?: JsonSchema
     return { parameters };
   }
   const body: JsonSchema = { ...input, properties: Object.fromEntries(rest) };
+  if (op.example !== undefined) {
+    body.examples = [Object.fromEntries(Object.entries(op.example as object).filter(([name]) => !inPath.has(name)))];
+  }
   body.required = (input.required ?? []).filter((name) => !inPath.has(name));
   if (body.required.length === 0) delete body.required;
   return { parameters, body };

@@ -42,6 +42,7 @@ export const createNote = defineOperation({
   }),
   output: z.object({ message: z.string(), note }),
   http: { method: 'POST', path: '/note/', status: 201 },
+  example: { title: 'Ligar para a paciente Maria', priority: 2 },
   async run(ctx, input) {
     const now = isoWithOffset(ctx.clock.now(), -180);
     const stored = await ctx.store.collection(notes).insert({
