@@ -1,0 +1,36 @@
+/**
+ * Human-facing sequence numbers (budgetNumber, attendance tickets) that stay unique per tenant even
+ * when installations issue them offline (DESIGN.md "Records"). The server owns one counter per series
+ * and tenant; installations lease blocks from it and issue locally; the server issues from the counter
+ * directly. A number is never handed out twice, and never renumbered once printed.
+ */
+export interface NumberSource {
+  /**
+   * The next number of `series` for the tenant, e.g. `budget` or `ticket:N:2026-11-23`.
+   * @throws DomainError `conflict` when an installation has no leased numbers left and cannot reach
+   *   the server (the message tells the reception to reconnect).
+   */
+  next(series: string): Promise<number>;
+}
+
+/** A block of numbers leased to one installation: `from`..`to`, both included. */
+export interface LeasedRange {
+  from: number;
+  to: number;
+}
+
+/** The server side of leasing, as an installation sees it (an HTTP call in production). */
+export interface NumberLeaser {
+  /**
+   * Leases `size` fresh numbers of `series`.
+   * @throws any error when the server is unreachable; the caller keeps working from what it holds.
+   */
+  lease(series: string, size: number): Promise<LeasedRange>;
+}
+
+const SERIES = /^[a-z][a-zA-Z0-9_.:-]{0,99}$/;
+
+/** @throws Error for a malformed series name: a programming error. */
+export function checkSeries(series: string): void {
+  if (!SERIES.test(series)) throw new Error(`number series "${series}" must match ${SERIES}`);
+}

@@ -1,0 +1,57 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { checkSeries, type LeasedRange, type NumberSource } from '../../core/numbering/number-source.js';
+import { DomainError } from '../../core/errors.js';
+
+/** The server's counters: the highest number of each series ever handed out, per tenant. */
+export type NumberSeriesTables = {
+  number_series: { tenant_id: string; series: string; hi: number };
+};
+
+export const numberSeriesMigrations: Record<string, Migration> = {
+  '2026-11-23-0100-number-series': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('number_series')
+        .ifNotExists()
+        .addColumn('tenant_id', 'text', (c) => c.notNull())
+        .addColumn('series', 'text', (c) => c.notNull())
+        .addColumn('hi', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('number_series_pk', ['tenant_id', 'series'])
+        .execute();
+    },
+  },
+};
+
+/** Largest block an installation may lease at once: bounds the numbers a lost PC can burn. */
+export const MAX_LEASE = 1000;
+
+/**
+ * Hands out `size` numbers of `series` after every number handed out before, atomically: the upsert
+ * is one statement, so two concurrent leases (two desks coming online together) never overlap.
+ *
+ * @throws DomainError `validation` when size is not an integer in 1..MAX_LEASE.
+ */
+export async function leaseNumbers(
+  db: Kysely<NumberSeriesTables>,
+  tenantId: string,
+  series: string,
+  size: number,
+): Promise<LeasedRange> {
+  checkSeries(series);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_LEASE) {
+    throw new DomainError('validation', 'Tamanho de bloco inválido', [
+      { path: 'size', message: `entre 1 e ${MAX_LEASE}` },
+    ]);
+  }
+  const { rows } = await sql<{ hi: number | string }>`
+    insert into number_series (tenant_id, series, hi) values (${tenantId}, ${series}, ${size})
+    on conflict (tenant_id, series) do update set hi = number_series.hi + excluded.hi
+    returning hi`.execute(db);
+  const hi = Number(rows[0]!.hi);
+  return { from: hi - size + 1, to: hi };
+}
+
+/** The server's own {@link NumberSource}: one number at a time straight from the counter. */
+export function serverNumberSource(db: Kysely<NumberSeriesTables>, tenantId: string): NumberSource {
+  return { next: async (series) => (await leaseNumbers(db, tenantId, series, 1)).from };
+}
