@@ -6,6 +6,17 @@ import type { IdGenerator } from './ids.js';
 import type { Outbox } from './outbox.js';
 import type { Store } from './store/port.js';
 
+/**
+ * Where a call comes from, for the audit log and rate limits (DESIGN.md "Security": who, what, when,
+ * from where). Not HTTP itself: the server fills it from the connection, a desk from its own address.
+ */
+export interface CallOrigin {
+  /** Client IP address as the server sees it (`unknown` when it cannot tell). */
+  ip: string;
+  /** The client's User-Agent, cut to a sane length; empty when absent. */
+  userAgent: string;
+}
+
 /** Everything an operation may touch. It never sees HTTP, Electron or the DOM. */
 export interface OperationContext {
   /** Already confined to `actor.tenantId`. */
@@ -14,6 +25,8 @@ export interface OperationContext {
   clock: Clock;
   ids: IdGenerator;
   outbox: Outbox;
+  /** Where the call comes from; absent for local calls (a desk running an operation on its own data). */
+  origin?: CallOrigin;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,8 +59,15 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   /** One line, pt-BR first. */
   summary: string;
   description?: string;
-  /** Needed by the actor, e.g. `budget:write`. */
+  /** Needed by the actor, e.g. `budget:write`. Ignored for {@link Operation.public} operations. */
   permission: string;
+  /**
+   * True for the few operations a caller runs before it has credentials (login, token refresh,
+   * password reset, accepting an invitation): no actor is resolved and they prove identity themselves
+   * from their input. Their context store refuses every collection; they reach data through the
+   * server services they close over.
+   */
+  public?: boolean;
   /** Strict schema: unknown keys are a `validation` error, never silently stored. */
   input: I;
   output: O;
@@ -69,7 +89,8 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Op
  * Runs an operation for an actor: checks the permission, validates the input, runs it and shapes
  * the output through the output schema (which drops store bookkeeping such as `_rev`).
  *
- * @throws DomainError `forbidden` when the actor lacks the permission; `validation` naming every bad
+ * @throws DomainError `forbidden` when the actor lacks the permission (public operations skip that
+ *   check); `validation` naming every bad
  *   field; whatever the operation throws. An output that does not match its schema is a programming
  *   error and throws a plain Error (the server answers 500 without details).
  */
@@ -78,7 +99,7 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   ctx: OperationContext,
   rawInput: unknown,
 ): Promise<z.output<O>> {
-  if (!can(ctx.actor, op.permission)) {
+  if (!op.public && !can(ctx.actor, op.permission)) {
     throw new DomainError('forbidden', 'Sem permissão para esta operação', [{ path: '', message: op.permission }]);
   }
   const parsed = op.input.safeParse(rawInput);

@@ -10,16 +10,20 @@ import { uuidV7Ids, type IdGenerator } from '../core/ids.js';
 import { memoryOutbox, type Outbox } from '../core/outbox.js';
 import type { Registry } from '../core/registry.js';
 import type { Database } from '../core/store/port.js';
+import type { RequestMeta } from './auth/authenticate.js';
+import { describeAccess } from './auth/openapi-security.js';
+import { RateLimitedError } from './auth/rate-limit.js';
 import { mountDocs } from './http/docs.js';
 import { onError, onNotFound } from './http/error-handler.js';
-import { mountOperations } from './http/mount.js';
+import { mountOperations, type MountDeps } from './http/mount.js';
 import { buildOpenApi } from './http/openapi.js';
 
 /** What the app is built from; nothing here listens on a port, so tests use `app.request()`. */
 export interface AppDeps {
   registry: Registry;
   database: Database;
-  authenticate(headers: Headers): Promise<Actor>;
+  /** Resolves the caller; `request` carries its address and route for rate limits and the audit log. */
+  authenticate(headers: Headers, request: RequestMeta): Promise<Actor>;
   logger: Logger;
   /** Largest request body in bytes. */
   bodyLimit: number;
@@ -29,6 +33,12 @@ export interface AppDeps {
   clock?: Clock;
   ids?: IdGenerator;
   outbox?: Outbox;
+  /** Wraps each operation's store (permissions and audit of patient data); see {@link MountDeps.guard}. */
+  guard?: MountDeps['guard'];
+  /** Runs at the end of each request before the answer leaves (writes the audit log). */
+  settle?: MountDeps['settle'];
+  /** Client addresses come from `X-Forwarded-For` (`CLINIC_TRUST_PROXY`). */
+  trustProxy?: boolean;
 }
 
 /**
@@ -40,7 +50,14 @@ export function createApp(deps: AppDeps): Hono {
   app.use(secureHeaders());
   // Desks load the renderer from file:// (Origin: null) or another port. Credentials travel in headers,
   // never cookies, so allowing any origin exposes nothing a caller without the key could not reach.
-  app.use(cors({ origin: '*', allowHeaders: ['auth-bearer', 'authorization', 'content-type'], maxAge: 600 }));
+  app.use(
+    cors({
+      origin: '*',
+      allowHeaders: ['auth-bearer', 'authorization', 'content-type'],
+      exposeHeaders: ['retry-after'],
+      maxAge: 600,
+    }),
+  );
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -65,7 +82,13 @@ export function createApp(deps: AppDeps): Hono {
       },
     }),
   );
-  app.onError(onError(deps.logger));
+  const answerError = onError(deps.logger);
+  app.onError((err, c) => {
+    const res = answerError(err, c);
+    // A 429 says when to come back (RFC 6585 §4), so clients wait instead of hammering.
+    if (err instanceof RateLimitedError) res.headers.set('Retry-After', String(err.retryAfterSeconds));
+    return res;
+  });
   app.notFound(onNotFound);
 
   app.get('/health', async (c) => {
@@ -77,16 +100,19 @@ export function createApp(deps: AppDeps): Hono {
       return c.json({ status: 'unavailable', version: deps.version }, 503);
     }
   });
-  const openApi = buildOpenApi(deps.registry, { version: deps.version });
+  const openApi = describeAccess(buildOpenApi(deps.registry, { version: deps.version }), deps.registry);
   app.get('/openapi.json', (c) => c.json(openApi));
   mountDocs(app);
   mountOperations(app, {
     registry: deps.registry,
     database: deps.database,
-    authenticate: (headers) => deps.authenticate(headers),
+    authenticate: (headers, request) => deps.authenticate(headers, request),
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? uuidV7Ids,
     outbox: deps.outbox ?? memoryOutbox(),
+    ...(deps.guard ? { guard: deps.guard } : {}),
+    ...(deps.settle ? { settle: deps.settle } : {}),
+    trustProxy: deps.trustProxy ?? false,
   });
   return app;
 }

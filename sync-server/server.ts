@@ -1,14 +1,23 @@
 import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
+import { guardStore } from '../core/access/guarded-store.js';
 import { allCollections, allOperations } from '../core/catalogue.js';
-import { systemClock } from '../core/clock.js';
+import { systemClock, type Clock } from '../core/clock.js';
 import { uuidV7Ids } from '../core/ids.js';
-import { createRegistry } from '../core/registry.js';
+import { memoryOutbox, type Outbox } from '../core/outbox.js';
+import { createRegistry, type Registry } from '../core/registry.js';
 import { createApp } from './app.js';
-import { AccountsAndKeys } from './auth/api-keys.js';
-import { authMigrations, type AuthTables } from './auth/auth-tables.js';
-import { apiKeyAuthenticator } from './auth/authenticate.js';
+import type { AccountsAndKeys } from './auth/api-keys.js';
+import {
+  accessAuthenticator,
+  authMigrations,
+  createAccessServices,
+  readAccessConfig,
+  serverAccessOperations,
+  type AccessConfig,
+  type AccessServices,
+} from './auth/index.js';
 import type { ServerConfig } from './config.js';
 import { openSqlDatabase, type SqlDatabase } from './store/index.js';
 
@@ -22,31 +31,77 @@ export interface BuiltServer {
   app: Hono;
   database: SqlDatabase;
   keys: AccountsAndKeys;
+  /** Every operation the app mounts: the catalogue's and the server's own (login, sessions…). */
+  registry: Registry;
+  access: AccessServices;
+  outbox: Outbox;
+}
+
+/** What tests (and embedders) may set instead of the environment and the machine's clock. */
+export interface BuildOptions {
+  access?: Partial<AccessConfig>;
+  clock?: Clock;
+  outbox?: Outbox;
 }
 
 /**
  * Opens the database (running migrations), registers `CLINIC_API_KEY` on first start, and builds
- * the app. Does not listen: `main.ts` does, tests call `app.request()`.
+ * the app. Does not listen: `main.ts` does, tests call `app.request()`. Access settings come from
+ * the environment (`CLINIC_JWT_SECRET`, `CLINIC_TRUST_PROXY`, `CLINIC_SIGNUP`, `CLINIC_API_KEY_RATE`)
+ * unless `options.access` sets them.
+ *
+ * @throws Error when the database cannot be opened or an access setting is malformed.
  */
-export async function buildServer(config: ServerConfig, logger: Logger): Promise<BuiltServer> {
+export async function buildServer(
+  config: ServerConfig,
+  logger: Logger,
+  options: BuildOptions = {},
+): Promise<BuiltServer> {
   const database = await openSqlDatabase({
     url: config.databaseUrl,
     collections: allCollections,
     migrations: authMigrations,
   });
-  const keys = new AccountsAndKeys(database.kysely.withTables<AuthTables>(), systemClock, uuidV7Ids);
+  try {
+    return await assembleServer(database, config, logger, options);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/**
+ * Builds the server over a database already opened with `allCollections` and `authMigrations`
+ * (tests open PostgreSQL in a schema of their own and call this).
+ */
+export async function assembleServer(
+  database: SqlDatabase,
+  config: Pick<ServerConfig, 'apiKey' | 'bodyLimit'>,
+  logger: Logger,
+  options: BuildOptions = {},
+): Promise<BuiltServer> {
+  const clock = options.clock ?? systemClock;
+  const outbox = options.outbox ?? memoryOutbox();
+  const accessConfig = { ...readAccessConfig(process.env), ...options.access };
+  const access = await createAccessServices(database, accessConfig, clock, uuidV7Ids);
   if (config.apiKey) {
-    const tenantId = await keys.bootstrap(config.apiKey);
+    const tenantId = await access.keys.bootstrap(config.apiKey);
     logger.info({ tenantId }, 'CLINIC_API_KEY registered for the account');
   }
+  const registry = createRegistry([...allOperations, ...serverAccessOperations(access)]);
   const app = createApp({
-    registry: createRegistry(allOperations),
+    registry,
     database,
-    authenticate: apiKeyAuthenticator(keys),
+    authenticate: accessAuthenticator(access),
+    guard: (store, actor, origin) => guardStore(store, { actor, audit: access.audit, origin }),
+    settle: () => access.audit.flush(),
+    trustProxy: accessConfig.trustProxy,
     logger,
     bodyLimit: config.bodyLimit,
     ping: () => database.ping(),
     version: VERSION,
+    clock,
+    outbox,
   });
-  return { app, database, keys };
+  return { app, database, keys: access.keys, registry, access, outbox };
 }

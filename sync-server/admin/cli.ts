@@ -7,6 +7,7 @@
  *   api-key create --account <id> [--name erp] [--permissions budget:write,budget:read]
  *   api-key list --account <id>
  *   api-key revoke <id or prefix>
+ *   user invite --account <id> --email <e-mail> --name "<name>" [--role admin]
  */
 import { parseArgs } from 'node:util';
 import { allCollections } from '../../core/catalogue.js';
@@ -14,7 +15,9 @@ import { systemClock } from '../../core/clock.js';
 import { isDomainError } from '../../core/errors.js';
 import { uuidV7Ids } from '../../core/ids.js';
 import { AccountsAndKeys } from '../auth/api-keys.js';
+import { readAccessConfig } from '../auth/access-config.js';
 import { authMigrations, type AuthTables } from '../auth/auth-tables.js';
+import { createAccessServices } from '../auth/services.js';
 import { readConfig } from '../config.js';
 import { openSqlDatabase } from '../store/index.js';
 import { runAdminCommand } from './commands.js';
@@ -25,6 +28,8 @@ const { positionals, values } = parseArgs({
     name: { type: 'string' },
     account: { type: 'string' },
     permissions: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -37,7 +42,8 @@ const database = await openSqlDatabase({
 });
 const keys = new AccountsAndKeys(database.kysely.withTables<AuthTables>(), systemClock, uuidV7Ids);
 try {
-  const lines = await runAdminCommand(keys, positionals, values);
+  const access = await createAccessServices(database, readAccessConfig(process.env), systemClock, uuidV7Ids);
+  const lines = await runAdminCommand(keys, positionals, values, access);
   process.stdout.write(`${lines.join('\n')}\n`);
 } catch (err) {
   if (isDomainError(err)) {

@@ -54,14 +54,23 @@ export class AccountsAndKeys {
     private readonly ids: IdGenerator,
   ) {}
 
-  /** Creates an account (tenant). @returns its id. */
-  async createAccount(name: string): Promise<string> {
+  /**
+   * Creates an account (tenant). @returns its id.
+   * @param status `pending` for a self-service sign-up waiting for its e-mail confirmation.
+   * @param db the executor to write through (a transaction's), the server's by default.
+   */
+  async createAccount(name: string, status: 'active' | 'pending' = 'active', db = this.db): Promise<string> {
     const id = this.ids.next();
-    await this.db
+    await db
       .insertInto('accounts')
-      .values({ id, name, created_at: isoWithOffset(this.clock.now()) })
+      .values({ id, name, created_at: isoWithOffset(this.clock.now()), status })
       .execute();
     return id;
+  }
+
+  /** The account's name and status, or undefined when there is none. */
+  account(id: string): Promise<{ name: string; status: string } | undefined> {
+    return this.db.selectFrom('accounts').select(['name', 'status']).where('id', '=', id).executeTakeFirst();
   }
 
   /** Every account, oldest first. */
@@ -130,6 +139,25 @@ export class AccountsAndKeys {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (!row) throw new DomainError('not_found', 'Chave de API não encontrada', [{ path: 'key', message: idOrPrefix }]);
+    const revoked_at = isoWithOffset(this.clock.now());
+    await this.db.updateTable('api_keys').set({ revoked_at }).where('id', '=', row.id).execute();
+    return toInfo({ ...row, revoked_at });
+  }
+
+  /**
+   * Revokes a key of one account by id: a key of another account is not found, exactly as a missing
+   * one (the REST route; the CLI's {@link revokeKey} serves the operator across accounts).
+   * @throws DomainError `not_found` when the account has no live key with that id.
+   */
+  async revokeKeyOf(tenantId: string, id: string): Promise<ApiKeyInfo> {
+    const row = await this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw new DomainError('not_found', 'Chave de API não encontrada', [{ path: 'id', message: id }]);
     const revoked_at = isoWithOffset(this.clock.now());
     await this.db.updateTable('api_keys').set({ revoked_at }).where('id', '=', row.id).execute();
     return toInfo({ ...row, revoked_at });

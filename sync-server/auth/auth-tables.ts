@@ -1,9 +1,21 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { auditMigrations } from '../audit/audit-table.js';
+import { credentialMigrations } from './credential-tables.js';
 
-/** Server-only tables of accounts and API keys: secrets never replicate to installations. */
+/**
+ * Server-only tables of accounts, API keys, people's credentials and sessions: secrets never
+ * replicate to installations. Instants that are compared are epoch milliseconds (`*_ms`; pg returns
+ * bigint as text, so read them through `Number`); instants only shown are ISO-8601 text.
+ */
 // A type alias, not an interface: Kysely needs the implicit index signature of an object type.
 export type AuthTables = {
-  accounts: { id: string; name: string; created_at: string };
+  accounts: {
+    id: string;
+    name: string;
+    created_at: string;
+    /** `pending` until the person who created it confirms the e-mail; `active` after. */
+    status: string;
+  };
   api_keys: {
     id: string;
     tenant_id: string;
@@ -17,9 +29,71 @@ export type AuthTables = {
     created_at: string;
     revoked_at: string | null;
   };
+  /** A person who can log in, across accounts: one e-mail, one password. */
+  logins: {
+    id: string;
+    /** Trimmed, lower-case; unique. */
+    email: string;
+    /** argon2id PHC string; null until the person sets one from an invitation. */
+    password_hash: string | null;
+    /** 11 digits; unique when present, for "get a simple user by CPF" (spec §4.4 User). */
+    cpf: string | null;
+    name: string;
+    council: string | null;
+    council_number: string | null;
+    council_state: string | null;
+    created_at: string;
+  };
+  /** Which `users` record of which account a login is; `users.id` equals `user_id`. */
+  memberships: {
+    user_id: string;
+    tenant_id: string;
+    login_id: string;
+    /** Null while the invitation is open: the person cannot log in to the account yet. */
+    accepted_at: string | null;
+    created_at: string;
+  };
+  /** A login session: one refresh-token family. Revoking it ends its access tokens at once. */
+  sessions: {
+    id: string;
+    login_id: string;
+    tenant_id: string;
+    user_id: string;
+    created_at: string;
+    last_used_ms: number | string;
+    /** Absolute end: refreshing never extends a session beyond it. */
+    expires_ms: number | string;
+    revoked_ms: number | string | null;
+    revoked_reason: string | null;
+    ip: string;
+    user_agent: string;
+  };
+  /** Refresh tokens, hashed; a used one is kept so its reuse can be recognised. */
+  refresh_tokens: {
+    token_hash: string;
+    session_id: string;
+    created_ms: number | string;
+    expires_ms: number | string;
+    used_ms: number | string | null;
+  };
+  /** Single-use tokens sent by e-mail: password reset, invitation, account confirmation. */
+  one_time_tokens: {
+    token_hash: string;
+    kind: string;
+    login_id: string;
+    tenant_id: string | null;
+    user_id: string | null;
+    created_ms: number | string;
+    expires_ms: number | string;
+    used_ms: number | string | null;
+  };
+  /** Fixed-window counters of the rate limits, by key (`login:ip:…`). */
+  rate_limits: { key: string; points: number; reset_ms: number | string };
+  /** Secrets the server generates for itself on first start (the access-token signing key). */
+  server_secrets: { name: string; value: string; created_at: string };
 };
 
-/** Versioned migrations of the auth tables, run at start-up with the store's own. */
+/** Versioned migrations of the auth tables (and the audit log auth writes to), run at start-up. */
 export const authMigrations: Record<string, Migration> = {
   '2026-11-23-0001-accounts-and-api-keys': {
     async up(db: Kysely<unknown>) {
@@ -45,4 +119,6 @@ export const authMigrations: Record<string, Migration> = {
       await db.schema.createIndex('api_keys_tenant').ifNotExists().on('api_keys').column('tenant_id').execute();
     },
   },
+  ...credentialMigrations,
+  ...auditMigrations,
 };

@@ -1,0 +1,75 @@
+/**
+ * What the core access tests share (test-only module): a real RxDB memory database with this
+ * group's collections plus a patient-data collection, and operation contexts for any actor.
+ */
+import type { Actor } from '../actor.js';
+import { fixedClock } from '../clock.js';
+import { uuidV7Ids } from '../ids.js';
+import type { OperationContext } from '../operation.js';
+import { memoryOutbox } from '../outbox.js';
+import { defineCollection } from '../store/collection-def.js';
+import type { Database, Store } from '../store/port.js';
+import type { RecordBase } from '../store/record.js';
+import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
+import { accessCollections } from './index.js';
+import { permissionsOf, type Role } from './roles.js';
+import type { User } from './user.js';
+
+/** Stands for the patient group's records: the name `patients` is what makes them sensitive. */
+export interface PatientLike extends RecordBase {
+  name: string;
+  phone: string;
+}
+export const patientsLike = defineCollection<PatientLike>({
+  name: 'patients',
+  fields: { name: 'string' },
+  indexes: [],
+});
+
+let opened = 0;
+const run = Math.random().toString(36).slice(2, 8);
+
+/** A fresh in-memory RxDB database holding the access collections and `patients`. */
+export function openTestDatabase(): Promise<Database> {
+  return openRxdbDatabase({
+    name: `access-${run}-${++opened}`,
+    storage: memoryStorage(),
+    collections: [...accessCollections, patientsLike],
+    multiInstance: false,
+  });
+}
+
+export const TENANT = 'tenant-a';
+export const NOW = '2026-11-23T12:00:00.000Z';
+
+/** A user actor holding `role`'s permissions. */
+export function actorWith(role: Role, id = `user-${role}`): Actor {
+  return { kind: 'user', id, tenantId: TENANT, permissions: new Set(permissionsOf(role)) };
+}
+
+/** An operation context for `actor` over `store`. */
+export function contextFor(store: Store, actor: Actor): OperationContext {
+  return { store, actor, clock: fixedClock(NOW), ids: uuidV7Ids, outbox: memoryOutbox() };
+}
+
+/** A user record of {@link TENANT}, active unless told otherwise. */
+export function userRecord(overrides: Partial<User> = {}): User {
+  return {
+    id: uuidV7Ids.next(),
+    tenantId: TENANT,
+    createdAt: NOW,
+    updatedAt: NOW,
+    name: 'Ana Souza',
+    email: 'ana@clinica.com.br',
+    cpf: null,
+    role: 'professional',
+    council: null,
+    councilNumber: null,
+    councilState: null,
+    specialties: [],
+    status: 'active',
+    active: true,
+    credentialsChangedAt: null,
+    ...overrides,
+  };
+}

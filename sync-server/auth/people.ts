@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import { isoWithOffset, type Clock } from '../../core/clock.js';
+import type { IdGenerator } from '../../core/ids.js';
+import type { AuthTables } from './auth-tables.js';
+
+export type LoginRow = AuthTables['logins'];
+export type MembershipRow = AuthTables['memberships'];
+
+/** A membership with what login needs to know about its account. */
+export interface AccountMembership extends MembershipRow {
+  account_name: string;
+  account_status: string;
+}
+
+/** What identifies a new person: their e-mail and what an invitation shows about them. */
+export interface NewPerson {
+  email: string;
+  name: string;
+  cpf: string | null;
+  council: string | null;
+  councilNumber: string | null;
+  councilState: string | null;
+}
+
+/**
+ * People who can log in (`logins`) and their memberships in accounts. Every method takes the
+ * executor to run on, so callers can group writes in one transaction ({@link Transactor}).
+ */
+export class People {
+  constructor(
+    readonly db: Kysely<AuthTables>,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  /** The login of an e-mail (already trimmed and lower-cased). */
+  byEmail(email: string, db = this.db): Promise<LoginRow | undefined> {
+    return db.selectFrom('logins').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  /** The login with this id. */
+  byId(id: string, db = this.db): Promise<LoginRow | undefined> {
+    return db.selectFrom('logins').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The login holding this CPF (11 digits). */
+  byCpf(cpf: string, db = this.db): Promise<LoginRow | undefined> {
+    return db.selectFrom('logins').selectAll().where('cpf', '=', cpf).executeTakeFirst();
+  }
+
+  /**
+   * The login of `person.email`, created (without password) when new. An existing person keeps their
+   * name and registration: an account inviting them cannot rewrite who they are elsewhere. A CPF is
+   * recorded on an existing login that had none.
+   */
+  async findOrCreate(db: Kysely<AuthTables>, person: NewPerson): Promise<LoginRow> {
+    const existing = await this.byEmail(person.email, db);
+    if (existing) {
+      if (existing.cpf === null && person.cpf !== null) {
+        await db.updateTable('logins').set({ cpf: person.cpf }).where('id', '=', existing.id).execute();
+        return { ...existing, cpf: person.cpf };
+      }
+      return existing;
+    }
+    const row: LoginRow = {
+      id: this.ids.next(),
+      email: person.email,
+      password_hash: null,
+      cpf: person.cpf,
+      name: person.name,
+      council: person.council,
+      council_number: person.councilNumber,
+      council_state: person.councilState,
+      created_at: isoWithOffset(this.clock.now()),
+    };
+    await db.insertInto('logins').values(row).execute();
+    return row;
+  }
+
+  /** Stores a new argon2id hash; `storePassword` (credentials.ts) also tells the accounts. */
+  async setPassword(db: Kysely<AuthTables>, loginId: string, hash: string): Promise<void> {
+    await db.updateTable('logins').set({ password_hash: hash }).where('id', '=', loginId).execute();
+  }
+
+  /** Adds a login to an account as user `userId`, invitation pending. */
+  async addMembership(db: Kysely<AuthTables>, tenantId: string, loginId: string, userId: string): Promise<void> {
+    await db
+      .insertInto('memberships')
+      .values({
+        user_id: userId,
+        tenant_id: tenantId,
+        login_id: loginId,
+        accepted_at: null,
+        created_at: isoWithOffset(this.clock.now()),
+      })
+      .execute();
+  }
+
+  /** The membership behind a `users` record. */
+  membership(userId: string, db = this.db): Promise<MembershipRow | undefined> {
+    return db.selectFrom('memberships').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** The membership of a login in one account, if any. */
+  membershipIn(tenantId: string, loginId: string, db = this.db): Promise<MembershipRow | undefined> {
+    return db
+      .selectFrom('memberships')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('login_id', '=', loginId)
+      .executeTakeFirst();
+  }
+
+  /** Marks an invitation accepted: the person may log in to the account from now on. */
+  async accept(db: Kysely<AuthTables>, userId: string): Promise<void> {
+    await db
+      .updateTable('memberships')
+      .set({ accepted_at: isoWithOffset(this.clock.now()) })
+      .where('user_id', '=', userId)
+      .where('accepted_at', 'is', null)
+      .execute();
+  }
+
+  /** Every membership of a login with its account's name and status, oldest first. */
+  memberships(loginId: string, db = this.db): Promise<AccountMembership[]> {
+    return db
+      .selectFrom('memberships')
+      .innerJoin('accounts', 'accounts.id', 'memberships.tenant_id')
+      .selectAll('memberships')
+      .select(['accounts.name as account_name', 'accounts.status as account_status'])
+      .where('memberships.login_id', '=', loginId)
+      .orderBy('memberships.created_at')
+      .execute();
+  }
+}

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Clock } from '../../core/clock.js';
+import { DomainError } from '../../core/errors.js';
+import type { AuthTables } from './auth-tables.js';
+
+/**
+ * A `rate_limited` error (429) that knows when to try again: the app answers it with `Retry-After`.
+ */
+export class RateLimitedError extends DomainError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    path: string,
+  ) {
+    super('rate_limited', `Muitas tentativas; tente de novo em ${retryAfterSeconds} s`, [
+      { path, message: `aguarde ${retryAfterSeconds} s` },
+    ]);
+  }
+}
+
+/** One limit: at most `points` counted events per fixed window of `windowMs`. */
+export interface LimitRule {
+  /** Prefix of the counter keys, e.g. `login:user-ip`. */
+  name: string;
+  points: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The limits of issue 3. Logins count failures only, per person and address (a guesser at one
+ * desk), per person (a guesser spread over many addresses: higher, so one attacker cannot lock a
+ * person out everywhere) and per address (one address trying many people).
+ */
+export const LIMITS = {
+  loginUserIp: { name: 'login:user-ip', points: 10, windowMs: 15 * MINUTE },
+  loginUser: { name: 'login:user', points: 50, windowMs: 60 * MINUTE },
+  loginIp: { name: 'login:ip', points: 100, windowMs: 15 * MINUTE },
+  /** Every forgot/reset request per address: each may send an e-mail. */
+  passwordIp: { name: 'password:ip', points: 10, windowMs: 15 * MINUTE },
+  /** Reset e-mails per person: past it the answer stays the same and nothing is sent. */
+  passwordEmail: { name: 'password:email', points: 3, windowMs: 60 * MINUTE },
+  /** Invitation and confirmation tokens redeemed per address. */
+  tokenIp: { name: 'token:ip', points: 30, windowMs: 15 * MINUTE },
+  signupIp: { name: 'signup:ip', points: 5, windowMs: 60 * MINUTE },
+  /** "Get a simple user by CPF" per caller: it looks across accounts, so it must not become a scanner. */
+  cpfLookup: { name: 'lookup:actor', points: 30, windowMs: 60 * MINUTE },
+  /** Unknown or revoked API keys per address: keys are unguessable, but operator-chosen ones are short. */
+  apiKeyFailIp: { name: 'apikey-fail:ip', points: 30, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, LimitRule>;
+
+/** Counters are keyed by a hash: the table holds no e-mail or address in clear. */
+function counterKey(rule: LimitRule, key: string): string {
+  return `${rule.name}:${createHash('sha256').update(key, 'utf8').digest('base64url')}`;
+}
+
+/**
+ * Fixed-window counters in the `rate_limits` table: they survive restarts and are shared by every
+ * server process on the database, so a guesser gains nothing by waiting for a deploy.
+ */
+export class SqlRateLimiter {
+  constructor(
+    private readonly db: Kysely<AuthTables>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Milliseconds until `key` may try again under `rule`; 0 when it may now. Consumes nothing. */
+  async blockedFor(rule: LimitRule, key: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['points', 'reset_ms'])
+      .where('key', '=', counterKey(rule, key))
+      .executeTakeFirst();
+    const now = this.clock.now().getTime();
+    if (!row || Number(row.reset_ms) <= now || row.points < rule.points) return 0;
+    return Number(row.reset_ms) - now;
+  }
+
+  /**
+   * Counts one event for `key` in one atomic statement (concurrent requests cannot both slip under).
+   * @returns the count in the current window and the milliseconds left in it.
+   */
+  async consume(rule: LimitRule, key: string): Promise<{ points: number; remainingMs: number }> {
+    const now = this.clock.now().getTime();
+    const reset = now + rule.windowMs;
+    const expired = sql<boolean>`rate_limits.reset_ms <= ${now}`;
+    const row = await this.db
+      .insertInto('rate_limits')
+      .values({ key: counterKey(rule, key), points: 1, reset_ms: reset })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          points: sql<number>`case when ${expired} then 1 else rate_limits.points + 1 end`,
+          reset_ms: sql<number>`case when ${expired} then ${reset} else rate_limits.reset_ms end`,
+        }),
+      )
+      .returning(['points', 'reset_ms'])
+      .executeTakeFirstOrThrow();
+    return { points: Number(row.points), remainingMs: Number(row.reset_ms) - now };
+  }
+
+  /**
+   * Throws when `key` is over `rule`, else counts one event. For limits that count every request.
+   * @throws RateLimitedError (429) naming `path`.
+   */
+  async take(rule: LimitRule, key: string, path: string): Promise<void> {
+    const { points, remainingMs } = await this.consume(rule, key);
+    if (points > rule.points) throw new RateLimitedError(Math.ceil(remainingMs / 1000), path);
+  }
+
+  /** Forgets `key`'s counter (a successful login clears its failures). */
+  async reset(rule: LimitRule, key: string): Promise<void> {
+    await this.db.deleteFrom('rate_limits').where('key', '=', counterKey(rule, key)).execute();
+  }
+}
+
+/** An account's keys together may send this many times one key's allowance. */
+const ACCOUNT_FACTOR = 3;
+
+/**
+ * Requests per API key and minute, and per account (all its keys together, {@link ACCOUNT_FACTOR}
+ * times one key's), counted in memory: checking it on every integrator request must not add a
+ * database write to each one, and a per-process count is enough to stop a runaway client.
+ */
+export class ApiKeyRateLimiter {
+  private readonly perKey: RateLimiterMemory;
+  private readonly perAccount: RateLimiterMemory;
+
+  constructor(readonly perMinute: number) {
+    this.perKey = new RateLimiterMemory({ keyPrefix: 'apikey', points: perMinute, duration: 60 });
+    this.perAccount = new RateLimiterMemory({
+      keyPrefix: 'apikey-account',
+      points: perMinute * ACCOUNT_FACTOR,
+      duration: 60,
+    });
+  }
+
+  /** @throws RateLimitedError (429) on the `header.auth-bearer` path once the key or its account used its minute. */
+  async take(keyId: string, tenantId: string): Promise<void> {
+    await consume(this.perKey, keyId);
+    await consume(this.perAccount, tenantId);
+  }
+}
+
+async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (rejection instanceof Error) throw rejection;
+    const waitMs = (rejection as { msBeforeNext: number }).msBeforeNext;
+    throw new RateLimitedError(Math.max(1, Math.ceil(waitMs / 1000)), 'header.auth-bearer');
+  }
+}
