@@ -1,5 +1,7 @@
 import { DomainError } from '../../core/errors.js';
+import { inviteFromCli } from '../auth/admin-cli.js';
 import type { AccountsAndKeys } from '../auth/api-keys.js';
+import type { AccessServices } from '../auth/services.js';
 
 export const USAGE = [
   'uso: npm run admin -- <comando>',
@@ -9,6 +11,10 @@ export const USAGE = [
   '                                          cria uma chave de API (mostrada uma única vez)',
   '  api-key list --account <id>             lista as chaves de uma conta',
   '  api-key revoke <id ou prefixo>          revoga uma chave na hora',
+  '  user invite --account <id> --email <e-mail> --name "<nome>" [--role admin]',
+  '                                          convida um usuário e mostra o token do convite',
+  '  demo-data [--name "<clínica>"] [--account <id>]',
+  '                                          cria uma clínica fictícia completa para demonstração',
 ];
 
 function required(value: string | undefined, flag: string): string {
@@ -23,7 +29,8 @@ function required(value: string | undefined, flag: string): string {
 export async function runAdminCommand(
   keys: AccountsAndKeys,
   args: readonly string[],
-  flags: { name?: string; account?: string; permissions?: string; help?: boolean },
+  flags: { name?: string; account?: string; permissions?: string; help?: boolean; email?: string; role?: string },
+  access?: AccessServices,
 ): Promise<string[]> {
   const [noun, verb, target] = args;
   if (flags.help || !noun) return USAGE;
@@ -58,6 +65,12 @@ export async function runAdminCommand(
       const info = await keys.revokeKey(required(target, 'id'));
       return [`chave revogada: ${info.id} (${info.prefix}…)`];
     }
+    case 'demo-data ':
+      // Loaded on demand: the seeding code and its data are only needed by this command.
+      return (await import('./demo-data.js')).runDemoData(keys, flags);
+    case 'user invite':
+      if (!access) throw new Error('user invite precisa dos serviços de acesso');
+      return inviteFromCli(access, flags);
     default:
       throw new DomainError('validation', `Comando desconhecido: ${args.join(' ')}`, [
         { path: 'command', message: USAGE.join('\n') },

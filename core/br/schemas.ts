@@ -1,0 +1,167 @@
+/**
+ * Zod schemas for Brazilian identifiers and contact data, shared by every master-data input. Each
+ * accepts what people type (formatted or not) and outputs the stored form, with a pt-BR message
+ * naming the problem; the HTTP layer reports the field's path.
+ */
+import { z } from 'zod';
+import { normaliseCnpj } from './cnpj.js';
+import { normaliseCns } from './cns.js';
+import { normaliseCpf } from './cpf.js';
+import { normalisePhone } from './phone.js';
+import { cleanName } from './text.js';
+
+/** A human name or label: trimmed, spaces collapsed, 1 to `max` characters. */
+export function nameInput(max = 200) {
+  return z
+    .string()
+    .transform(cleanName)
+    .pipe(z.string().min(1, 'não pode ficar vazio').max(max, `no máximo ${max} caracteres`));
+}
+
+/** Free text (notes, descriptions): trimmed, up to `max` characters. */
+export function textInput(max = 2000) {
+  return z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().max(max, `no máximo ${max} caracteres`));
+}
+
+/** CPF formatted or bare; outputs 11 digits. Check digits and repeated digits are verified. */
+export const cpfInput = z
+  .string()
+  .max(20)
+  .transform((value, ctx) => {
+    const cpf = normaliseCpf(value);
+    if (!cpf) ctx.addIssue({ code: 'custom', message: 'CPF inválido (confira os dígitos verificadores)' });
+    return cpf ?? z.NEVER;
+  })
+  .describe('CPF, com ou sem pontuação (529.982.247-25)');
+
+/** CNPJ formatted or bare, numeric or alphanumeric; outputs 14 characters. */
+export const cnpjInput = z
+  .string()
+  .max(20)
+  .transform((value, ctx) => {
+    const cnpj = normaliseCnpj(value);
+    if (!cnpj) ctx.addIssue({ code: 'custom', message: 'CNPJ inválido (confira os dígitos verificadores)' });
+    return cnpj ?? z.NEVER;
+  })
+  .describe('CNPJ, com ou sem pontuação (11.222.333/0001-81)');
+
+/** CNS (Cartão Nacional de Saúde); outputs 15 digits. */
+export const cnsInput = z
+  .string()
+  .max(20)
+  .transform((value, ctx) => {
+    const cns = normaliseCns(value);
+    if (!cns) ctx.addIssue({ code: 'custom', message: 'Cartão Nacional de Saúde inválido' });
+    return cns ?? z.NEVER;
+  })
+  .describe('Cartão Nacional de Saúde (15 dígitos)');
+
+/** A phone number as typed (Brazil assumed without `+`); outputs E.164. */
+export const phoneInput = z
+  .string()
+  .max(30)
+  .transform((value, ctx) => {
+    const phone = normalisePhone(value);
+    if (!phone) ctx.addIssue({ code: 'custom', message: 'telefone inválido (inclua o DDD)' });
+    return phone ?? z.NEVER;
+  })
+  .describe('telefone com DDD, por exemplo (11) 98765-4321; guardado em E.164');
+
+/** An e-mail address, trimmed and lower-cased. */
+export const emailInput = z
+  .string()
+  .max(254)
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(z.email({ message: 'e-mail inválido' }))
+  .describe('e-mail');
+
+/** A calendar date `YYYY-MM-DD` (no time, no zone: birth dates, application dates). */
+export const dateInput = z.iso.date({ message: 'data inválida, use AAAA-MM-DD' });
+
+/** The 27 federative units. */
+export const UFS = [
+  'AC',
+  'AL',
+  'AM',
+  'AP',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MG',
+  'MS',
+  'MT',
+  'PA',
+  'PB',
+  'PE',
+  'PI',
+  'PR',
+  'RJ',
+  'RN',
+  'RO',
+  'RR',
+  'RS',
+  'SC',
+  'SE',
+  'SP',
+  'TO',
+] as const;
+
+/** A federative unit (UF), upper case. */
+export const ufInput = z
+  .string()
+  .transform((s) => s.trim().toUpperCase())
+  .pipe(z.enum(UFS, { message: 'UF inválida' }));
+
+/** CEP formatted or bare; outputs 8 digits. */
+export const cepInput = z
+  .string()
+  .transform((s) => s.replace(/[.\-\s]/g, ''))
+  .pipe(z.string().regex(/^\d{8}$/, 'CEP inválido (8 dígitos)'));
+
+/** A postal address; every part optional, as the reception often has only the city. */
+export const addressInput = z.strictObject({
+  zipCode: cepInput.optional(),
+  street: nameInput(200).optional(),
+  number: z.string().trim().max(20).optional(),
+  complement: z.string().trim().max(100).optional(),
+  district: nameInput(100).optional(),
+  city: nameInput(100).optional(),
+  state: ufInput.optional(),
+});
+
+/** A stored address (the output of {@link addressInput}). */
+export type Address = z.output<typeof addressInput>;
+
+/** A stored address as answered: the same parts, plain strings. */
+export const addressOutput = z.object({
+  zipCode: z.string().optional(),
+  street: z.string().optional(),
+  number: z.string().optional(),
+  complement: z.string().optional(),
+  district: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+});
+
+/** True when `zone` is an IANA time zone this runtime knows (`America/Sao_Paulo`). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name. */
+export const timeZoneInput = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, 'fuso horário IANA desconhecido (ex.: America/Sao_Paulo)');

@@ -1,0 +1,143 @@
+/**
+ * Plumbing shared by the master-data groups (clinic, patient, specialty, insurance, price): record
+ * stamps, the 404 every lookup answers, and the output fields every record carries.
+ */
+import { z } from 'zod';
+import { isoWithOffset } from '../../clock.js';
+import { DomainError } from '../../errors.js';
+import type { OperationContext } from '../../operation.js';
+import type { CollectionDef } from '../../store/collection-def.js';
+import type { Collection } from '../../store/port.js';
+import type { RecordBase, Stored } from '../../store/record.js';
+
+/** "Now" as every stored timestamp: ISO-8601 with offset (DESIGN.md "Records"). */
+export function nowIso(ctx: Pick<OperationContext, 'clock'>): string {
+  return isoWithOffset(ctx.clock.now());
+}
+
+/** The base fields of a new record: a UUIDv7 from `ctx.ids`, the store's tenant, both timestamps now. */
+export function newRecordBase(ctx: Pick<OperationContext, 'clock' | 'ids' | 'store'>): RecordBase {
+  const now = nowIso(ctx);
+  return { id: ctx.ids.next(), tenantId: ctx.store.tenantId, createdAt: now, updatedAt: now };
+}
+
+/**
+ * The record with `id`, or a `not_found` DomainError naming `path`. A record of another tenant is
+ * missing here too (the store is tenant-scoped), so both answer the same 404.
+ *
+ * @param what the record in pt-BR with its article, e.g. `Paciente` → "Paciente não encontrado".
+ */
+export async function requireRecord<T extends RecordBase>(
+  collection: Collection<T>,
+  id: string,
+  what: string,
+  path = 'id',
+): Promise<Stored<T>> {
+  const found = await collection.get(id);
+  if (!found) throw notFound(what, path, id);
+  return found;
+}
+
+/** The `not_found` error of {@link requireRecord}, for records found some other way. */
+export function notFound(what: string, path: string, id: string): DomainError {
+  return new DomainError('not_found', `${what} não encontrado(a)`, [{ path, message: `não existe: ${id}` }]);
+}
+
+/** A `conflict` DomainError on one field, e.g. a CPF already used by another active patient. */
+export function conflictOn(path: string, message: string, detail: string): DomainError {
+  return new DomainError('conflict', message, [{ path, message: detail }]);
+}
+
+/** An `invalid_transition` DomainError: the request is well formed, the record's state refuses it. */
+export function invalidTransition(message: string, path = 'id'): DomainError {
+  return new DomainError('invalid_transition', message, [{ path, message }]);
+}
+
+/** Output fields every record carries (`tenantId` is never answered: the caller knows its own). */
+export const recordOutputFields = {
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** Path parameter or body field holding a record id. */
+export const idInput = z.string().min(1, 'informe o id').max(64, 'id longo demais');
+
+/** An example record id for operation examples and docs (never a real record). */
+export const EXAMPLE_ID = '01938c2e-7b3e-7cc1-9a52-0c7d3f1e2a4b';
+
+/** A copy of `value` without its undefined properties: stored JSON never holds `undefined`. */
+export function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * A record with `keys` set from `values` as a full edit (PUT) does: a key missing from `values`
+ * clears the field. `updatedAt` is renewed.
+ */
+export function replaceFields<T extends RecordBase>(
+  current: T,
+  values: Partial<T>,
+  keys: readonly (keyof T)[],
+  now: string,
+): T {
+  const next: T = { ...current, updatedAt: now };
+  for (const key of keys) next[key] = values[key] as T[keyof T];
+  return compact(next);
+}
+
+/**
+ * A record with the fields present in `patch` changed, as a partial edit (PATCH) does: `null` clears
+ * a field, a missing key leaves it alone. `updatedAt` is renewed.
+ */
+export function patchFields<T extends RecordBase>(current: T, patch: Record<string, unknown>, now: string): T {
+  const next = { ...current, updatedAt: now } as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return next as unknown as T;
+}
+
+/**
+ * The schema shape of a partial edit: every field optional, and the ones not in `required`
+ * nullable (null clears them).
+ */
+export function patchShape<S extends Record<string, z.ZodType>, R extends keyof S>(
+  shape: S,
+  required: readonly R[],
+): { [K in keyof S]: K extends R ? z.ZodOptional<S[K]> : z.ZodOptional<z.ZodNullable<S[K]>> } {
+  const out: Record<string, z.ZodType> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    out[key] = (required as readonly string[]).includes(key) ? schema.optional() : schema.nullable().optional();
+  }
+  return out as never;
+}
+
+/** Refinement for patch inputs: at least one field besides the path's `id` (an empty PATCH is a mistake). */
+export function hasSomeField(value: Record<string, unknown>): boolean {
+  return Object.entries(value).some(([key, v]) => !/^id$|Id$/.test(key) && v !== undefined);
+}
+
+/**
+ * Turns a record's logical state (`active`) on or off and answers the record; nothing is written
+ * when it already is in that state.
+ *
+ * @param beforeActivating checks to run before reactivating (e.g. a CPF or name taken meanwhile).
+ * @throws DomainError `not_found`, or whatever `beforeActivating` throws.
+ */
+export async function setActive<T extends RecordBase & { active: boolean }>(
+  ctx: Pick<OperationContext, 'store' | 'clock'>,
+  def: CollectionDef<T>,
+  id: string,
+  active: boolean,
+  what: string,
+  beforeActivating?: (current: Stored<T>) => Promise<void>,
+): Promise<Stored<T>> {
+  const collection = ctx.store.collection(def);
+  const current = await requireRecord(collection, id, what);
+  if (current.active === active) return current;
+  if (active) await beforeActivating?.(current);
+  return collection.update(id, current._rev, { ...current, active, updatedAt: nowIso(ctx) });
+}

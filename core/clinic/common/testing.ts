@@ -1,0 +1,94 @@
+/**
+ * Test-only: a real store (RxDB memory, the renderer's engine) holding every master-data collection,
+ * and a way to run operations on it as an actor, exactly as the renderer and the server do.
+ */
+import type { z } from 'zod';
+import type { Actor } from '../../actor.js';
+import { fixedClock, type Clock } from '../../clock.js';
+import { isDomainError, type DomainError } from '../../errors.js';
+import { uuidV7Ids } from '../../ids.js';
+import { invoke, type Operation, type OperationContext } from '../../operation.js';
+import { memoryOutbox } from '../../outbox.js';
+import type { AnyCollectionDef } from '../../store/collection-def.js';
+import type { Database } from '../../store/port.js';
+import { memoryStorage, openRxdbDatabase } from '../../store/rxdb/index.js';
+import { clinicCollections } from '../index.js';
+import { insuranceCollections } from '../../insurance/index.js';
+import { patientCollections } from '../../patient/index.js';
+import { priceCollections } from '../../price/index.js';
+import { specialtyCollections } from '../../specialty/index.js';
+
+/** Every collection of the master-data groups. */
+export const masterDataCollections: readonly AnyCollectionDef[] = [
+  ...clinicCollections,
+  ...patientCollections,
+  ...specialtyCollections,
+  ...insuranceCollections,
+  ...priceCollections,
+];
+
+/** The instant tests run at: 2026-11-23 09:00 in São Paulo. */
+export const TEST_NOW = '2026-11-23T12:00:00.000Z';
+
+/** An open test store and helpers bound to it. */
+export interface MasterDataHarness {
+  database: Database;
+  /** Context of an actor holding `*` on tenant `t1`. */
+  ctx: OperationContext;
+  /** Runs `op` with `input` as {@link MasterDataHarness.ctx}'s actor (or another one). */
+  run<I extends z.ZodType, O extends z.ZodType>(
+    op: Operation<I, O>,
+    input: z.input<I>,
+    actor?: Actor,
+  ): Promise<z.output<O>>;
+  /** The DomainError `op` fails with; fails the test when it succeeds. */
+  failure(op: Operation, input: unknown, actor?: Actor): Promise<DomainError>;
+  close(): Promise<void>;
+}
+
+let opened = 0;
+const run = Math.random().toString(36).slice(2, 8);
+
+/** An actor of tenant `t1` with the given permissions (`*` by default). */
+export function testActor(permissions: readonly string[] = ['*'], tenantId = 't1'): Actor {
+  return { kind: 'user', id: 'user-recepcao', tenantId, permissions: new Set(permissions) };
+}
+
+/**
+ * Opens a fresh RxDB memory database with the master-data collections plus `extra`.
+ * @param clock the clock operations see; fixed at {@link TEST_NOW} by default.
+ */
+export async function openMasterData(
+  extra: readonly AnyCollectionDef[] = [],
+  clock: Clock = fixedClock(TEST_NOW),
+): Promise<MasterDataHarness> {
+  const database = await openRxdbDatabase({
+    name: `master-data-${run}-${++opened}`,
+    storage: memoryStorage(),
+    collections: [...masterDataCollections, ...extra],
+    multiInstance: false,
+  });
+  const contextFor = (actor: Actor): OperationContext => ({
+    store: database.forTenant(actor.tenantId),
+    actor,
+    clock,
+    ids: uuidV7Ids,
+    outbox: memoryOutbox(),
+  });
+  const ctx = contextFor(testActor());
+  return {
+    database,
+    ctx,
+    run: (op, input, actor) => invoke(op, actor ? contextFor(actor) : ctx, input),
+    async failure(op, input, actor) {
+      try {
+        await invoke(op, actor ? contextFor(actor) : ctx, input);
+      } catch (error) {
+        if (isDomainError(error)) return error;
+        throw error;
+      }
+      throw new Error(`${op.name} should have failed`);
+    },
+    close: () => database.close(),
+  };
+}

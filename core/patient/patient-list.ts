@@ -1,0 +1,114 @@
+/**
+ * Finding patients at the desk (spec §4.4 Patient: list; "verify that a patient exists and is active
+ * by CPF"). One box (`q`) takes whatever the reception types: a name prefix (accents and case
+ * ignored), a CPF, a phone number or a birth date; explicit parameters do the same for integrators.
+ */
+import { z } from 'zod';
+import { cpfInput, dateInput, phoneInput } from '../br/schemas.js';
+import { normaliseCpf } from '../br/cpf.js';
+import { normalisePhone } from '../br/phone.js';
+import { searchKey } from '../br/text.js';
+import { pageBy, type Selector } from '../clinic/common/paging.js';
+import { activeFilterInput, booleanFilterInput, cursorInput, limitInput } from '../clinic/common/query-input.js';
+import { defineOperation } from '../operation.js';
+import { patients } from './patient-record.js';
+import { patientOutput } from './patient-schemas.js';
+
+/** What a search box text means: a name prefix, or alternatives on exact fields. */
+export type SearchIntent = { namePrefix: string } | { alternatives: Selector[] };
+
+/**
+ * Reads the reception's search text. A date (`17/05/1980` or `1980-05-17`) searches the birth date;
+ * 8 or more digits (punctuation ignored) search the CPF when they form a valid one and the phones
+ * when they form a valid number (`11987654321` may be either); anything else is a name prefix.
+ */
+export function interpretSearch(q: string): SearchIntent {
+  const text = q.trim();
+  const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (br) return { alternatives: [{ birthDate: `${br[3]}-${br[2]}-${br[1]}` }] };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return { alternatives: [{ birthDate: text }] };
+  const digits = text.replace(/[\s.\-/()]/g, '');
+  if (/^\+?\d{8,15}$/.test(digits)) {
+    const alternatives: Selector[] = [];
+    const cpf = digits.startsWith('+') ? undefined : normaliseCpf(digits);
+    if (cpf) alternatives.push({ cpf });
+    const phone = normalisePhone(digits);
+    if (phone) alternatives.push({ cellPhone: phone }, { phone });
+    return { alternatives };
+  }
+  return { namePrefix: searchKey(text) };
+}
+
+/** `patient.list`: `GET /patient/`. */
+export const listPatients = defineOperation({
+  name: 'patient.list',
+  group: 'Patient',
+  summary: 'Busca pacientes por nome (ignora acentos e maiúsculas), CPF, telefone ou nascimento',
+  description:
+    '`q` aceita o que a recepção digitar: início do nome, CPF, telefone ou data (DD/MM/AAAA). ' +
+    'Paginado por cursor: passe o `next` recebido em `cursor`. Ordem alfabética.',
+  permission: 'patient:read',
+  input: z.strictObject({
+    q: z.string().max(200).optional().describe('nome, CPF, telefone ou data de nascimento'),
+    name: z.string().max(200).optional().describe('início do nome'),
+    cpf: cpfInput.optional(),
+    phone: phoneInput.optional().describe('celular ou telefone'),
+    birthDate: dateInput.optional(),
+    active: activeFilterInput,
+    temporary: booleanFilterInput.describe('true: só temporários; false: só definitivos; sem ele: ambos'),
+    limit: limitInput,
+    cursor: cursorInput,
+  }),
+  output: z.object({ items: z.array(patientOutput), next: z.string().nullable() }),
+  http: { method: 'GET', path: '/patient/' },
+  example: { q: 'maria apar', limit: 20 },
+  async run(ctx, input) {
+    const base: Selector = {};
+    if (input.active !== undefined) base.active = input.active;
+    if (input.temporary !== undefined) base.temporary = input.temporary;
+    if (input.cpf) base.cpf = input.cpf;
+    if (input.birthDate) base.birthDate = input.birthDate;
+    let prefix = input.name === undefined ? '' : searchKey(input.name);
+    let alternatives: Selector[] = input.phone ? [{ cellPhone: input.phone }, { phone: input.phone }] : [{}];
+    if (input.q !== undefined && input.q.trim() !== '') {
+      const intent = interpretSearch(input.q);
+      if ('namePrefix' in intent) prefix = intent.namePrefix;
+      else alternatives = alternatives.flatMap((a) => intent.alternatives.map((b) => ({ ...a, ...b })));
+    }
+    if (alternatives.length === 0) return { items: [], next: null };
+    return pageBy(ctx.store.collection(patients), {
+      key: 'nameKey',
+      prefix,
+      where: alternatives.map((a) => ({ ...base, ...a })),
+      limit: input.limit,
+      cursor: input.cursor,
+    });
+  },
+});
+
+/** `patient.existsByCpf`: `GET /patient/cpf/{cpf}`. */
+export const patientExistsByCpf = defineOperation({
+  name: 'patient.existsByCpf',
+  group: 'Patient',
+  summary: 'Verifica se existe paciente ativo com o CPF',
+  permission: 'patient:read',
+  input: z.strictObject({ cpf: cpfInput }),
+  output: z.object({
+    cpf: z.string(),
+    exists: z.boolean().describe('há paciente com este CPF, ativo ou não'),
+    active: z.boolean().describe('há paciente ativo com este CPF'),
+    patient: z.object({ id: z.string(), name: z.string() }).nullable().describe('o ativo, ou o mais recente'),
+  }),
+  http: { method: 'GET', path: '/patient/cpf/{cpf}' },
+  example: { cpf: '52998224725' },
+  async run(ctx, { cpf }) {
+    const found = await ctx.store.collection(patients).find({ selector: { cpf }, sort: [{ cpf: 'asc' }], limit: 50 });
+    const chosen = found.find((p) => p.active) ?? [...found].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1))[0];
+    return {
+      cpf,
+      exists: found.length > 0,
+      active: found.some((p) => p.active),
+      patient: chosen ? { id: chosen.id, name: chosen.name } : null,
+    };
+  },
+});

@@ -1,0 +1,83 @@
+/**
+ * Price tables and their prices (spec §4.4 Clinic: "alter, get and create (empty) price tables";
+ * Price: "return prices of events in the price table").
+ *
+ * Prices are their own collection, not an array inside the table: a reference table (CBHPM, TUSS)
+ * holds thousands of events, each maybe priced per insurance and plan. Inside one document every
+ * price change would rewrite and replicate the whole table, and two desks editing different prices
+ * offline would conflict on one document (docs/decisions.md).
+ */
+import { z } from 'zod';
+import { nameInput, textInput } from '../br/schemas.js';
+import { idInput, recordOutputFields } from '../clinic/common/records.js';
+import { defineCollection } from '../store/collection-def.js';
+import type { RecordBase } from '../store/record.js';
+
+/** A price table as stored: a named list of prices ("Particular 2026", "CBHPM 5ª edição"). */
+export interface PriceTable extends RecordBase {
+  name: string;
+  nameKey: string;
+  description?: string;
+  /** The insurance this table was made for, when it is one insurance's table. */
+  insurance?: string;
+  active: boolean;
+}
+
+/**
+ * One price: the value of `event` in `priceTable`, for everyone (no insurance), for one insurance, or
+ * for one plan of it. At most one per (table, event, insurance, plan).
+ */
+export interface Price extends RecordBase {
+  priceTable: string;
+  event: string;
+  insurance?: string;
+  insurancePlan?: string;
+  /** Reais, at most 2 decimals. */
+  value: number;
+}
+
+/** The `price_tables` collection. */
+export const priceTables = defineCollection<PriceTable>({
+  name: 'price_tables',
+  fields: { nameKey: 'string', insurance: 'string', active: 'boolean' },
+  indexes: [['active', 'nameKey'], ['insurance']],
+});
+
+/** The `prices` collection, read by table and event. */
+export const prices = defineCollection<Price>({
+  name: 'prices',
+  fields: { priceTable: 'string', event: 'string', insurance: 'string', insurancePlan: 'string' },
+  indexes: [['priceTable', 'event'], ['event']],
+});
+
+/** A price table's own fields as input. */
+export const priceTableFieldsInput = {
+  name: nameInput(200),
+  description: textInput(1000).optional(),
+  insurance: idInput.optional(),
+};
+
+/** A price table as answered. */
+export const priceTableOutput = z.object({
+  ...recordOutputFields,
+  name: z.string(),
+  description: z.string().optional(),
+  insurance: z.string().optional(),
+  active: z.boolean(),
+});
+
+/** A price as answered. */
+export const priceOutput = z.object({
+  ...recordOutputFields,
+  priceTable: z.string(),
+  event: z.string(),
+  insurance: z.string().optional(),
+  insurancePlan: z.string().optional(),
+  value: z.number(),
+});
+
+/** Which prices apply: none given = the general price; an insurance; an insurance and one of its plans. */
+export const priceScopeInput = {
+  insurance: idInput.optional().describe('convênio (sem ele: preço geral)'),
+  insurancePlan: idInput.optional().describe('plano do convênio'),
+};

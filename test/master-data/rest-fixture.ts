@@ -1,0 +1,97 @@
+/**
+ * Test-only: the sync server's app over a real SQLite file, mounting the master-data operations, with
+ * an API key per need (all permissions, read-only, another account).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import pino from 'pino';
+import { clinicGroupOperations } from '../../core/clinic/index.js';
+import { masterDataCollections } from '../../core/clinic/common/testing.js';
+import { systemClock } from '../../core/clock.js';
+import { uuidV7Ids } from '../../core/ids.js';
+import { insuranceGroupOperations } from '../../core/insurance/index.js';
+import type { Operation } from '../../core/operation.js';
+import { patientGroupOperations } from '../../core/patient/index.js';
+import { priceGroupOperations } from '../../core/price/index.js';
+import { createRegistry } from '../../core/registry.js';
+import { specialtyGroupOperations } from '../../core/specialty/index.js';
+import { createApp } from '../../sync-server/app.js';
+import { AccountsAndKeys } from '../../sync-server/auth/api-keys.js';
+import { authMigrations, type AuthTables } from '../../sync-server/auth/auth-tables.js';
+import { apiKeyAuthenticator } from '../../sync-server/auth/authenticate.js';
+import { openSqlDatabase, type SqlDatabase } from '../../sync-server/store/index.js';
+
+/** Every operation of issue 4. */
+export const masterDataOperations: readonly Operation[] = [
+  ...clinicGroupOperations,
+  ...patientGroupOperations,
+  ...specialtyGroupOperations,
+  ...insuranceGroupOperations,
+  ...priceGroupOperations,
+];
+
+/** A JSON error body. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details: { path: string; message: string }[];
+}
+
+/** The running fixture. */
+export interface RestFixture {
+  app: Hono;
+  database: SqlDatabase;
+  tenantId: string;
+  keys: { all: string; readOnly: string; otherAccount: string };
+  /** Sends a request with `auth-bearer` (the full key unless `key` says otherwise) and a JSON body. */
+  call(method: string, path: string, body?: unknown, key?: string): Promise<Response>;
+  /** The `error` of a failed response. */
+  errorOf(res: Response): Promise<ErrorBody>;
+  close(): Promise<void>;
+}
+
+/** Opens a fresh SQLite file, registers the keys and builds the app. */
+export async function openRestFixture(): Promise<RestFixture> {
+  const dir = mkdtempSync(join(tmpdir(), 'clinic-master-data-'));
+  const database = await openSqlDatabase({
+    url: join(dir, 'clinic.db'),
+    collections: masterDataCollections,
+    migrations: authMigrations,
+  });
+  const accounts = new AccountsAndKeys(database.kysely.withTables<AuthTables>(), systemClock, uuidV7Ids);
+  const all = 'chave-de-teste-cadastros-todas';
+  const tenantId = await accounts.bootstrap(all);
+  const readOnly = (await accounts.createKey(tenantId, { permissions: ['patient:read', 'clinic:read'] })).key;
+  const otherAccount = (await accounts.createKey(await accounts.createAccount('Outra clínica'))).key;
+  const app = createApp({
+    registry: createRegistry(masterDataOperations),
+    database,
+    authenticate: apiKeyAuthenticator(accounts),
+    logger: pino({ level: 'silent' }),
+    bodyLimit: 1024 * 1024,
+    ping: () => database.ping(),
+    version: '0.0.0-test',
+  });
+  return {
+    app,
+    database,
+    tenantId,
+    keys: { all, readOnly, otherAccount },
+    call(method, path, body, key = all) {
+      const headers = new Headers({ 'auth-bearer': key });
+      if (body !== undefined) headers.set('content-type', 'application/json');
+      return Promise.resolve(
+        app.request(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+      );
+    },
+    async errorOf(res) {
+      return ((await res.json()) as { error: ErrorBody }).error;
+    },
+    async close() {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
