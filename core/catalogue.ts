@@ -1,3 +1,10 @@
+import { accessCollections, accessOperations } from './access/index.js';
+import { messagingCollections, messagingOperations } from './messaging/index.js';
+import { clinicCollections, clinicGroupOperations } from './clinic/index.js';
+import { insuranceCollections, insuranceGroupOperations } from './insurance/index.js';
+import { patientCollections, patientGroupOperations } from './patient/index.js';
+import { priceCollections, priceGroupOperations } from './price/index.js';
+import { specialtyCollections, specialtyGroupOperations } from './specialty/index.js';
 import type { Operation } from './operation.js';
 import type { AnyCollectionDef } from './store/collection-def.js';
 
@@ -5,7 +12,23 @@ import type { AnyCollectionDef } from './store/collection-def.js';
  * Every collection an installation and the server hold. Each domain group adds its own here, so the
  * RxDB schema, the SQL tables and replication all derive from one list.
  */
-export const allCollections: readonly AnyCollectionDef[] = [];
+export const allCollections: readonly AnyCollectionDef[] = [
+  ...accessCollections,
+  ...messagingCollections,
+  ...clinicCollections,
+  ...patientCollections,
+  ...specialtyCollections,
+  ...insuranceCollections,
+  ...priceCollections,
+];
 
 /** Every operation of the catalogue (spec §4), registered once; the REST routes derive from it. */
-export const allOperations: readonly Operation[] = [];
+export const allOperations: readonly Operation[] = [
+  ...accessOperations,
+  ...messagingOperations,
+  ...clinicGroupOperations,
+  ...patientGroupOperations,
+  ...specialtyGroupOperations,
+  ...insuranceGroupOperations,
+  ...priceGroupOperations,
+];
