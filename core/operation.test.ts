@@ -8,6 +8,7 @@ import { defineOperation, invoke, type OperationContext } from './operation.js';
 import { memoryOutbox } from './outbox.js';
 import { createRegistry } from './registry.js';
 import type { Store } from './store/port.js';
+import { memoryNumberSource } from './numbering/number-source.js';
 
 const store = { tenantId: 't1' } as Store; // this operation never touches the store
 const actor = (permissions: string[]): Actor => ({
@@ -22,6 +23,7 @@ const ctx = (permissions: string[]): OperationContext => ({
   clock: fixedClock('2026-11-23T12:00:00Z'),
   ids: uuidV7Ids,
   outbox: memoryOutbox(),
+  numbers: memoryNumberSource(),
 });
 
 const total = defineOperation({

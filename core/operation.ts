@@ -3,6 +3,7 @@ import { can, type Actor } from './actor.js';
 import type { Clock } from './clock.js';
 import { DomainError, validationError } from './errors.js';
 import type { IdGenerator } from './ids.js';
+import type { NumberSource } from './numbering/number-source.js';
 import type { Outbox } from './outbox.js';
 import type { Store } from './store/port.js';
 
@@ -25,6 +26,8 @@ export interface OperationContext {
   clock: Clock;
   ids: IdGenerator;
   outbox: Outbox;
+  /** Human sequence numbers (budgetNumber, tickets) of the tenant: the server's counter or a leased block. */
+  numbers: NumberSource;
   /** Where the call comes from; absent for local calls (a desk running an operation on its own data). */
   origin?: CallOrigin;
 }

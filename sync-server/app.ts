@@ -7,9 +7,10 @@ import type { Actor } from '../core/actor.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { uuidV7Ids, type IdGenerator } from '../core/ids.js';
+import { memoryNumberSource, type NumberSource } from '../core/numbering/number-source.js';
 import { memoryOutbox, type Outbox } from '../core/outbox.js';
 import type { Registry } from '../core/registry.js';
-import type { Database } from '../core/store/port.js';
+import type { Database, Store } from '../core/store/port.js';
 import type { RequestMeta } from './auth/authenticate.js';
 import { describeAccess } from './auth/openapi-security.js';
 import { RateLimitedError } from './auth/rate-limit.js';
@@ -32,7 +33,10 @@ export interface AppDeps {
   version: string;
   clock?: Clock;
   ids?: IdGenerator;
-  outbox?: Outbox;
+  /** The outbox each operation enqueues into, over the store it sees; in memory by default (tests). */
+  outbox?: (store: Store) => Outbox;
+  /** The tenant's human sequence numbers; an in-memory counter by default (tests). */
+  numbers?: (tenantId: string) => NumberSource;
   /** Wraps each operation's store (permissions and audit of patient data); see {@link MountDeps.guard}. */
   guard?: MountDeps['guard'];
   /** Runs at the end of each request before the answer leaves (writes the audit log). */
@@ -103,13 +107,21 @@ export function createApp(deps: AppDeps): Hono {
   const openApi = describeAccess(buildOpenApi(deps.registry, { version: deps.version }), deps.registry);
   app.get('/openapi.json', (c) => c.json(openApi));
   mountDocs(app);
+  const fallbackOutbox = memoryOutbox();
+  const counters = new Map<string, NumberSource>();
+  const fallbackNumbers = (tenantId: string): NumberSource => {
+    let source = counters.get(tenantId);
+    if (!source) counters.set(tenantId, (source = memoryNumberSource()));
+    return source;
+  };
   mountOperations(app, {
     registry: deps.registry,
     database: deps.database,
     authenticate: (headers, request) => deps.authenticate(headers, request),
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? uuidV7Ids,
-    outbox: deps.outbox ?? memoryOutbox(),
+    outbox: deps.outbox ?? ((): Outbox => fallbackOutbox),
+    numbers: deps.numbers ?? ((tenantId) => fallbackNumbers(tenantId)),
     ...(deps.guard ? { guard: deps.guard } : {}),
     ...(deps.settle ? { settle: deps.settle } : {}),
     trustProxy: deps.trustProxy ?? false,

@@ -6,13 +6,15 @@
 import { serve } from '@hono/node-server';
 import { readConfig } from './config.js';
 import { createLogger } from './log.js';
-import { buildServer } from './server.js';
+import { buildServer, startServerDelivery } from './server.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = readConfig(process.env);
 const logger = createLogger({ level: config.logLevel });
-const { app, database } = await buildServer(config, logger);
+const built = await buildServer(config, logger);
+const { app, database } = built;
+const delivery = startServerDelivery(built, logger);
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(
     { port: info.port, database: config.databaseUrl.startsWith('postgres') ? 'postgresql' : config.databaseUrl },
@@ -31,13 +33,17 @@ function shutdown(signal: string): void {
   }, SHUTDOWN_GRACE_MS);
   force.unref();
   server.close(() => {
-    database.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'closing the database failed');
-        process.exit(1);
-      },
-    );
+    // The send in flight is recorded before the database it is recorded in closes.
+    delivery
+      .stop()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error({ err }, 'closing the database failed');
+          process.exit(1);
+        },
+      );
   });
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));

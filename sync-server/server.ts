@@ -5,7 +5,8 @@ import { guardStore } from '../core/access/guarded-store.js';
 import { allCollections, allOperations } from '../core/catalogue.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import { uuidV7Ids } from '../core/ids.js';
-import { memoryOutbox, type Outbox } from '../core/outbox.js';
+import { storeOutbox } from '../core/messaging/index.js';
+import type { Outbox } from '../core/outbox.js';
 import { createRegistry, type Registry } from '../core/registry.js';
 import { createApp } from './app.js';
 import type { AccountsAndKeys } from './auth/api-keys.js';
@@ -18,13 +19,20 @@ import {
   type AccessConfig,
   type AccessServices,
 } from './auth/index.js';
+import './auth/mail-templates.js';
 import type { ServerConfig } from './config.js';
+import { SERVER_TENANT } from './http/mount.js';
+import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
+import { numberSeriesMigrations, serverNumberSource, type NumberSeriesTables } from './numbering/number-series.js';
 import { openSqlDatabase, type SqlDatabase } from './store/index.js';
 
 /** The package version, shown by /health and /openapi.json. */
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
+
+/** Every server-only table: credentials, sessions, audit, number series. */
+export const serverMigrations = { ...authMigrations, ...numberSeriesMigrations };
 
 /** A ready server: the app to serve and what to close on shutdown. */
 export interface BuiltServer {
@@ -34,14 +42,38 @@ export interface BuiltServer {
   /** Every operation the app mounts: the catalogue's and the server's own (login, sessions…). */
   registry: Registry;
   access: AccessServices;
-  outbox: Outbox;
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
 export interface BuildOptions {
   access?: Partial<AccessConfig>;
   clock?: Clock;
+  /** Replaces the durable outbox (tests that read what was queued without a delivery worker). */
   outbox?: Outbox;
+}
+
+/**
+ * Starts the delivery worker for every account (and the server's own messages), with the providers
+ * the environment configures (`SMTP_URL`, `SMTP_FROM`, `MESSAGING_INTERVAL_MS`). Without SMTP, mail
+ * waits as pending and is visible at `/message/`.
+ *
+ * @throws Error when a messaging setting is malformed.
+ */
+export function startServerDelivery(
+  server: BuiltServer,
+  logger: Logger,
+  options: { clock?: Clock; env?: Record<string, string | undefined> } = {},
+): Delivery {
+  const config = readMessagingConfig(options.env ?? process.env);
+  const clock = options.clock ?? systemClock;
+  return startDelivery({
+    database: server.database,
+    tenants: async () => [SERVER_TENANT, ...(await server.keys.listAccounts()).map((a) => a.id)],
+    providers: providersFromConfig(config),
+    clock,
+    logger,
+    intervalMs: config.intervalMs,
+  });
 }
 
 /**
@@ -60,7 +92,7 @@ export async function buildServer(
   const database = await openSqlDatabase({
     url: config.databaseUrl,
     collections: allCollections,
-    migrations: authMigrations,
+    migrations: serverMigrations,
   });
   try {
     return await assembleServer(database, config, logger, options);
@@ -71,7 +103,7 @@ export async function buildServer(
 }
 
 /**
- * Builds the server over a database already opened with `allCollections` and `authMigrations`
+ * Builds the server over a database already opened with `allCollections` and {@link serverMigrations}
  * (tests open PostgreSQL in a schema of their own and call this).
  */
 export async function assembleServer(
@@ -81,13 +113,13 @@ export async function assembleServer(
   options: BuildOptions = {},
 ): Promise<BuiltServer> {
   const clock = options.clock ?? systemClock;
-  const outbox = options.outbox ?? memoryOutbox();
   const accessConfig = { ...readAccessConfig(process.env), ...options.access };
   const access = await createAccessServices(database, accessConfig, clock, uuidV7Ids);
   if (config.apiKey) {
     const tenantId = await access.keys.bootstrap(config.apiKey);
     logger.info({ tenantId }, 'CLINIC_API_KEY registered for the account');
   }
+  const numberTables = database.kysely.withTables<NumberSeriesTables>();
   const registry = createRegistry([...allOperations, ...serverAccessOperations(access)]);
   const app = createApp({
     registry,
@@ -101,7 +133,8 @@ export async function assembleServer(
     ping: () => database.ping(),
     version: VERSION,
     clock,
-    outbox,
+    outbox: options.outbox ? () => options.outbox! : (store) => storeOutbox(store, clock, uuidV7Ids),
+    numbers: (tenantId) => serverNumberSource(numberTables, tenantId),
   });
-  return { app, database, keys: access.keys, registry, access, outbox };
+  return { app, database, keys: access.keys, registry, access };
 }

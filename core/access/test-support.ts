@@ -14,6 +14,7 @@ import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
 import { accessCollections } from './index.js';
 import { permissionsOf, type Role } from './roles.js';
 import type { User } from './user.js';
+import { memoryNumberSource } from '../numbering/number-source.js';
 
 /** Stands for the patient group's records: the name `patients` is what makes them sensitive. */
 export interface PatientLike extends RecordBase {
@@ -49,7 +50,14 @@ export function actorWith(role: Role, id = `user-${role}`): Actor {
 
 /** An operation context for `actor` over `store`. */
 export function contextFor(store: Store, actor: Actor): OperationContext {
-  return { store, actor, clock: fixedClock(NOW), ids: uuidV7Ids, outbox: memoryOutbox() };
+  return {
+    store,
+    actor,
+    clock: fixedClock(NOW),
+    ids: uuidV7Ids,
+    outbox: memoryOutbox(),
+    numbers: memoryNumberSource(),
+  };
 }
 
 /** A user record of {@link TENANT}, active unless told otherwise. */

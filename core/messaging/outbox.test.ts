@@ -13,6 +13,7 @@ import { afterFailure, claim, DEFAULT_RETRY_POLICY, utcIso } from './lifecycle.j
 import { outboxMessages, type QueuedMessage } from './message.js';
 import { getMessage, listMessages, retryMessage } from './operations.js';
 import { outboxIn, storeOutbox } from './store-outbox.js';
+import { memoryNumberSource } from '../numbering/number-source.js';
 
 interface Visit extends RecordBase {
   patient: string;
@@ -40,6 +41,7 @@ function context(tenantStore: Store, permissions?: string[]): OperationContext {
     clock,
     ids: uuidV7Ids,
     outbox: storeOutbox(tenantStore, clock, uuidV7Ids),
+    numbers: memoryNumberSource(),
   };
 }
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {

@@ -34,3 +34,19 @@ const SERIES = /^[a-z][a-zA-Z0-9_.:-]{0,99}$/;
 export function checkSeries(series: string): void {
   if (!SERIES.test(series)) throw new Error(`number series "${series}" must match ${SERIES}`);
 }
+
+/**
+ * A {@link NumberSource} counting in memory from 1 per series: for tests and local tools that never
+ * meet another installation.
+ */
+export function memoryNumberSource(): NumberSource {
+  const last = new Map<string, number>();
+  return {
+    next(series) {
+      checkSeries(series);
+      const n = (last.get(series) ?? 0) + 1;
+      last.set(series, n);
+      return Promise.resolve(n);
+    },
+  };
+}

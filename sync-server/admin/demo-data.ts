@@ -50,6 +50,7 @@ import {
   demoName,
   type DemoSex,
 } from './demo-data-people.js';
+import { memoryNumberSource } from '../../core/numbering/number-source.js';
 
 /** Options of {@link seedDemoData}. */
 export interface DemoOptions {
@@ -209,6 +210,7 @@ export async function seedDemoData(
     clock: options.clock ?? systemClock,
     ids: uuidV7Ids,
     outbox: memoryOutbox(),
+    numbers: memoryNumberSource(),
   };
   if ((await ctx.store.collection(clinics).count()) > 0) {
     throw new DomainError('conflict', 'A conta já tem cadastros; use uma conta nova para a demonstração', [

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCollections } from '../../core/catalogue.js';
 import { openSqlDatabase } from '../store/index.js';
-import { authMigrations } from './auth-tables.js';
+import { serverMigrations } from '../server.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from './test-server.js';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -38,7 +38,7 @@ describe.skipIf(skip)('access on postgresql', () => {
 
   beforeAll(async () => {
     expect(reason, 'PostgreSQL must be reachable in CI (TEST_DATABASE_URL)').toBeUndefined();
-    const database = await openSqlDatabase({ url, schema, collections: allCollections, migrations: authMigrations });
+    const database = await openSqlDatabase({ url, schema, collections: allCollections, migrations: serverMigrations });
     server = await startTestServer({ database });
     ({ tenantId } = await seedAccount(server, 'Clínica PG', { email: 'admin@pg.com.br', password: PASSWORD }));
     await addMember(server, tenantId, { email: 'bia@pg.com.br', password: PASSWORD, role: 'reception' });

@@ -1,6 +1,7 @@
 /**
  * What the access integration tests share (test-only module): a real server over a temporary SQLite
- * file (or a given database), a clock the test moves, the outbox it reads e-mails from, accounts and
+ * file (or a given database), a clock the test moves, the outbox it reads e-mails from (or, with
+ * `durableOutbox`, the server's own outbox in the database), accounts and
  * users seeded through the same services the operations use, and a small HTTP helper.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,10 +14,9 @@ import { isoWithOffset, type Clock } from '../../core/clock.js';
 import { uuidV7Ids } from '../../core/ids.js';
 import { memoryOutbox, type OutboxMessage } from '../../core/outbox.js';
 import { allCollections } from '../../core/catalogue.js';
-import { assembleServer, type BuiltServer } from '../server.js';
+import { assembleServer, serverMigrations, type BuiltServer } from '../server.js';
 import { openSqlDatabase, type SqlDatabase } from '../store/index.js';
 import type { AccessConfig } from './access-config.js';
-import { authMigrations } from './auth-tables.js';
 import { hashPassword } from './passwords.js';
 
 /** A clock the test moves forward. */
@@ -46,18 +46,18 @@ export interface TestServer extends BuiltServer {
  * the client address with `ip`.
  */
 export async function startTestServer(
-  options: { access?: Partial<AccessConfig>; database?: SqlDatabase } = {},
+  options: { access?: Partial<AccessConfig>; database?: SqlDatabase; durableOutbox?: boolean } = {},
 ): Promise<TestServer> {
   const dir = options.database ? undefined : mkdtempSync(join(tmpdir(), 'clinic-access-'));
   const database =
     options.database ??
-    (await openSqlDatabase({ url: join(dir!, 'clinic.db'), collections: allCollections, migrations: authMigrations }));
+    (await openSqlDatabase({ url: join(dir!, 'clinic.db'), collections: allCollections, migrations: serverMigrations }));
   const clock = testClock();
   const outbox = memoryOutbox();
   const built = await assembleServer(database, { apiKey: undefined, bodyLimit: 64 * 1024 }, pino({ level: 'silent' }), {
     access: { trustProxy: true, signup: false, jwtSecret: undefined, apiKeyRatePerMinute: 1000, ...options.access },
     clock,
-    outbox,
+    ...(options.durableOutbox ? {} : { outbox }),
   });
   return {
     ...built,

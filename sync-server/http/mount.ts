@@ -4,12 +4,16 @@ import { anonymousActor, type Actor } from '../../core/actor.js';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
 import { invoke, type CallOrigin } from '../../core/operation.js';
+import type { NumberSource } from '../../core/numbering/number-source.js';
 import type { Outbox } from '../../core/outbox.js';
 import type { Registry } from '../../core/registry.js';
 import type { Database, Store } from '../../core/store/port.js';
 import type { RequestMeta } from '../auth/authenticate.js';
 import { requestOrigin } from '../auth/origin.js';
 import { requestInput, toHonoPath } from './request-input.js';
+
+/** The tenant of messages that belong to no clinic yet (sign-up, password reset); never replicated. */
+export const SERVER_TENANT = 'server';
 
 /** What mounting needs besides the registry: how to tell who calls, and the context pieces. */
 export interface MountDeps {
@@ -19,7 +23,10 @@ export interface MountDeps {
   authenticate(headers: Headers, request: RequestMeta): Promise<Actor>;
   clock: Clock;
   ids: IdGenerator;
-  outbox: Outbox;
+  /** The outbox an operation enqueues into, writing through the store the operation sees. */
+  outbox(store: Store): Outbox;
+  /** The tenant's human sequence numbers. */
+  numbers(tenantId: string): NumberSource;
   /**
    * Wraps the tenant store an operation receives: the guarded store, which checks the actor's
    * permissions on patient data and logs every read and write of it. As is when absent.
@@ -51,7 +58,18 @@ export function mountOperations(app: Hono, deps: MountDeps): void {
         const input = await requestInput(c, binding);
         let store = op.public ? closedStore : deps.database.forTenant(actor.tenantId);
         if (deps.guard && !op.public) store = deps.guard(store, actor, origin);
-        const context = { store, actor, clock: deps.clock, ids: deps.ids, outbox: deps.outbox, origin };
+        // Public operations (sign-up, forgot password) have no tenant store; their mail waits in the
+        // server's own tenant, which no installation replicates (reset tokens never leave the server).
+        const outboxStore = op.public ? deps.database.forTenant(SERVER_TENANT) : store;
+        const context = {
+          store,
+          actor,
+          clock: deps.clock,
+          ids: deps.ids,
+          outbox: deps.outbox(outboxStore),
+          numbers: deps.numbers(actor.tenantId),
+          origin,
+        };
         const output = await invoke(op, context, input);
         const status = binding.status ?? 200;
         if (binding.emptyBody || status === 204) return c.body(null, status);

@@ -9,6 +9,7 @@ import { uuidV7Ids } from '../../core/ids.js';
 import { storeOutbox } from '../../core/messaging/store-outbox.js';
 import type { OperationContext } from '../../core/operation.js';
 import type { Store } from '../../core/store/port.js';
+import { memoryNumberSource } from '../../core/numbering/number-source.js';
 
 /** A clock that stands still until moved. */
 export interface ManualClock extends Clock {
@@ -46,5 +47,12 @@ export function operationContext(store: Store, clock: Clock): OperationContext {
     tenantId: store.tenantId,
     permissions: new Set(['messaging:read', 'messaging:write']),
   };
-  return { store, actor, clock, ids: uuidV7Ids, outbox: storeOutbox(store, clock, uuidV7Ids) };
+  return {
+    store,
+    actor,
+    clock,
+    ids: uuidV7Ids,
+    outbox: storeOutbox(store, clock, uuidV7Ids),
+    numbers: memoryNumberSource(),
+  };
 }

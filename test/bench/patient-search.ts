@@ -24,6 +24,7 @@ import { memoryStorage, openRxdbDatabase } from '../../core/store/rxdb/index.js'
 import { DemoRandom, demoBirthDate, demoCpf, demoName } from '../../sync-server/admin/demo-data-people.js';
 import { openSqlDatabase } from '../../sync-server/store/index.js';
 import { median } from './workload.js';
+import { memoryNumberSource } from '../../core/numbering/number-source.js';
 
 /** Patients in the bench collection. */
 export const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
@@ -91,6 +92,7 @@ async function measure(adapter: string, database: Database, docs: readonly Patie
     clock: fixedClock('2026-11-23T12:00:00Z'),
     ids: uuidV7Ids,
     outbox: memoryOutbox(),
+    numbers: memoryNumberSource(),
   };
   const texts = searchTexts(docs, SEARCHES + 1);
   await invoke(listPatients, ctx, { q: texts[0]! });

@@ -17,6 +17,7 @@ import { insuranceCollections } from '../../insurance/index.js';
 import { patientCollections } from '../../patient/index.js';
 import { priceCollections } from '../../price/index.js';
 import { specialtyCollections } from '../../specialty/index.js';
+import { memoryNumberSource } from '../../numbering/number-source.js';
 
 /** Every collection of the master-data groups. */
 export const masterDataCollections: readonly AnyCollectionDef[] = [
@@ -74,6 +75,7 @@ export async function openMasterData(
     clock,
     ids: uuidV7Ids,
     outbox: memoryOutbox(),
+    numbers: memoryNumberSource(),
   });
   const ctx = contextFor(testActor());
   return {
