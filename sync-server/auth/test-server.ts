@@ -51,7 +51,11 @@ export async function startTestServer(
   const dir = options.database ? undefined : mkdtempSync(join(tmpdir(), 'clinic-access-'));
   const database =
     options.database ??
-    (await openSqlDatabase({ url: join(dir!, 'clinic.db'), collections: allCollections, migrations: serverMigrations }));
+    (await openSqlDatabase({
+      url: join(dir!, 'clinic.db'),
+      collections: allCollections,
+      migrations: serverMigrations,
+    }));
   const clock = testClock();
   const outbox = memoryOutbox();
   const built = await assembleServer(database, { apiKey: undefined, bodyLimit: 64 * 1024 }, pino({ level: 'silent' }), {
