@@ -11,25 +11,13 @@ import { allCollections } from '../../core/catalogue.js';
 import { openSqlDatabase } from '../store/index.js';
 import { serverMigrations } from '../server.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from './test-server.js';
+import { postgresUnreachable, postgresUrl, skipWithoutPostgres } from '../testing/postgres.js';
 
-const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const url = postgresUrl;
 const schema = `test_access_${randomBytes(4).toString('hex')}`;
 
-async function unreachable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const reason = await unreachable();
-const skip = reason !== undefined && !process.env.CI;
-if (skip) console.warn(`PostgreSQL access tests skipped: ${url} unreachable (${reason})`);
+const reason = await postgresUnreachable();
+const skip = skipWithoutPostgres(reason, 'PostgreSQL access tests');
 
 describe.skipIf(skip)('access on postgresql', () => {
   let server: TestServer;

@@ -4,26 +4,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { conformanceCollections, describeStoreConformance } from '../../core/store/conformance.js';
 import { openSqlDatabase } from './database.js';
 import { describeSqlAdapter } from './sql-adapter-suite.js';
+import { postgresUnreachable, postgresUrl, skipWithoutPostgres } from '../testing/postgres.js';
 
-const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const url = postgresUrl;
 
-/** Why PostgreSQL cannot be used, or undefined when it answers. */
-async function unreachable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const reason = await unreachable();
-// On a laptop without PostgreSQL the suite steps aside; in CI a missing server is a failure.
-const skip = reason !== undefined && !process.env.CI;
-if (skip) console.warn(`PostgreSQL store tests skipped: ${url} unreachable (${reason})`);
+const reason = await postgresUnreachable();
+const skip = skipWithoutPostgres(reason, 'PostgreSQL store tests');
 
 // Every database of this file gets its own schema, so test files can run in parallel on one server.
 const prefix = `test_store_${randomBytes(4).toString('hex')}`;

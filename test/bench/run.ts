@@ -1,100 +1,37 @@
 /**
- * `npm run bench`: store benchmarks for every adapter (issue 2). For each: bulk insert of DOCS documents
- * (docs/s) and an indexed range query returning RANGE of them (ms, median of QUERY_RUNS), each with
- * its ratio to the same work done with raw better-sqlite3 statements, the limit. Target: the SQLite
- * adapter within 2x of raw on both. `BENCH_DOCS` shrinks the collection for a quick look; `--check`
- * exits 1 when the SQLite target is missed.
+ * `npm run bench [-- --check] [-- <name>…]`: runs every benchmark, each in a process of its own (fresh
+ * memory, and RxDB's per-process collection cap applies to one bench at a time), one after another so
+ * they do not compete for the CPU. Each prints its figures and the ratio to its baseline; with `--check`
+ * the run fails when any bench misses its target. Names (`store`, `access`…) pick a subset.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { conformanceCollections } from '../../core/store/conformance.js';
-import { dexieStorage, memoryStorage, openRxdbDatabase } from '../../core/store/rxdb/index.js';
-import { openSqlDatabase } from '../../sync-server/store/index.js';
-import { benchPort } from './port-bench.js';
-import { benchRawSqlite } from './raw-sqlite.js';
-import { DOCS, RANGE, type BenchResult } from './workload.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const TARGET = 2;
-const dir = mkdtempSync(join(tmpdir(), 'clinic-bench-'));
-const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Bench name → its runner beside this file. */
+const BENCHES = {
+  store: 'store-run.ts',
+  access: 'access-run.ts',
+  'patient-search': 'patient-search-run.ts',
+} as const;
 
-async function postgresAvailable(): Promise<boolean> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
+const args = process.argv.slice(2);
+const flags = args.filter((a) => a.startsWith('--'));
+const picked = args.filter((a) => !a.startsWith('--'));
+const unknown = picked.filter((name) => !(name in BENCHES));
+if (unknown.length) {
+  console.error(`unknown bench: ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
 }
 
-const raw = benchRawSqlite(join(dir, 'raw.db'));
-const results: BenchResult[] = [raw];
-results.push(
-  await benchPort(
-    'sqlite adapter',
-    await openSqlDatabase({ url: join(dir, 'adapter.db'), collections: conformanceCollections }),
-  ),
-);
-if (await postgresAvailable()) {
-  const schema = `bench_${Date.now()}`;
-  results.push(
-    await benchPort(
-      'postgresql adapter',
-      await openSqlDatabase({ url: pgUrl, schema, collections: conformanceCollections }),
-    ),
-  );
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await client.end();
-} else {
-  console.log(`postgresql adapter: skipped, nothing answers at ${pgUrl}`);
+const failed: string[] = [];
+for (const [name, file] of Object.entries(BENCHES)) {
+  if (picked.length && !picked.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  const script = fileURLToPath(new URL(file, import.meta.url));
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...flags], { stdio: 'inherit' });
+  if (run.status !== 0) failed.push(name);
 }
-results.push(
-  await benchPort(
-    'rxdb memory',
-    await openRxdbDatabase({
-      name: `bench-memory-${Date.now()}`,
-      storage: memoryStorage(),
-      collections: conformanceCollections,
-    }),
-  ),
-);
-results.push(
-  await benchPort(
-    'rxdb dexie (fake-indexeddb)',
-    await openRxdbDatabase({
-      name: `bench-dexie-${Date.now()}`,
-      storage: dexieStorage(indexedDB, IDBKeyRange),
-      collections: conformanceCollections,
-    }),
-  ),
-);
-rmSync(dir, { recursive: true, force: true });
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-console.log(
-  `\nstore bench: ${fmt(DOCS)} documents, range query of ${fmt(RANGE)} (median of 20); ratio = times slower than raw better-sqlite3`,
-);
-console.log(
-  `${'adapter'.padEnd(30)}${'insert docs/s'.padStart(15)}${'ratio'.padStart(8)}${'range ms'.padStart(12)}${'ratio'.padStart(8)}`,
-);
-for (const r of results) {
-  const insertRatio = raw.insertDocsPerSecond / r.insertDocsPerSecond;
-  const queryRatio = r.rangeQueryMs / raw.rangeQueryMs;
-  console.log(
-    `${r.adapter.padEnd(30)}${fmt(r.insertDocsPerSecond).padStart(15)}${fmt(insertRatio, 2).padStart(8)}${fmt(r.rangeQueryMs, 2).padStart(12)}${fmt(queryRatio, 2).padStart(8)}`,
-  );
+if (failed.length) {
+  console.error(`\nbench failed or missed its target: ${failed.join(', ')}`);
+  process.exitCode = 1;
 }
-const sqlite = results.find((r) => r.adapter === 'sqlite adapter')!;
-const within =
-  raw.insertDocsPerSecond / sqlite.insertDocsPerSecond <= TARGET && sqlite.rangeQueryMs / raw.rangeQueryMs <= TARGET;
-console.log(`\nsqlite adapter target (within ${TARGET}x of raw on both): ${within ? 'met' : 'MISSED'}`);
-if (process.argv.includes('--check') && !within) process.exitCode = 1;
