@@ -15,6 +15,13 @@ export default defineConfig({
     // The outDir is outside the root, so Vite only empties it when told to.
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // Mantine marks its modules "use client" for React Server Components; a client bundle has no use for it.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
   server: { host: '127.0.0.1', port: 5173 },
 });

@@ -1,8 +1,13 @@
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { t, type MessageKey } from './i18n/index.js';
+import { useTranslation } from 'react-i18next';
+import type { MessageKey } from './i18n/index.js';
 import { desktopBridge } from './platform/bridge.js';
+import { readServerUrl, type ServerStatus } from './server/health.js';
 import { useServerStatus } from './server/useServerStatus.js';
-import type { ServerStatus } from './server/health.js';
+import { logoutOnline } from './session/login-api.js';
+import { LoginScreen } from './session/LoginScreen.js';
+import { useSession } from './session/session-store.js';
 
 /** The app's top-level areas, in header order. */
 const SECTIONS = ['agenda', 'patients', 'budgets', 'settings'] as const;
@@ -21,37 +26,67 @@ const statusText: Record<ServerStatus, MessageKey> = {
   offline: 'status.offline',
 };
 
-/** The application shell: header with navigation, the current area, and the sync status line. */
+/**
+ * The application shell: header with navigation and who is signed in, the current area (or the
+ * sign-in form), and the server status line, always visible.
+ */
 export function App() {
+  const { t } = useTranslation();
   const [section, setSection] = useState<Section>('agenda');
   const status = useServerStatus();
+  const session = useSession((s) => s.session);
+  const signedOut = useSession((s) => s.signedOut);
   const bridge = desktopBridge();
+
+  const logout = (): void => {
+    if (session?.accessToken) void logoutOnline(readServerUrl(globalThis.localStorage), session.accessToken);
+    signedOut();
+  };
 
   return (
     <div className="shell">
       <header className="shell-header">
         <h1 className="brand">{t('app.name')}</h1>
-        <nav aria-label={t('nav.label')}>
-          <ul className="nav-list">
-            {SECTIONS.map((id) => (
-              <li key={id}>
-                <button
-                  type="button"
-                  className="nav-button"
-                  aria-current={section === id ? 'page' : undefined}
-                  onClick={() => setSection(id)}
-                >
-                  {t(sectionLabel[id])}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {session && (
+          <>
+            <nav aria-label={t('nav.label')}>
+              <ul className="nav-list">
+                {SECTIONS.map((id) => (
+                  <li key={id}>
+                    <button
+                      type="button"
+                      className="nav-button"
+                      aria-current={section === id ? 'page' : undefined}
+                      onClick={() => setSection(id)}
+                    >
+                      {t(sectionLabel[id])}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <Group gap="sm" ml="auto" className="session-user">
+              <Text size="sm" c="white">
+                {t('session.user', { name: session.user.name, role: t(`role.${session.user.role}` as MessageKey) })}
+                {session.mode === 'offline' && ` (${t('session.offline')})`}
+              </Text>
+              <Button size="xs" variant="white" onClick={logout}>
+                {t('session.logout')}
+              </Button>
+            </Group>
+          </>
+        )}
       </header>
 
       <main className="shell-main" id="main">
-        <h2>{t(sectionLabel[section])}</h2>
-        <p className="placeholder">{t('section.placeholder')}</p>
+        {session ? (
+          <>
+            <h2>{t(sectionLabel[section])}</h2>
+            <p className="placeholder">{t('section.placeholder')}</p>
+          </>
+        ) : (
+          <LoginScreen />
+        )}
       </main>
 
       <footer className="shell-footer">

@@ -11,6 +11,11 @@ const NAV = ['Agenda', 'Pacientes', 'Orçamentos', 'Configurações'];
 const ONLINE = 'Servidor: conectado';
 const OFFLINE = 'Servidor: offline — trabalhando localmente';
 
+const RECEPTIONIST = {
+  mode: 'offline',
+  user: { id: 'u1', tenantId: 't1', name: 'Beatriz Lima', email: 'beatriz@sorriso.com.br', role: 'reception' },
+};
+
 let browser: Browser;
 let site: LocalServer;
 
@@ -35,6 +40,17 @@ interface PageProblems {
  */
 async function openShell(serverUrl: string, locale = 'pt-BR'): Promise<{ page: Page; problems: PageProblems }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+  // A receptionist who signed in earlier in this window (the login itself is login.int.test.ts's).
+  await context.addInitScript(
+    ([key, session]) => {
+      try {
+        sessionStorage.setItem(key, session);
+      } catch {
+        // about:blank has no storage.
+      }
+    },
+    ['clinic.session', JSON.stringify(RECEPTIONIST)] as const,
+  );
   // Runs before the app's scripts on every document, like a user who saved the URL in settings earlier.
   await context.addInitScript(
     ([key, url]) => {

@@ -22,7 +22,7 @@ describe('t', () => {
   });
 
   it('leaves unknown placeholders visible rather than printing "undefined"', () => {
-    expect(t('footer.desktop', {}, 'en')).toBe('Desktop app {version}');
+    expect(t('footer.desktop', {}, 'en')).toBe('Desktop app {{version}}');
   });
 
   it('has no empty texts in either dictionary', () => {

@@ -1,3 +1,9 @@
+/**
+ * The UI's texts through i18next: pt-BR is the reference dictionary, English the second language.
+ * Components use `useTranslation()` from react-i18next; code outside React calls {@link t}.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { en } from './en.js';
 import { ptBR, type MessageKey } from './pt-BR.js';
 
@@ -5,8 +11,6 @@ export type { MessageKey } from './pt-BR.js';
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
-
-const dictionaries: Record<Locale, Record<MessageKey, string>> = { 'pt-BR': ptBR, en };
 
 /**
  * Picks the UI language from a BCP 47 tag such as `navigator.language`.
@@ -22,11 +26,24 @@ export function currentLocale(): Locale {
   return pickLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
 }
 
+/** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: { 'pt-BR': { translation: ptBR }, en: { translation: en } },
+  lng: currentLocale(),
+  fallbackLng: 'pt-BR',
+  // Keys are flat strings with dots ('nav.agenda'), not nested paths.
+  keySeparator: false,
+  nsSeparator: false,
+  // React escapes what it renders; escaping here too would show `&amp;` in patient names.
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
 /**
- * Translates a key, filling `{name}` placeholders from `vars`.
+ * Translates a key, filling `{{name}}` placeholders from `vars`.
  * @param locale defaults to the browser's language; pass it explicitly in tests.
  */
 export function t(key: MessageKey, vars: Record<string, string> = {}, locale: Locale = currentLocale()): string {
-  const text = dictionaries[locale][key];
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+  return i18n.getFixedT(locale)(key, vars);
 }

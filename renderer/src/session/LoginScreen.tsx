@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { MessageKey } from '../i18n/index.js';
+import { readServerUrl } from '../server/health.js';
+import { signIn, type SignInFailure } from './sign-in.js';
+import { useSession } from './session-store.js';
+
+/** Messages are keys: the resolver's errors are translated where they are shown. */
+const loginForm = z.object({
+  email: z
+    .string()
+    .trim()
+    .email('login.emailInvalid' satisfies MessageKey),
+  password: z.string().min(1, 'login.passwordRequired' satisfies MessageKey),
+  account: z.string().trim().optional(),
+});
+type LoginForm = z.infer<typeof loginForm>;
+
+const failureKey: Record<SignInFailure['reason'], MessageKey> = {
+  credentials: 'login.credentials',
+  server: 'login.serverError',
+  offlineNoVerifier: 'login.offlineNoVerifier',
+  offlineExpired: 'login.offlineExpired',
+  rateLimited: 'login.rateLimited',
+  chooseAccount: 'login.chooseAccount',
+};
+
+/**
+ * The sign-in form: e-mail and password (and the clinic, for people in several), Enter submits.
+ * Online when the server answers; otherwise with this desk's offline access.
+ */
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const signedIn = useSession((s) => s.signedIn);
+  const [failure, setFailure] = useState<SignInFailure | null>(null);
+  const [askAccount, setAskAccount] = useState(false);
+  const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const result = await signIn(
+      { baseUrl: readServerUrl(globalThis.localStorage), storage: globalThis.localStorage, now: () => new Date() },
+      { email: values.email, password: values.password, ...(values.account ? { account: values.account } : {}) },
+    );
+    if (result.ok) return signedIn(result.session);
+    if (result.reason === 'chooseAccount') setAskAccount(true);
+    setFailure(result);
+    // The password is asked again; the e-mail stays.
+    form.resetField('password');
+    form.setFocus(result.reason === 'chooseAccount' ? 'account' : 'password');
+  });
+
+  const fieldError = (key: string | undefined) => (key ? t(key as MessageKey) : undefined);
+  const failureVars =
+    failure?.reason === 'rateLimited'
+      ? { seconds: String(failure.seconds) }
+      : failure?.reason === 'chooseAccount'
+        ? { options: failure.options }
+        : {};
+
+  return (
+    <Paper component="section" withBorder shadow="sm" p="xl" radius="md" maw={420} mx="auto" mt="xl">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="login-title">
+        <Stack gap="md">
+          <Title order={2} id="login-title">
+            {t('login.title')}
+          </Title>
+          {failure && (
+            <Alert color="red" role="alert" variant="light">
+              {t(failureKey[failure.reason], failureVars)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            required
+            error={fieldError(errors.email?.message)}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            error={fieldError(errors.password?.message)}
+            {...form.register('password')}
+          />
+          {askAccount && <TextInput label={t('login.account')} {...form.register('account')} />}
+          <Button type="submit" loading={isSubmitting}>
+            {isSubmitting ? t('login.working') : t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
