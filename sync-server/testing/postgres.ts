@@ -28,3 +28,14 @@ export function skipWithoutPostgres(reason: string | undefined, what: string): b
   if (skip) console.warn(`${what} skipped: ${postgresUrl} unreachable (${reason})`);
   return skip;
 }
+
+/** Drops a test's schema and everything in it. */
+export async function dropSchema(schema: string, url = postgresUrl): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema.replace(/"/g, '""')}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,7 +1,8 @@
 /**
- * Test-only: the sync server's app over a real SQLite file, mounting the master-data operations, with
+ * Test-only: the sync server's app over a real SQLite file or PostgreSQL schema, mounting the master-data operations, with
  * an API key per need (all permissions, read-only, another account).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { AccountsAndKeys } from '../../sync-server/auth/api-keys.js';
 import { authMigrations, type AuthTables } from '../../sync-server/auth/auth-tables.js';
 import { apiKeyAuthenticator } from '../../sync-server/auth/authenticate.js';
 import { openSqlDatabase, type SqlDatabase } from '../../sync-server/store/index.js';
+import { dropSchema, postgresUrl } from '../../sync-server/testing/postgres.js';
 
 /** Every operation of issue 4. */
 export const masterDataOperations: readonly Operation[] = [
@@ -52,11 +54,18 @@ export interface RestFixture {
   close(): Promise<void>;
 }
 
-/** Opens a fresh SQLite file, registers the keys and builds the app. */
-export async function openRestFixture(): Promise<RestFixture> {
-  const dir = mkdtempSync(join(tmpdir(), 'clinic-master-data-'));
+/** The engines the REST suite runs on. */
+export type Engine = 'sqlite' | 'postgresql';
+
+/**
+ * Opens a fresh database (a SQLite file, or a PostgreSQL schema of its own), registers the keys and
+ * builds the app.
+ */
+export async function openRestFixture(engine: Engine = 'sqlite'): Promise<RestFixture> {
+  const dir = engine === 'sqlite' ? mkdtempSync(join(tmpdir(), 'clinic-master-data-')) : undefined;
+  const schema = engine === 'postgresql' ? `test_master_${randomBytes(4).toString('hex')}` : undefined;
   const database = await openSqlDatabase({
-    url: join(dir, 'clinic.db'),
+    ...(dir ? { url: join(dir, 'clinic.db') } : { url: postgresUrl, schema: schema! }),
     collections: masterDataCollections,
     migrations: authMigrations,
   });
@@ -91,7 +100,8 @@ export async function openRestFixture(): Promise<RestFixture> {
     },
     async close() {
       await database.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      if (schema) await dropSchema(schema);
     },
   };
 }
