@@ -8,6 +8,7 @@
 export const CHANNELS = {
   print: 'clinic:print',
   isKiosk: 'clinic:kiosk:isKiosk',
+  kioskExit: 'clinic:kiosk:exit',
 } as const;
 
 /**
@@ -22,9 +23,17 @@ export interface PrintResult {
   reason?: string;
 }
 
+/** Outcome of a kiosk exit attempt (restated from kiosk-pin.ts: the preload imports types only). */
+export type KioskExitResult =
+  { ok: true } | { ok: false; reason: 'wrong' | 'unset' } | { ok: false; reason: 'locked'; retryInSeconds: number };
+
 /** What the preload exposes as `window.clinic`. */
 export interface ClinicBridge {
   readonly version: string;
   print(html?: string): Promise<PrintResult>;
-  readonly kiosk: { isKiosk(): Promise<boolean> };
+  readonly kiosk: {
+    isKiosk(): Promise<boolean>;
+    /** Leaves the totem when `pin` is the admin PIN; otherwise says why not. */
+    exit(pin: string): Promise<KioskExitResult>;
+  };
 }

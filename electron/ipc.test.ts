@@ -15,13 +15,16 @@ function setup(isKiosk = false) {
   const handlers = new Map<string, Handler>();
   const ipcMain: IpcMainLike = { handle: (channel, listener) => void handlers.set(channel, listener) };
   const print = vi.fn(() => Promise.resolve({ ok: true }));
-  registerIpcHandlers({ ipcMain, appRoot, isKiosk, print });
+  const exitKiosk = vi.fn((pin: unknown) =>
+    pin === '2468' ? { ok: true as const } : { ok: false as const, reason: 'wrong' as const },
+  );
+  registerIpcHandlers({ ipcMain, appRoot, isKiosk, print, exitKiosk });
   const call = (channel: string, url: string | null, ...args: unknown[]): unknown => {
     const handler = handlers.get(channel);
     if (!handler) throw new Error(`no handler for ${channel}`);
     return handler({ senderFrame: url === null ? null : { url }, sender }, ...args);
   };
-  return { handlers, print, call };
+  return { handlers, print, exitKiosk, call };
 }
 
 describe('registerIpcHandlers', () => {
@@ -32,6 +35,14 @@ describe('registerIpcHandlers', () => {
   it('answers isKiosk to the app page', () => {
     expect(setup(true).call(CHANNELS.isKiosk, appUrl)).toBe(true);
     expect(setup(false).call(CHANNELS.isKiosk, `${appUrl}#/totem`)).toBe(false);
+  });
+
+  it('passes the typed PIN to the kiosk exit gate, only from the app page', () => {
+    const { call, exitKiosk } = setup(true);
+    expect(call(CHANNELS.kioskExit, appUrl, '0000')).toEqual({ ok: false, reason: 'wrong' });
+    expect(call(CHANNELS.kioskExit, appUrl, '2468')).toEqual({ ok: true });
+    expect(() => call(CHANNELS.kioskExit, 'https://evil.example/', '2468')).toThrow(/untrusted/);
+    expect(exitKiosk).toHaveBeenCalledTimes(2);
   });
 
   it('forwards a validated print request with the sender contents', async () => {

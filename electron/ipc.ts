@@ -1,5 +1,5 @@
 import { CHANNELS } from './bridge.js';
-import type { PrintResult } from './bridge.js';
+import type { KioskExitResult, PrintResult } from './bridge.js';
 import { parsePrintArgument, type PrintableContents, type PrintRequest } from './print.js';
 import { isTrustedSender } from './trust.js';
 
@@ -22,6 +22,8 @@ export interface IpcDeps {
   appRoot: string;
   isKiosk: boolean;
   print: (request: PrintRequest, sender: PrintableContents) => Promise<PrintResult>;
+  /** Checks the totem's exit PIN and, when right, closes the app. */
+  exitKiosk: (pin: unknown) => KioskExitResult;
 }
 
 /**
@@ -49,5 +51,9 @@ export function registerIpcHandlers(deps: IpcDeps): void {
   ipcMain.handle(
     CHANNELS.isKiosk,
     onlyFromApp(appRoot, () => deps.isKiosk),
+  );
+  ipcMain.handle(
+    CHANNELS.kioskExit,
+    onlyFromApp(appRoot, (_event, pin) => deps.exitKiosk(pin)),
   );
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNELS } from './bridge.js';
@@ -43,6 +44,7 @@ const fake = vi.hoisted(() => {
     setPath: (name: string, value: string) => void state.paths.set(name, value),
     requestSingleInstanceLock: () => state.hasLock,
     quit: vi.fn(),
+    exit: vi.fn(),
     on: on(state.appListeners),
     whenReady: () => Promise.resolve(),
   };
@@ -140,6 +142,34 @@ describe('main', () => {
     vi.stubEnv('CLINIC_KIOSK', '1');
     await start();
     expect(mainWindow().options.kiosk).toBe(true);
+  });
+
+  it('lets a totem close only after the admin PIN set with --set-kiosk-pin', async () => {
+    process.argv = [...originalArgv, '--set-kiosk-pin=2468'];
+    await start();
+    expect(fake.electron.app.exit).toHaveBeenCalledWith(0);
+    expect(fake.FakeBrowserWindow.instances).toHaveLength(0);
+    expect(fs.readFileSync(path.join(appData, 'Clinic', 'kiosk.json'), 'utf8')).not.toContain('2468');
+
+    vi.resetModules();
+    process.argv = [...originalArgv, '--kiosk'];
+    await start();
+    const closeIsRefused = (): boolean => {
+      const event = { preventDefault: vi.fn() };
+      mainWindow().listeners.get('close')?.(event);
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    expect(closeIsRefused()).toBe(true);
+
+    const [, exit] = fake.electron.ipcMain.handle.mock.calls.find(([channel]) => channel === CHANNELS.kioskExit)!;
+    const fromApp = { senderFrame: { url: pathToFileURL(path.resolve('renderer', 'index.html')).href }, sender: {} };
+    const attempt = exit as (event: unknown, pin: unknown) => unknown;
+    expect(attempt(fromApp, '0000')).toEqual({ ok: false, reason: 'wrong' });
+    expect(fake.electron.app.quit).not.toHaveBeenCalled();
+    expect(closeIsRefused()).toBe(true);
+    expect(attempt(fromApp, '2468')).toEqual({ ok: true });
+    expect(fake.electron.app.quit).toHaveBeenCalled();
+    expect(closeIsRefused()).toBe(false);
   });
 
   it('quits without a window when another instance holds the lock', async () => {

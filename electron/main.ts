@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { readAppInfo } from './app-info.js';
 import { registerIpcHandlers } from './ipc.js';
 import { isKioskLaunch } from './kiosk.js';
+import { hashPin, kioskExitGate, parseKioskConfig } from './kiosk-pin.js';
 import { guardContents, isPermissionAllowed } from './navigation.js';
 import { createPrinter, printWindowOptions } from './print.js';
 import { isTrustedSender } from './trust.js';
@@ -26,11 +27,34 @@ const kiosk = isKioskLaunch(process.argv, process.env);
 app.setName(info.productName);
 if (!app.isPackaged) app.setPath('userData', path.join(app.getPath('appData'), info.productName));
 
-if (!app.requestSingleInstanceLock()) {
+const kioskConfigPath = (): string => path.join(app.getPath('userData'), 'kiosk.json');
+const setPin = process.argv.find((arg) => arg.startsWith('--set-kiosk-pin='));
+
+if (setPin) {
+  // Installation step on a totem: store the exit PIN's hash, say so, and stop (no window).
+  try {
+    fs.mkdirSync(path.dirname(kioskConfigPath()), { recursive: true });
+    fs.writeFileSync(kioskConfigPath(), JSON.stringify({ pinHash: hashPin(setPin.slice('--set-kiosk-pin='.length)) }));
+    console.log(`Clinic: kiosk PIN saved in ${kioskConfigPath()}`);
+    app.exit(0);
+  } catch (error) {
+    console.error('Clinic: could not save the kiosk PIN', error);
+    app.exit(1);
+  }
+} else if (!app.requestSingleInstanceLock()) {
   // Another Clinic is running; it gets a 'second-instance' event and comes forward.
   app.quit();
 } else {
   let mainWindow: MainWindowLike | undefined;
+  let leaving = !kiosk;
+  const readKioskConfig = (): string | undefined => {
+    try {
+      return fs.readFileSync(kioskConfigPath(), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const exitGate = kioskExitGate(kiosk ? parseKioskConfig(readKioskConfig()) : undefined);
 
   app.on('second-instance', () => focusWindow(mainWindow));
   app.on('window-all-closed', () => app.quit());
@@ -49,6 +73,14 @@ if (!app.requestSingleInstanceLock()) {
       appRoot,
       isKiosk: kiosk,
       print: createPrinter({ openHiddenWindow: () => new BrowserWindow(printWindowOptions()), silent: kiosk }),
+      exitKiosk: (pin) => {
+        const result = exitGate.attempt(pin);
+        if (result.ok) {
+          leaving = true;
+          app.quit();
+        }
+        return result;
+      },
     });
 
     const store = windowStateStore(fs, path.join(app.getPath('userData'), 'window-state.json'));
@@ -62,6 +94,7 @@ if (!app.requestSingleInstanceLock()) {
       kiosk,
       state: fitToDisplays(store.load(), workAreas),
       saveState: store.save,
+      mayClose: () => leaving,
     });
   });
   // A window that failed to open would leave an invisible process holding the single-instance lock.

@@ -4,9 +4,13 @@
 // `import = require` is how TypeScript writes a CommonJS import under verbatimModuleSyntax.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- sandboxed preloads must be CommonJS
 import electron = require('electron');
-import type { CHANNELS, ClinicBridge, PrintResult } from './bridge.js';
+import type { CHANNELS, ClinicBridge, KioskExitResult, PrintResult } from './bridge.js';
 
-const channels: typeof CHANNELS = { print: 'clinic:print', isKiosk: 'clinic:kiosk:isKiosk' };
+const channels: typeof CHANNELS = {
+  print: 'clinic:print',
+  isKiosk: 'clinic:kiosk:isKiosk',
+  kioskExit: 'clinic:kiosk:exit',
+};
 const versionArg = '--clinic-version=';
 
 /** The app version, passed by the main process through webPreferences.additionalArguments. */
@@ -22,6 +26,7 @@ const bridge: ClinicBridge = {
   print: (html?: string) => electron.ipcRenderer.invoke(channels.print, html) as Promise<PrintResult>,
   kiosk: {
     isKiosk: () => electron.ipcRenderer.invoke(channels.isKiosk) as Promise<boolean>,
+    exit: (pin: string) => electron.ipcRenderer.invoke(channels.kioskExit, pin) as Promise<KioskExitResult>,
   },
 };
 

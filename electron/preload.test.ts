@@ -47,16 +47,18 @@ describe('preload', () => {
     await bridge.print('<p>Senha 3</p>');
     await bridge.print();
     await bridge.kiosk.isKiosk();
+    await bridge.kiosk.exit('2468');
     expect(invoke.mock.calls).toEqual([
       [CHANNELS.print, '<p>Senha 3</p>'],
       [CHANNELS.print, undefined],
       [CHANNELS.isKiosk],
+      [CHANNELS.kioskExit, '2468'],
     ]);
   });
 
   it('does not hand the page ipcRenderer or any other object with channel access', () => {
     const { bridge } = runPreload([]);
     expect(Object.keys(bridge).sort()).toEqual(['kiosk', 'print', 'version']);
-    expect(Object.keys(bridge.kiosk)).toEqual(['isKiosk']);
+    expect(Object.keys(bridge.kiosk).sort()).toEqual(['exit', 'isKiosk']);
   });
 });

@@ -15,7 +15,7 @@ import type { Rect, WindowState } from './window-state.js';
 class FakeWindow implements MainWindowLike {
   static last: FakeWindow | undefined;
   readonly webContents: GuardedContents = { setWindowOpenHandler: vi.fn(), on: vi.fn() };
-  readonly handlers = new Map<string, () => void>();
+  readonly handlers = new Map<string, (event?: { preventDefault(): void }) => void>();
   readonly loadFile = vi.fn(async (_file: string) => {});
   readonly show = vi.fn();
   readonly focus = vi.fn();
@@ -31,8 +31,8 @@ class FakeWindow implements MainWindowLike {
     this.handlers.set(event, listener);
     return this;
   }
-  on(event: string, listener: () => void): this {
-    this.handlers.set(event, listener);
+  on(event: string, listener: (event: { preventDefault(): void }) => void): this {
+    this.handlers.set(event, listener as (event?: { preventDefault(): void }) => void);
     return this;
   }
   isMinimized(): boolean {
@@ -112,8 +112,23 @@ describe('createMainWindow', () => {
     const saveState = vi.fn();
     const win = createMainWindow(deps({ kiosk: true, saveState })) as FakeWindow;
     win.handlers.get('ready-to-show')?.();
+    expect(saveState).not.toHaveBeenCalled();
     expect(win.maximize).not.toHaveBeenCalled();
-    expect(win.handlers.has('close')).toBe(false);
+    win.handlers.get('close')?.({ preventDefault: vi.fn() });
+    expect(saveState).not.toHaveBeenCalled();
+  });
+
+  it('refuses to close a totem until the PIN allowed it', () => {
+    let allowed = false;
+    const win = createMainWindow(deps({ kiosk: true, mayClose: () => allowed })) as FakeWindow;
+    const close = () => {
+      const event = { preventDefault: vi.fn() };
+      win.handlers.get('close')?.(event);
+      return event.preventDefault.mock.calls.length === 0;
+    };
+    expect(close()).toBe(false);
+    allowed = true;
+    expect(close()).toBe(true);
   });
 
   it('reports a failed page load instead of leaving an unhandled rejection', async () => {

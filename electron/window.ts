@@ -9,7 +9,7 @@ export interface MainWindowLike {
   readonly webContents: GuardedContents;
   loadFile(file: string): Promise<void>;
   once(event: 'ready-to-show', listener: () => void): unknown;
-  on(event: 'close', listener: () => void): unknown;
+  on(event: 'close', listener: (event: { preventDefault(): void }) => void): unknown;
   show(): void;
   focus(): void;
   restore(): void;
@@ -33,6 +33,11 @@ export interface MainWindowDeps {
   state: WindowState;
   /** Called on close with the bounds to remember; not called in kiosk mode. */
   saveState?: (state: WindowState) => void;
+  /**
+   * Kiosk mode only: whether the window may close now (after the admin PIN). Until it says yes, a close
+   * (Alt+F4, a stray gesture) is refused and the totem stays up.
+   */
+  mayClose?: () => boolean;
   /** Where a failed page load is reported. */
   log?: (message: string, error: unknown) => void;
 }
@@ -88,6 +93,12 @@ export function createMainWindow(deps: MainWindowDeps): MainWindowLike {
   if (!deps.kiosk && saveState) {
     // Normal bounds, not current ones: a maximized window should come back maximized over its old size.
     win.on('close', () => saveState({ ...win.getNormalBounds(), maximized: win.isMaximized() }));
+  }
+  const { mayClose } = deps;
+  if (deps.kiosk && mayClose) {
+    win.on('close', (event) => {
+      if (!mayClose()) event.preventDefault();
+    });
   }
   const log = deps.log ?? ((message, error) => console.error(message, error));
   win

@@ -10,6 +10,12 @@ export interface ClinicBridge {
   readonly kiosk: {
     /** Whether the desktop app runs as a totem (fullscreen, no menu). */
     isKiosk(): Promise<boolean>;
+    /** Leaves the totem when `pin` is the admin PIN; wrong PINs lock it for a while. */
+    exit(
+      pin: string,
+    ): Promise<
+      { ok: true } | { ok: false; reason: 'wrong' | 'unset' } | { ok: false; reason: 'locked'; retryInSeconds: number }
+    >;
   };
 }
 
