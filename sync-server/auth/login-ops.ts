@@ -3,7 +3,8 @@
  * clinic users"; §5): e-mail and password give a short-lived access token and a rotating refresh token.
  */
 import { z } from 'zod';
-import { permissionsOf, ROLES } from '../../core/access/roles.js';
+import { permissionsOf } from '../../core/access/roles.js';
+import { sessionUserSchema } from '../../core/access/session-user.js';
 import { emailSchema, users, type User } from '../../core/access/user.js';
 import { DomainError } from '../../core/errors.js';
 import { defineOperation, type CallOrigin } from '../../core/operation.js';
@@ -20,16 +21,6 @@ const tokensOutput = {
   tokenType: z.literal('Bearer'),
   expiresIn: z.number().meta({ description: 'segundos até o access token expirar' }),
 };
-
-const sessionUser = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  accountName: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  permissions: z.array(z.string()),
-});
 
 const badCredentials = () =>
   new DomainError('unauthenticated', 'E-mail ou senha inválidos', [
@@ -123,7 +114,7 @@ export function loginOperation(services: AccessServices) {
     permission: 'session:write',
     public: true,
     input: z.strictObject({ email: emailSchema, password: passwordSchema, account: z.string().max(64).optional() }),
-    output: z.object({ ...tokensOutput, user: sessionUser }),
+    output: z.object({ ...tokensOutput, user: sessionUserSchema }),
     http: { method: 'POST', path: '/session/' },
     example: { email: 'ana.souza@clinicasorriso.com.br', password: 'uma senha longa e boa' },
     async run(ctx, { email, password, account }) {

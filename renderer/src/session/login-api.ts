@@ -3,21 +3,13 @@
  * what its answer means for the login screen.
  */
 import { z } from 'zod';
-import { ROLES } from '../../../core/access/roles.js';
+import { sessionUserSchema } from '../../../core/access/session-user.js';
 
 const sessionAnswer = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   expiresIn: z.number(),
-  user: z.object({
-    id: z.string(),
-    tenantId: z.string(),
-    accountName: z.string(),
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    permissions: z.array(z.string()),
-  }),
+  user: sessionUserSchema,
 });
 
 /** The server's session: tokens and who logged in. */
