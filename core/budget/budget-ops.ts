@@ -25,17 +25,13 @@ export function actingUser(ctx: OperationContext): string | undefined {
   return ctx.actor.kind === 'user' ? ctx.actor.id : undefined;
 }
 
-const createInput = z
-  .strictObject({
-    ...budgetFieldsInput,
-    budgetNumber: budgetNumberInput.optional(),
-    status: statusInput.default(BudgetStatus.draft),
-  })
-  .superRefine((input, ctx) => {
-    if (!CREATABLE_STATUSES.includes(input.status)) {
-      ctx.addIssue({ code: 'custom', path: ['status'], message: 'um orçamento nasce com status 0, 1 ou 2' });
-    }
-  });
+const createInput = z.strictObject({
+  ...budgetFieldsInput,
+  budgetNumber: budgetNumberInput.optional(),
+  status: statusInput
+    .refine((s) => CREATABLE_STATUSES.includes(s), 'um orçamento nasce com status 0, 1 ou 2')
+    .default(BudgetStatus.draft),
+});
 
 /** The example body of `POST /budget/`: every field of §2.1–2.4. */
 export const budgetExample: z.input<typeof createInput> = {
