@@ -45,7 +45,7 @@ export const listBudgets = defineOperation({
   example: { status: 1, from: '2026-11-01', to: '2026-11-30' },
   async run(ctx, input) {
     const collection = ctx.store.collection(budgets);
-    const where: Partial<Record<keyof Budget & string, FieldCondition>> = {};
+    const where: Partial<Record<keyof Budget, FieldCondition>> = {};
     for (const key of ['patient', 'clinic', 'professional', 'status'] as const) {
       if (input[key] !== undefined) where[key] = input[key];
     }
