@@ -27,21 +27,27 @@ export function numberConflict(budgetNumber: number) {
 }
 
 /**
- * The number of a new budget: the one the caller gave when free, else the next drawn from the
- * series, skipping numbers an integrator already gave by hand. Runs before the writing transaction:
- * a leased block is written through the installation's own store, which must not wait on the
- * transaction (see docs/decisions.md "Messaging" on RxDB transactions).
+ * Stores a new budget under a number: the one the caller gave when free, else the next drawn from the
+ * series, skipping numbers an integrator already gave by hand. Numbers are drawn outside the writing
+ * transaction (a desk's leased block is written through its own store, which must not wait on the
+ * transaction: docs/decisions.md "Messaging"); whether the number is free is checked inside it, so
+ * the common path costs one indexed query.
  *
+ * @param write inserts the budget with `budgetNumber` through the transaction's store.
  * @throws DomainError `conflict` naming `budgetNumber` when the given number is taken; `conflict`
  *   from the number source when an offline installation has no leased numbers left.
  */
-export async function assignBudgetNumber(ctx: OperationContext, given: number | undefined): Promise<number> {
-  if (given !== undefined) {
-    if (await numberTaken(ctx.store, given)) throw numberConflict(given);
-    return given;
-  }
+export async function insertNumbered<R>(
+  ctx: OperationContext,
+  given: number | undefined,
+  write: (tx: Store, budgetNumber: number) => Promise<R>,
+): Promise<R> {
   for (;;) {
-    const drawn = await ctx.numbers.next(BUDGET_SERIES);
-    if (!(await numberTaken(ctx.store, drawn))) return drawn;
+    const budgetNumber = given ?? (await ctx.numbers.next(BUDGET_SERIES));
+    const written = await ctx.store.transaction(async (tx) =>
+      (await numberTaken(tx, budgetNumber)) ? undefined : { value: await write(tx, budgetNumber) },
+    );
+    if (written) return written.value;
+    if (given !== undefined) throw numberConflict(given);
   }
 }

@@ -8,7 +8,7 @@ import { DomainError } from '../errors.js';
 import { defineOperation, type OperationContext } from '../operation.js';
 import { budgetFromFields } from './budget-build.js';
 import { BudgetStatus, CREATABLE_STATUSES, EDITABLE_STATUSES, EDIT_TARGET_STATUSES } from './budget-codes.js';
-import { assignBudgetNumber, numberConflict, numberTaken } from './budget-number.js';
+import { insertNumbered } from './budget-number.js';
 import {
   budgetFieldsInput,
   budgetNumberInput,
@@ -87,28 +87,24 @@ export const createBudget = defineOperation({
     const { budgetNumber: given, status, ...fields } = input;
     const now = ctx.clock.now();
     const built = await budgetFromFields(ctx.store, fields, now);
-    const budgetNumber = await assignBudgetNumber(ctx, given);
     const at = nowIso(ctx);
     const createdBy = built.createdBy ?? actingUser(ctx);
     const approvedBy = status === BudgetStatus.approved ? (built.approvedBy ?? actingUser(ctx)) : built.approvedBy;
-    const record: Budget = {
-      ...built,
-      id: ctx.ids.next(),
-      tenantId: ctx.store.tenantId,
-      createdAt: at,
-      updatedAt: at,
-      budgetNumber,
-      status,
-      ...(createdBy ? { createdBy } : {}),
-      ...(approvedBy ? { approvedBy } : {}),
-      ...(status === BudgetStatus.approved ? { approvedAt: at } : {}),
-    };
-    const budget = await ctx.store.transaction(async (tx) => {
-      // Checked again inside the transaction: another request may have taken the number meanwhile.
-      if (await numberTaken(tx, budgetNumber)) throw numberConflict(budgetNumber);
-      return tx.collection(budgets).insert(record);
-    });
-    return { message: `Orçamento nº ${budgetNumber} salvo`, budget };
+    const budget = await insertNumbered(ctx, given, (tx, budgetNumber) =>
+      tx.collection(budgets).insert({
+        ...built,
+        id: ctx.ids.next(),
+        tenantId: ctx.store.tenantId,
+        createdAt: at,
+        updatedAt: at,
+        budgetNumber,
+        status,
+        ...(createdBy ? { createdBy } : {}),
+        ...(approvedBy ? { approvedBy } : {}),
+        ...(status === BudgetStatus.approved ? { approvedAt: at } : {}),
+      }),
+    );
+    return { message: `Orçamento nº ${budget.budgetNumber} salvo`, budget };
   },
 });
 
