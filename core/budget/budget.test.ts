@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../access/user.js';
+import { createPatient } from '../patient/patient-ops.js';
+import { unifyPatients } from '../patient/unify.js';
 import { openMasterData, testActor, type MasterDataHarness } from '../clinic/common/testing.js';
 import { budgets } from './budget-record.js';
 import { listBudgets } from './budget-list.js';
@@ -218,5 +220,22 @@ describe('the life of a budget', () => {
     expect(sent).toMatchObject({ channel: 'email', to: 'maria@exemplo.com.br' });
     const whats = await h.run(sendBudget, { id: budget.id, channel: 'whatsapp' });
     expect(whats.to).toBe('+5511987654321');
+  });
+
+  it('refuses to approve a quote past its validity, and anyone without budget permission', async () => {
+    const { budget } = await h.run(createBudget, { ...draft(), validUntil: '2026-11-22' });
+    const lapsed = await h.failure(approveBudget, { id: budget.id });
+    expect(lapsed).toMatchObject({ code: 'invalid_transition' });
+    expect(lapsed.details[0]?.path).toBe('validUntil');
+    const totem = testActor(['patient:read', 'clinic:read']);
+    expect((await h.failure(createBudget, draft(), totem)).code).toBe('forbidden');
+    expect((await h.failure(getBudget, { id: budget.id }, totem)).code).toBe('forbidden');
+  });
+
+  it('moves with the patient when duplicates are unified', async () => {
+    const { patient: duplicate } = await h.run(createPatient, { name: 'Maria A. da Silva' });
+    const { budget } = await h.run(createBudget, { ...draft(), patient: duplicate.id });
+    await h.run(unifyPatients, { id: refs.patient, duplicate: duplicate.id });
+    expect(await h.run(getBudget, { id: budget.id })).toMatchObject({ patient: refs.patient });
   });
 });
