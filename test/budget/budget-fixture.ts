@@ -4,6 +4,7 @@
  */
 import { users } from '../../core/access/user.js';
 import { fullBudgetBody, seedBudgetReferences, type BudgetRefs } from '../../core/budget/testing.js';
+import type { AccessConfig } from '../../sync-server/auth/access-config.js';
 import { startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import '../../sync-server/budget/index.js';
 
@@ -20,9 +21,9 @@ export interface BudgetFixture {
   call(method: string, path: string, body?: unknown, key?: string): ReturnType<TestServer['call']>;
 }
 
-/** Starts the server and seeds both accounts. */
-export async function openBudgetFixture(): Promise<BudgetFixture> {
-  const server = await startTestServer({ durableOutbox: true });
+/** Starts the server and seeds both accounts; `access` overrides settings such as the key rate limit. */
+export async function openBudgetFixture(access: Partial<AccessConfig> = {}): Promise<BudgetFixture> {
+  const server = await startTestServer({ durableOutbox: true, access });
   const tenantId = await server.keys.createAccount('Clínica Sorriso');
   const { key } = await server.keys.createKey(tenantId, { name: 'integração' });
   const otherTenant = await server.keys.createAccount('Outra clínica');
