@@ -180,6 +180,12 @@ describe('the rest of Report Budget over REST', () => {
       ]) {
         expect(text).toContain(expected);
       }
+      // One A4 page that renders (pdf.js, as a browser would): a PNG portrait in A4 proportions.
+      const shot = await parser.getScreenshot({ scale: 1 });
+      expect(shot.pages).toHaveLength(1);
+      const png = Buffer.from(shot.pages[0]!.data);
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect(shot.pages[0]!.height / shot.pages[0]!.width).toBeCloseTo(297 / 210, 1);
     } finally {
       await parser.destroy();
     }
