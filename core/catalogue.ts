@@ -1,4 +1,5 @@
 import { accessCollections, accessOperations } from './access/index.js';
+import { budgetCollections, budgetGroupOperations } from './budget/index.js';
 import { messagingCollections, messagingOperations } from './messaging/index.js';
 import { clinicCollections, clinicGroupOperations } from './clinic/index.js';
 import { insuranceCollections, insuranceGroupOperations } from './insurance/index.js';
@@ -20,6 +21,7 @@ export const allCollections: readonly AnyCollectionDef[] = [
   ...specialtyCollections,
   ...insuranceCollections,
   ...priceCollections,
+  ...budgetCollections,
 ];
 
 /** Every operation of the catalogue (spec §4), registered once; the REST routes derive from it. */
@@ -31,4 +33,5 @@ export const allOperations: readonly Operation[] = [
   ...specialtyGroupOperations,
   ...insuranceGroupOperations,
   ...priceGroupOperations,
+  ...budgetGroupOperations,
 ];

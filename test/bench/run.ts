@@ -12,6 +12,7 @@ const BENCHES = {
   store: 'store-run.ts',
   access: 'access-run.ts',
   'patient-search': 'patient-search-run.ts',
+  'budget-http': 'budget-http-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

@@ -1,0 +1,135 @@
+/**
+ * Turns the fields of a create or an edit into the stored budget: settles the money, checks that
+ * every referenced id exists in the caller's tenant, fills the defaults. Shared by create and edit so
+ * both enforce the same rules.
+ */
+import type { z } from 'zod';
+import { users } from '../access/user.js';
+import { clinics, type Clinic } from '../clinic/clinic-record.js';
+import { compact } from '../clinic/common/records.js';
+import { events } from '../clinic/event-record.js';
+import { DomainError, type ErrorDetail } from '../errors.js';
+import { insurances } from '../insurance/insurance-record.js';
+import { patients } from '../patient/patient-record.js';
+import { specialties } from '../specialty/specialty-record.js';
+import type { Store } from '../store/port.js';
+import type { budgetFieldsInput, Budget, BudgetItem } from './budget-record.js';
+import { budgetMoney } from './budget-money.js';
+
+/** The parsed fields of a create or an edit. */
+export type BudgetFields = z.output<z.ZodObject<typeof budgetFieldsInput>>;
+
+/** Days a quote holds when the request names no `validUntil`. */
+export const DEFAULT_VALIDITY_DAYS = 30;
+
+const MISSING = 'não existe nesta conta';
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `YYYY-MM-DD` of `at` in `timeZone`, plus `days`. Formatters are cached: building one costs more than a query. */
+export function localDatePlus(at: Date, timeZone: string, days: number): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const [y, m, d] = format.format(at).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * Checks every id the budget names against the tenant's store: a missing id and another tenant's
+ * id look the same (the store is tenant-scoped). Reads run together; the clinic is returned for its
+ * time zone.
+ *
+ * @returns the problems (one per bad field) and the clinic when it exists.
+ */
+async function checkReferences(
+  store: Store,
+  fields: BudgetFields,
+): Promise<{ problems: ErrorDetail[]; clinic?: Clinic; eventTypes: Map<string, BudgetItem['type']> }> {
+  const problems: ErrorDetail[] = [];
+  const missing = (path: string) => problems.push({ path, message: MISSING });
+  const userIds = [fields.professional, fields.createdBy, fields.approvedBy].filter((id): id is string => !!id);
+  const eventIds = [
+    ...new Set(fields.items.flatMap((line) => [line.event, line.item].filter((id): id is string => !!id))),
+  ];
+  const [patient, clinic, insurance, specialty, foundUsers, foundEvents] = await Promise.all([
+    store.collection(patients).get(fields.patient),
+    store.collection(clinics).get(fields.clinic),
+    fields.insurance ? store.collection(insurances).get(fields.insurance) : undefined,
+    fields.specialty ? store.collection(specialties).get(fields.specialty) : undefined,
+    userIds.length ? store.collection(users).find({ selector: { id: { $in: [...new Set(userIds)] } } }) : [],
+    eventIds.length ? store.collection(events).find({ selector: { id: { $in: eventIds } } }) : [],
+  ]);
+  if (!patient) missing('patient');
+  if (!clinic) missing('clinic');
+  if (fields.insurance && !insurance) missing('insurance');
+  if (fields.specialty && !specialty) missing('specialty');
+  const userSet = new Set(foundUsers.map((u) => u.id));
+  for (const key of ['professional', 'createdBy', 'approvedBy'] as const) {
+    const id = fields[key];
+    if (id && !userSet.has(id)) missing(key);
+  }
+  const plan = fields.patientData?.insurancePlan;
+  if (plan) {
+    if (!fields.insurance)
+      problems.push({ path: 'patientData.insurancePlan', message: 'informe o convênio (insurance)' });
+    else if (insurance && !insurance.plans.some((p) => p.id === plan)) missing('patientData.insurancePlan');
+  }
+  const eventTypes = new Map(foundEvents.map((e) => [e.id, e.type]));
+  fields.items.forEach((line, i) => {
+    if (line.event && !eventTypes.has(line.event)) missing(`items.${i}.event`);
+    if (line.item && !eventTypes.has(line.item)) missing(`items.${i}.item`);
+  });
+  return { problems, ...(clinic ? { clinic } : {}), eventTypes };
+}
+
+/**
+ * The stored fields of a budget built from `fields`: lines with their settled totals (and the type
+ * of their event when not given), `value`, the full payment plan, the type (dental when a line names
+ * a tooth or region) and the validity date.
+ *
+ * @throws DomainError `validation` naming every bad amount and every id missing from the tenant,
+ *   all at once.
+ */
+export async function budgetFromFields(
+  store: Store,
+  fields: BudgetFields,
+  now: Date,
+): Promise<Omit<Budget, 'id' | 'tenantId' | 'createdAt' | 'updatedAt' | 'budgetNumber' | 'status'>> {
+  const problems: ErrorDetail[] = [];
+  let money: ReturnType<typeof budgetMoney> | undefined;
+  try {
+    money = budgetMoney({ items: fields.items, value: fields.value, plan: fields.paymentInformation ?? {} });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    problems.push(...error.details);
+  }
+  const refs = await checkReferences(store, fields);
+  problems.push(...refs.problems);
+  if (problems.length > 0 || !money) throw new DomainError('validation', 'Requisição inválida', problems);
+  const settled = money;
+  const items: BudgetItem[] = fields.items.map((line, i) => {
+    const typeOfEvent = refs.eventTypes.get(line.event ?? line.item ?? '');
+    return compact({
+      ...line,
+      ...settled.lines[i],
+      type: line.type ?? typeOfEvent,
+    }) as BudgetItem;
+  });
+  const dental = items.some((line) => line.tooth || line.toothRegion);
+  const { paymentInformation, validUntil, type, ...rest } = fields;
+  return compact({
+    ...rest,
+    type: type ?? (dental ? 'dental' : 'medical'),
+    items,
+    value: settled.value,
+    paymentInformation: compact({
+      period: paymentInformation?.period,
+      method: paymentInformation?.method,
+      ...settled.plan,
+    }),
+    validUntil: validUntil ?? localDatePlus(now, refs.clinic?.timeZone ?? 'America/Sao_Paulo', DEFAULT_VALIDITY_DAYS),
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Budget numbers (issue #5): unique per tenant, never reused, and unique across installations that
+ * create budgets offline, because numbers come from `ctx.numbers` (the server's counter, or blocks the
+ * server leased to the installation), never from "max + 1" on a local copy.
+ */
+import { conflictOn } from '../clinic/common/records.js';
+import type { OperationContext } from '../operation.js';
+import type { Store } from '../store/port.js';
+import { budgets } from './budget-record.js';
+
+/** The number series budgets draw from. */
+export const BUDGET_SERIES = 'budget';
+
+/** True when a budget of the tenant (active or not: numbers are never reused) holds `budgetNumber`. */
+export async function numberTaken(store: Store, budgetNumber: number, self?: string): Promise<boolean> {
+  const found = await store.collection(budgets).find({ selector: { budgetNumber }, limit: 2 });
+  return found.some((b) => b.id !== self);
+}
+
+/** The 409 of a number already held by another budget. */
+export function numberConflict(budgetNumber: number) {
+  return conflictOn(
+    'budgetNumber',
+    'Número de orçamento já usado',
+    `o número ${budgetNumber} já pertence a outro orçamento`,
+  );
+}
+
+/**
+ * Stores a new budget under a number: the one the caller gave when free, else the next drawn from the
+ * series, skipping numbers an integrator already gave by hand. Numbers are drawn outside the writing
+ * transaction (a desk's leased block is written through its own store, which must not wait on the
+ * transaction: docs/decisions.md "Messaging"); whether the number is free is checked inside it, so
+ * the common path costs one indexed query.
+ *
+ * @param write inserts the budget with `budgetNumber` through the transaction's store.
+ * @throws DomainError `conflict` naming `budgetNumber` when the given number is taken; `conflict`
+ *   from the number source when an offline installation has no leased numbers left.
+ */
+export async function insertNumbered<R>(
+  ctx: OperationContext,
+  given: number | undefined,
+  write: (tx: Store, budgetNumber: number) => Promise<R>,
+): Promise<R> {
+  for (;;) {
+    const budgetNumber = given ?? (await ctx.numbers.next(BUDGET_SERIES));
+    const written = await ctx.store.transaction(async (tx) =>
+      (await numberTaken(tx, budgetNumber)) ? undefined : { value: await write(tx, budgetNumber) },
+    );
+    if (written) return written.value;
+    if (given !== undefined) throw numberConflict(given);
+  }
+}

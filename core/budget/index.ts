@@ -1,0 +1,34 @@
+/** The Report Budget group (spec §4.1, §4.4): budgets, their approval, treatment, PDF and sending. */
+import { budgetPdf } from './budget-document.js';
+import { listBudgets } from './budget-list.js';
+import { budgetCrudOperations } from './budget-ops.js';
+import { budgets } from './budget-record.js';
+import { sendBudget } from './budget-send.js';
+import { budgetStatusOperations } from './budget-status-ops.js';
+import { treatmentOperations, treatments } from './treatment.js';
+
+export * from './budget-codes.js';
+export { budgets, type Budget, type BudgetItem, type PaymentInformation } from './budget-record.js';
+export { budgetMoney, settlePlan, type Plan } from './budget-money.js';
+export {
+  budgetDocument,
+  budgetPdfName,
+  setBudgetPdfRenderer,
+  type BudgetDocument,
+  type BudgetPdfRenderer,
+} from './budget-document.js';
+export { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE, type BudgetSendData } from './budget-send.js';
+export { treatments, type Treatment, type TreatmentStep } from './treatment.js';
+export { BUDGET_SERIES } from './budget-number.js';
+
+/** This group's collections, for `allCollections`. */
+export const budgetCollections = [budgets, treatments];
+/** This group's operations, for `allOperations`. */
+export const budgetGroupOperations = [
+  ...budgetCrudOperations,
+  listBudgets,
+  ...budgetStatusOperations,
+  ...treatmentOperations,
+  budgetPdf,
+  sendBudget,
+];

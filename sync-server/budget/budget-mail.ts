@@ -1,0 +1,46 @@
+/**
+ * The `budget.send` message (core/budget/budget-send.ts) in pt-BR, for e-mail and WhatsApp, and the
+ * `budget-pdf` attachment the worker resolves at send time: the PDF of the budget as it is then.
+ */
+import { z } from 'zod';
+import { budgetDocument, budgetPdfName } from '../../core/budget/budget-document.js';
+import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '../../core/budget/budget-send.js';
+import type { AttachmentRegistry } from '../messaging/attachments.js';
+import { escapeHtml, type RenderedMessage, type TemplateRegistry } from '../messaging/templates.js';
+import { brDate, brl, renderBudgetPdf } from './budget-pdf.js';
+
+const sendData = z.object({
+  patientName: z.string().min(1).max(200),
+  clinicName: z.string().min(1).max(200),
+  budgetNumber: z.number().int().positive(),
+  value: z.number().min(0),
+  validUntil: z.iso.date(),
+});
+
+/** Renders `budget.send`. @throws ZodError when `data` does not fit (the message then fails at once). */
+export function renderBudgetSend(data: Record<string, unknown>): RenderedMessage {
+  const d = sendData.parse(data);
+  const first = d.patientName.split(' ')[0] ?? d.patientName;
+  const text =
+    `Olá, ${first}! Segue o orçamento nº ${d.budgetNumber} da ${d.clinicName}, no valor de ${brl(d.value)}, ` +
+    `válido até ${brDate(d.validUntil)}. O PDF vai anexo. Qualquer dúvida, é só responder esta mensagem.`;
+  return {
+    subject: `Orçamento nº ${d.budgetNumber} — ${d.clinicName}`,
+    text,
+    html: `<p>${escapeHtml(text)}</p>`,
+  };
+}
+
+/** Registers the template and the attachment resolver on the given registries (the server's by default). */
+export function registerBudgetMessaging(templates: TemplateRegistry, attachments: AttachmentRegistry): void {
+  templates.register(BUDGET_SEND_TEMPLATE, renderBudgetSend);
+  attachments.register(BUDGET_PDF_ATTACHMENT, async (store, ref) => {
+    // budgetDocument throws `not_found` when the budget is gone: the message then fails for good.
+    const document = await budgetDocument(store, String(ref.budgetId));
+    return {
+      filename: budgetPdfName(document.budget),
+      contentType: 'application/pdf',
+      content: await renderBudgetPdf(document),
+    };
+  });
+}

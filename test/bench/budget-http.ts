@@ -1,0 +1,199 @@
+/**
+ * Budget bench (issue #5): `POST /budget/` with 10 items against the real server (a child process,
+ * `tsx sync-server/main.ts`, on a fresh SQLite file), 32 keep-alive connections for a fixed time:
+ * requests/s and latency percentiles, and the same load on `GET /health` in the same run, so the
+ * ratio shows what a budget costs over the bare HTTP path. Target: ≥ 1,500 req/s, p99 < 50 ms.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const KEY = 'chave-do-bench-de-orcamentos-2026';
+
+/** One measured load. */
+export interface LoadFigures {
+  requests: number;
+  errors: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** What the bench returns. */
+export interface BudgetHttpResult {
+  budget: LoadFigures;
+  health: LoadFigures;
+  /** budget req/s ÷ health req/s. */
+  ratio: number;
+  seconds: number;
+  connections: number;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function request(agent: http.Agent, port: number, method: string, path: string, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          'auth-bearer': KEY,
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Runs `CONNECTIONS` loops sending `send` for `seconds`; counts answers with `ok` status. */
+async function load(send: () => Promise<Answer>, ok: number, seconds: number): Promise<LoadFigures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        const answer = await send();
+        latencies.push(performance.now() - t);
+        if (answer.status !== ok) {
+          errors++;
+          if (errors === 1) console.error(`unexpected ${answer.status}: ${answer.body.slice(0, 300)}`);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    perSecond: Math.round(latencies.length / elapsed),
+    p50Ms: Number(percentile(latencies, 50).toFixed(2)),
+    p99Ms: Number(percentile(latencies, 99).toFixed(2)),
+  };
+}
+
+async function startServer(dir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['sync-server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: join(dir, 'bench.db'),
+      PORT: String(port),
+      CLINIC_API_KEY: KEY,
+      CLINIC_API_KEY_RATE: '100000000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const agent = new http.Agent({ keepAlive: true });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await request(agent, port, 'GET', '/health')).status === 200) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('server did not start in 30 s');
+}
+
+/** Creates what a budget points at, over REST; @returns a 10-item budget body. */
+async function seed(agent: http.Agent, port: number): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const res = await request(agent, port, 'POST', path, JSON.stringify(body));
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.body}`);
+    return JSON.parse(res.body) as Record<string, { id: string; plans?: { id: string }[] }>;
+  };
+  const clinic = (await post('/clinic/', { name: 'Clínica Bench' })).clinic!.id;
+  const patient = (await post('/patient/', { name: 'Maria Bench', cellPhone: '(11) 98765-4321' })).patient!.id;
+  const insurance = (await post('/insurance/', { name: 'Odonto Bench', plans: [{ name: 'Essencial' }] })).insurance!;
+  const specialty = (await post('/specialty/', { name: 'Dentística', council: 'CRO' })).specialty!.id;
+  const professional = (await post('/user/', { name: 'Dra. Bench', role: 'professional' })).user!.id;
+  const events: string[] = [];
+  for (let i = 0; i < 10; i++) events.push((await post('/event/', { name: `Procedimento ${i}` })).event!.id);
+  const teeth = ['11', '12', '21', '22', '36', '37', '46', '47', '55', '85'];
+  const items = events.map((event, i) => ({
+    typeModel: 'Event',
+    quantity: 1 + (i % 3),
+    valueUnity: 100 + i * 12.5,
+    event,
+    item: event,
+    type: 'procedure',
+    copart: 10,
+    transferPercent: 40,
+    unit: 'un',
+    expenseCode: '03',
+    tooth: teeth[i],
+    toothFace: ['O', 'M'],
+  }));
+  return JSON.stringify({
+    type: 'dental',
+    patientData: { identificationOnInsurance: '0012345678901', insurancePlan: insurance.plans![0]!.id },
+    patient,
+    clinic,
+    insurance: insurance.id,
+    professional,
+    specialty,
+    status: 1,
+    items,
+    paymentInformation: { period: 'monthly', quantity: 6, entry: 100, method: 'credit_card' },
+  });
+}
+
+/** Starts the server, seeds, loads `/health` then `POST /budget/`, stops the server. */
+export async function benchBudgetHttp(seconds = SECONDS): Promise<BudgetHttpResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'clinic-bench-budget-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = await startServer(dir, port);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  try {
+    const body = await seed(agent, port);
+    const budget = () => request(agent, port, 'POST', '/budget/', body);
+    const health = () => request(agent, port, 'GET', '/health');
+    await load(budget, 201, 1); // warm-up: JIT, SQLite page cache
+    await load(health, 200, 1);
+    const healthFigures = await load(health, 200, seconds);
+    const budgetFigures = await load(budget, 201, seconds);
+    return {
+      budget: budgetFigures,
+      health: healthFigures,
+      ratio: Number((budgetFigures.perSecond / healthFigures.perSecond).toFixed(3)),
+      seconds,
+      connections: CONNECTIONS,
+    };
+  } finally {
+    agent.destroy();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
