@@ -8,6 +8,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { SqliteBulkInsert } from './sqlite-bulk.js';
+import { cachingSqlite } from './sqlite-statements.js';
 
 /** The engines the SQL adapter speaks. */
 export type SqlDialectName = 'sqlite' | 'postgres';
@@ -110,7 +111,7 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     return {
-      kysely: new Kysely<unknown>({ dialect: new SqliteDialect({ database: file }) }),
+      kysely: new Kysely<unknown>({ dialect: new SqliteDialect({ database: cachingSqlite(file) }) }),
       rules: sqliteRules,
       sqliteBulk: new SqliteBulkInsert(file),
     };
