@@ -4,6 +4,7 @@ import { clinicCollections, clinicGroupOperations } from './clinic/index.js';
 import { insuranceCollections, insuranceGroupOperations } from './insurance/index.js';
 import { patientCollections, patientGroupOperations } from './patient/index.js';
 import { priceCollections, priceGroupOperations } from './price/index.js';
+import { scheduleCollections, scheduleGroupOperations } from './schedule/index.js';
 import { specialtyCollections, specialtyGroupOperations } from './specialty/index.js';
 import type { Operation } from './operation.js';
 import type { AnyCollectionDef } from './store/collection-def.js';
@@ -20,6 +21,7 @@ export const allCollections: readonly AnyCollectionDef[] = [
   ...specialtyCollections,
   ...insuranceCollections,
   ...priceCollections,
+  ...scheduleCollections,
 ];
 
 /** Every operation of the catalogue (spec §4), registered once; the REST routes derive from it. */
@@ -31,4 +33,5 @@ export const allOperations: readonly Operation[] = [
   ...specialtyGroupOperations,
   ...insuranceGroupOperations,
   ...priceGroupOperations,
+  ...scheduleGroupOperations,
 ];
