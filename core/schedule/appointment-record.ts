@@ -152,6 +152,12 @@ export const appointmentOutput = z.object({
   receivable: z.string().optional(),
 });
 
+/**
+ * An appointment as the schedule view lists it: everything but the status history, which the view
+ * never shows and which is most of a record's size (`GET /appointment/{id}` has it).
+ */
+export const appointmentViewItem = appointmentOutput.omit({ history: true });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

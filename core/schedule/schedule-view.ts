@@ -10,7 +10,7 @@ import { EXAMPLE_ID, idInput } from '../clinic/common/records.js';
 import { defineOperation } from '../operation.js';
 import type { Store } from '../store/port.js';
 import type { Stored } from '../store/record.js';
-import { appointmentOutput, appointments, type Appointment } from './appointment-record.js';
+import { appointments, appointmentViewItem, type Appointment } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadClinic } from './appointment-write.js';
 import { OCCUPYING } from './status.js';
@@ -74,7 +74,7 @@ export const listAppointments = defineOperation({
   group: GROUP,
   summary: 'Agenda: agendamentos de uma clínica (ou de um profissional nela) por dia, semana ou mês',
   description:
-    'Dias no fuso da clínica, em ordem de início. Desmarcados, remarcados e faltas só com `includeCancelled=true`.',
+    'Dias no fuso da clínica, em ordem de início. Desmarcados, remarcados e faltas só com `includeCancelled=true`. Sem o histórico de status (está em `GET /appointment/{id}`).',
   permission: 'appointment:read',
   input: z.strictObject({
     clinic: idInput,
@@ -88,7 +88,7 @@ export const listAppointments = defineOperation({
     limit: z.coerce.number().int().min(1).max(2000).default(500),
     cursor: cursorInput,
   }),
-  output: z.object({ items: z.array(appointmentOutput), next: z.string().nullable() }),
+  output: z.object({ items: z.array(appointmentViewItem), next: z.string().nullable() }),
   http: { method: 'GET', path: '/appointment/' },
   example: { clinic: EXAMPLE_ID, date: '2026-11-24', days: 7 },
   async run(ctx, input) {
