@@ -16,7 +16,7 @@ import {
   type Appointment,
 } from './appointment-record.js';
 import { checkRefs, loadAppointment, placeTimes, transition } from './appointment-write.js';
-import { assertSlotFree } from './occupancy.js';
+import { assertSlotFree, recheckAfterWrite } from './occupancy.js';
 import { STATUS } from './status.js';
 import { instantInput } from './time.js';
 
@@ -89,7 +89,10 @@ export const createAppointment = defineOperation({
         ...newAppointmentState(ctx.actor.id, base.createdAt, input.reservation !== undefined),
         reservation: input.reservation,
       });
-      return tx.collection(appointments).insert(record);
+      const saved = await tx.collection(appointments).insert(record);
+      if (!input.overbooking)
+        await recheckAfterWrite(tx, { ...times, professional: input.professional, clinic: clinic.id }, saved.id);
+      return saved;
     });
     return { message: 'Agendamento criado', appointment };
   },
@@ -128,31 +131,38 @@ export const editAppointment = defineOperation({
     end: '2026-11-24T10:30:00-03:00',
   },
   async run(ctx, { id, ...input }) {
-    return transition(ctx, id, 'edit', async (current, tx) => {
-      const clinic = await checkRefs(tx, input);
-      const times = placeTimes(input.start, input.end, clinic.timeZone);
-      if (!input.overbooking)
-        await assertSlotFree(tx, { ...times, professional: input.professional, clinic: clinic.id }, id);
-      const moved =
-        times.startUtc !== current.startUtc ||
-        times.endUtc !== current.endUtc ||
-        input.professional !== current.professional;
-      const cleared = { specialty: undefined, insurance: undefined, insurancePlan: undefined, place: undefined };
-      const history = moved
-        ? [
-            ...current.history,
-            {
-              at: nowIso(ctx),
-              by: ctx.actor.id,
-              from: current.status,
-              to: current.status,
-              action: 'move',
-              reason: `de ${current.start} (${current.professional})`,
-            },
-          ]
-        : current.history;
-      return compact({ ...current, ...cleared, ...input, ...times, history });
-    });
+    return transition(
+      ctx,
+      id,
+      'edit',
+      async (current, tx) => {
+        const clinic = await checkRefs(tx, input);
+        const times = placeTimes(input.start, input.end, clinic.timeZone);
+        if (!input.overbooking)
+          await assertSlotFree(tx, { ...times, professional: input.professional, clinic: clinic.id }, id);
+        const moved =
+          times.startUtc !== current.startUtc ||
+          times.endUtc !== current.endUtc ||
+          input.professional !== current.professional;
+        const cleared = { specialty: undefined, insurance: undefined, insurancePlan: undefined, place: undefined };
+        const history = moved
+          ? [
+              ...current.history,
+              {
+                at: nowIso(ctx),
+                by: ctx.actor.id,
+                from: current.status,
+                to: current.status,
+                action: 'move',
+                reason: `de ${current.start} (${current.professional})`,
+              },
+            ]
+          : current.history;
+        return compact({ ...current, ...cleared, ...input, ...times, history });
+      },
+      undefined,
+      (saved, tx) => (saved.overbooking ? Promise.resolve() : recheckAfterWrite(tx, saved, saved.id)),
+    );
   },
 });
 

@@ -119,6 +119,7 @@ export function placeTimes(
 /**
  * Applies `action` of the transition table to the appointment and stores it in one transaction.
  *
+ * @param afterWrite runs in the transaction once the record is written (e.g. the double-booking recheck).
  * @param change the record as the action leaves it, from the current one (status, history and
  *   `updatedAt` are set here on top).
  * @throws DomainError `not_found`; `invalid_transition` (409) when the table forbids the action;
@@ -130,6 +131,7 @@ export async function transition(
   action: AppointmentAction,
   change: (current: Stored<Appointment>, tx: Store) => Appointment | Promise<Appointment> = (current) => current,
   reason?: string,
+  afterWrite?: (saved: Stored<Appointment>, tx: Store) => Promise<void>,
 ): Promise<Stored<Appointment>> {
   return ctx.store.transaction(async (tx) => {
     const current = await loadAppointment(tx, id);
@@ -144,6 +146,8 @@ export async function transition(
             { at, by: ctx.actor.id, from: current.status, to, action, ...(reason ? { reason } : {}) },
           ];
     const next: Appointment = { ...changed, status: to, history, updatedAt: at };
-    return tx.collection(appointments).update(id, current._rev, next);
+    const saved = await tx.collection(appointments).update(id, current._rev, next);
+    await afterWrite?.(saved, tx);
+    return saved;
   });
 }

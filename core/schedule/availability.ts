@@ -13,7 +13,7 @@ import { appointmentOutput, appointments, type Appointment } from './appointment
 import { GROUP, newAppointmentState } from './appointment-ops.js';
 import { checkRefs, loadClinic, placeTimes, requireProfessional } from './appointment-write.js';
 import { MAX_BLOCK_MINUTES, scheduleBlocks } from './block-record.js';
-import { assertSlotFree, MAX_APPOINTMENT_MINUTES } from './occupancy.js';
+import { assertSlotFree, MAX_APPOINTMENT_MINUTES, recheckAfterWrite } from './occupancy.js';
 import { effectiveSettings } from './settings-ops.js';
 import { OCCUPYING } from './status.js';
 import { addDays, dayInput, dayRange, inZone, instantInput, localTimeIn, utcKey, weekdayOf } from './time.js';
@@ -147,7 +147,9 @@ export const createSelfAppointment = defineOperation({
         overbooking: false,
         ...newAppointmentState(ctx.actor.id, base.createdAt, false),
       });
-      return tx.collection(appointments).insert(record);
+      const saved = await tx.collection(appointments).insert(record);
+      await recheckAfterWrite(tx, { ...times, professional: input.professional, clinic: clinic.id }, saved.id);
+      return saved;
     });
     return { message: 'Agendamento criado', appointment };
   },

@@ -55,6 +55,8 @@ export async function overlappingBlocks(store: Store, range: SlotRange): Promise
 /**
  * @throws DomainError `conflict` (409) naming `start`, listing what occupies the range, unless the
  *   range is free of other appointments and of blocks.
+ *
+ * Writers call it before writing and again after (see {@link recheckAfterWrite}).
  */
 export async function assertSlotFree(store: Store, range: SlotRange, exceptId?: string): Promise<void> {
   const taken = await overlappingAppointments(store, range, exceptId);
@@ -68,4 +70,15 @@ export async function assertSlotFree(store: Store, range: SlotRange, exceptId?: 
       ...blocked.map((b) => ({ path: 'start', message: `bloqueio ${b.id}: ${b.reason} (${b.start} – ${b.end})` })),
     ],
   );
+}
+
+/**
+ * The same check once the appointment is written, in the same transaction. On SQLite and RxDB
+ * writers are serialized and it never fails after a passing first check; on PostgreSQL (read
+ * committed) two transactions can both pass the first check, but the first write takes the tenant's
+ * sequence row lock, so the second writer waits at its write until the first commits and this
+ * second query then sees the first's appointment: the loser rolls back with 409.
+ */
+export function recheckAfterWrite(store: Store, range: SlotRange, savedId: string): Promise<void> {
+  return assertSlotFree(store, range, savedId);
 }
