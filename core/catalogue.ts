@@ -5,6 +5,7 @@ import { clinicCollections, clinicGroupOperations } from './clinic/index.js';
 import { insuranceCollections, insuranceGroupOperations } from './insurance/index.js';
 import { patientCollections, patientGroupOperations } from './patient/index.js';
 import { priceCollections, priceGroupOperations } from './price/index.js';
+import { scheduleCollections, scheduleGroupOperations } from './schedule/index.js';
 import { specialtyCollections, specialtyGroupOperations } from './specialty/index.js';
 import type { Operation } from './operation.js';
 import type { AnyCollectionDef } from './store/collection-def.js';
@@ -22,6 +23,7 @@ export const allCollections: readonly AnyCollectionDef[] = [
   ...insuranceCollections,
   ...priceCollections,
   ...budgetCollections,
+  ...scheduleCollections,
 ];
 
 /** Every operation of the catalogue (spec §4), registered once; the REST routes derive from it. */
@@ -34,4 +36,5 @@ export const allOperations: readonly Operation[] = [
   ...insuranceGroupOperations,
   ...priceGroupOperations,
   ...budgetGroupOperations,
+  ...scheduleGroupOperations,
 ];

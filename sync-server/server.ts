@@ -21,6 +21,7 @@ import {
 } from './auth/index.js';
 import './auth/mail-templates.js';
 import './budget/index.js';
+import './schedule/templates.js';
 import type { ServerConfig } from './config.js';
 import { SERVER_TENANT } from './http/mount.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';

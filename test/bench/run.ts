@@ -13,6 +13,7 @@ const BENCHES = {
   access: 'access-run.ts',
   'patient-search': 'patient-search-run.ts',
   'budget-http': 'budget-http-run.ts',
+  'schedule-views': 'schedule-views-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

@@ -38,7 +38,7 @@ describe('the real sync server seen from Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${api.url}/docs`);
-    await page.getByText('Clinic API').first().waitFor({ timeout: 15_000 });
+    await page.getByText('Clinic API').first().waitFor({ timeout: 45_000 });
     expect(await page.getByText('auth-bearer').count()).toBeGreaterThan(0);
     fs.mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'api-docs.png') });

@@ -1,0 +1,98 @@
+/**
+ * Money on an appointment (spec §4.3): set the copart, update the payment method (Appointments
+ * group) and generate its receivable. Amounts travel in reais and are computed in centavos.
+ */
+import { z } from 'zod';
+import { compact, EXAMPLE_ID, newRecordBase } from '../clinic/common/records.js';
+import { textInput } from '../br/schemas.js';
+import { DomainError } from '../errors.js';
+import { defineOperation } from '../operation.js';
+import { fromCentavos, reaisInput, toCentavos } from '../price/money.js';
+import { withoutRevision } from '../store/record.js';
+import { appointmentOutput, appointments, PAYMENT_METHODS, scheduleIdInput } from './appointment-record.js';
+import { GROUP } from './appointment-ops.js';
+import { loadAppointment, transition } from './appointment-write.js';
+import { receivableOutput, receivables, type Receivable } from './receivable-record.js';
+import { requireTransition } from './status.js';
+import { dayInput as dateInputOrDay } from './time.js';
+
+/** `appointment.setCopart`: `PUT /appointment/{id}/copart`. */
+export const setCopart = defineOperation({
+  name: 'appointment.setCopart',
+  group: GROUP,
+  summary: 'Define a coparticipação do agendamento (reais)',
+  permission: 'appointment:write',
+  input: z.strictObject({ id: scheduleIdInput, copart: reaisInput }),
+  output: appointmentOutput,
+  http: { method: 'PUT', path: '/appointment/{id}/copart' },
+  example: { id: EXAMPLE_ID, copart: 35.5 },
+  run: (ctx, { id, copart }) => transition(ctx, id, 'charge', (current) => ({ ...current, copart })),
+});
+
+/** `appointment.setPaymentMethod`: `PUT /appointment/{id}/paymentMethod` (Appointments group). */
+export const setPaymentMethod = defineOperation({
+  name: 'appointment.setPaymentMethod',
+  group: 'Appointments',
+  summary: 'Atualiza a forma de pagamento do agendamento',
+  permission: 'appointment:write',
+  input: z.strictObject({ id: scheduleIdInput, paymentMethod: z.enum(PAYMENT_METHODS) }),
+  output: appointmentOutput,
+  http: { method: 'PUT', path: '/appointment/{id}/paymentMethod' },
+  example: { id: EXAMPLE_ID, paymentMethod: 'pix' },
+  run: (ctx, { id, paymentMethod }) => transition(ctx, id, 'charge', (current) => ({ ...current, paymentMethod })),
+});
+
+/** `appointment.generateFinance`: `POST /appointment/{id}/financeRecord` (201), once per appointment. */
+export const generateFinanceRecord = defineOperation({
+  name: 'appointment.generateFinance',
+  group: GROUP,
+  summary: 'Gera a conta a receber do agendamento (uma vez por agendamento)',
+  description:
+    'Valor: `amount` ou, sem ele, a coparticipação do agendamento. Vencimento: `dueDate` ou o dia do agendamento. Uma segunda chamada é 409 nomeando a conta existente.',
+  permission: 'appointment:write',
+  input: z.strictObject({
+    id: scheduleIdInput,
+    amount: reaisInput.optional(),
+    dueDate: dateInputOrDay.optional(),
+    description: textInput(300).optional(),
+  }),
+  output: z.object({ message: z.string(), receivable: receivableOutput }),
+  http: { method: 'POST', path: '/appointment/{id}/financeRecord', status: 201 },
+  example: { id: EXAMPLE_ID, amount: 250 },
+  async run(ctx, { id, amount, dueDate, description }) {
+    const stored = await ctx.store.transaction(async (tx) => {
+      const appointment = await loadAppointment(tx, id);
+      requireTransition(appointment.status, 'charge');
+      const [existing] = await tx.collection(receivables).find({ selector: { appointment: id }, limit: 1 });
+      if (existing)
+        throw new DomainError('conflict', 'Este agendamento já tem conta a receber', [
+          { path: 'id', message: `conta ${existing.id}` },
+        ]);
+      const reais = amount ?? appointment.copart;
+      if (reais === undefined)
+        throw new DomainError('validation', 'Requisição inválida', [
+          { path: 'amount', message: 'informe o valor (o agendamento não tem coparticipação)' },
+        ]);
+      const base = newRecordBase({ ...ctx, store: tx });
+      const record: Receivable = compact({
+        ...base,
+        appointment: id,
+        patient: appointment.patient,
+        clinic: appointment.clinic,
+        amountCentavos: toCentavos(reais),
+        dueDate: dueDate ?? appointment.start.slice(0, 10),
+        description: description ?? `Atendimento de ${appointment.start.slice(0, 10)}`,
+        paymentMethod: appointment.paymentMethod,
+        status: 'open' as const,
+        createdBy: ctx.actor.id,
+      });
+      const receivable = await tx.collection(receivables).insert(record);
+      await tx
+        .collection(appointments)
+        .update(id, appointment._rev, { ...appointment, receivable: receivable.id, updatedAt: base.updatedAt });
+      return receivable;
+    });
+    const { amountCentavos, ...rest } = withoutRevision(stored);
+    return { message: 'Conta a receber gerada', receivable: { ...rest, amount: fromCentavos(amountCentavos) } };
+  },
+});

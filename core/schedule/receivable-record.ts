@@ -1,0 +1,53 @@
+/**
+ * The receivable an appointment generates (spec §4.3 "Generate finance record for an appointment"):
+ * the minimal record the finance group will grow (parcels, payments, PIX). One per appointment.
+ */
+import { z } from 'zod';
+import { declareCollectionPolicy } from '../access/policy.js';
+import { registerPatientReference } from '../patient/references.js';
+import { defineCollection } from '../store/collection-def.js';
+import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '../clinic/common/records.js';
+
+/** Statuses of a receivable; the schedule only creates `open` ones. */
+export const RECEIVABLE_STATUSES = ['open', 'paid', 'cancelled'] as const;
+
+/** A receivable as stored. Amounts in centavos: money arithmetic never touches floats. */
+export interface Receivable extends RecordBase {
+  appointment: string;
+  patient: string;
+  clinic: string;
+  /** Centavos. */
+  amountCentavos: number;
+  /** `YYYY-MM-DD` in the clinic's zone. */
+  dueDate: string;
+  description: string;
+  paymentMethod?: string;
+  status: (typeof RECEIVABLE_STATUSES)[number];
+  createdBy: string;
+}
+
+/** The `receivables` collection: found by appointment (once each) and by patient. */
+export const receivables = defineCollection<Receivable>({
+  name: 'receivables',
+  fields: { appointment: 'string', patient: 'string', status: 'string', dueDate: 'string' },
+  indexes: [['appointment'], ['patient'], ['status', 'dueDate']],
+});
+
+// Finance data about a patient: writes are audited; the schedule's operation decides who may create one.
+declareCollectionPolicy('receivables', { resource: 'finance', check: false, audit: 'writes' });
+registerPatientReference({ collection: receivables, field: 'patient' });
+
+/** A receivable as answered: the amount in reais. */
+export const receivableOutput = z.object({
+  ...recordOutputFields,
+  appointment: z.string(),
+  patient: z.string(),
+  clinic: z.string(),
+  amount: z.number().describe('reais'),
+  dueDate: z.string(),
+  description: z.string(),
+  paymentMethod: z.string().optional(),
+  status: z.enum(RECEIVABLE_STATUSES),
+  createdBy: z.string(),
+});

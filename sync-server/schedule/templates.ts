@@ -1,0 +1,42 @@
+/**
+ * The pt-BR texts of the schedule's messages: `appointment.confirmation`, the confirmation request
+ * sent by e-mail or WhatsApp (core/schedule/notification.ts). The server imports this module once
+ * (sync-server/server.ts) so the delivery worker can render it.
+ */
+import { z } from 'zod';
+import { CONFIRMATION_TEMPLATE } from '../../core/schedule/notification.js';
+import { escapeHtml, registerTemplate, type RenderedMessage } from '../messaging/templates.js';
+
+const confirmationData = z.object({
+  patientName: z.string().min(1).max(300),
+  clinicName: z.string().min(1).max(300),
+  professionalName: z.string().max(300),
+  when: z.string().min(1).max(100),
+  confirmUrl: z.url().optional(),
+  unconfirmUrl: z.url().optional(),
+});
+
+/** Renders the confirmation request; links appear only when the caller gave them. */
+export function renderConfirmation(data: Record<string, unknown>): RenderedMessage {
+  const d = confirmationData.parse(data);
+  const withWhom = d.professionalName ? ` com ${d.professionalName}` : '';
+  const lines = [
+    `Olá, ${d.patientName}!`,
+    `Você tem um agendamento${withWhom} em ${d.clinicName} na ${d.when}.`,
+    d.confirmUrl ? `Para confirmar: ${d.confirmUrl}` : 'Por favor, responda esta mensagem confirmando sua presença.',
+    ...(d.unconfirmUrl ? [`Se não puder vir: ${d.unconfirmUrl}`] : []),
+    'Se precisar remarcar, fale com a recepção.',
+  ];
+  const html = [
+    `<p>Olá, ${escapeHtml(d.patientName)}!</p>`,
+    `<p>Você tem um agendamento${escapeHtml(withWhom)} em ${escapeHtml(d.clinicName)} na ${escapeHtml(d.when)}.</p>`,
+    d.confirmUrl
+      ? `<p><a href="${escapeHtml(d.confirmUrl)}">Confirmar presença</a></p>`
+      : '<p>Por favor, responda esta mensagem confirmando sua presença.</p>',
+    ...(d.unconfirmUrl ? [`<p><a href="${escapeHtml(d.unconfirmUrl)}">Não poderei ir</a></p>`] : []),
+    '<p>Se precisar remarcar, fale com a recepção.</p>',
+  ].join('\n');
+  return { subject: `Confirme seu agendamento — ${d.clinicName}`, text: lines.join('\n\n'), html };
+}
+
+registerTemplate(CONFIRMATION_TEMPLATE, renderConfirmation);
