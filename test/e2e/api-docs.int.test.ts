@@ -44,7 +44,7 @@ describe('the real sync server seen from Chromium', () => {
     await page.screenshot({ path: path.join(REPO_ROOT, 'test-results', 'api-docs.png') });
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 60_000);
 
   it('lets the desktop shell on another origin see the server as connected', async () => {
     const context = await browser.newContext({ locale: 'pt-BR' });
