@@ -7,3 +7,7 @@ export {
   type ConflictHandler,
   type SyncRules,
 } from './record-rules.js';
+export { startSync, type SyncHandle, type SyncOptions } from './replicate.js';
+export { parseSse, syncStream, type SyncStreamEvent } from './sse.js';
+export { SyncStatusTracker, UNKNOWN_STATUS, type SyncStatus } from './status.js';
+export { fetchTransport, SyncHttpError, type FetchLike, type ReviewItem, type SyncTransport } from './transport.js';

@@ -13,3 +13,4 @@ export { listReview, type ReviewEntry } from './review.js';
 export { mountSyncRoutes, type SyncRouteDeps } from './routes.js';
 export { DEVICE_KINDS, syncMigrations, type DeviceKind, type SyncTables } from './sync-tables.js';
 export { runSyncAdminCommand, SYNC_USAGE, type SyncCliFlags } from './admin-cli.js';
+export { ChangeHub } from './change-hub.js';

@@ -19,12 +19,14 @@ import { MAX_PULL_LIMIT, pushRows, syncCheckpoint, type PushRow } from '../../co
 import { syncPermissions } from '../../core/sync/record-rules.js';
 import type { Actor } from '../../core/actor.js';
 import { requestOrigin } from '../auth/origin.js';
-import type { SqlDatabase } from '../store/index.js';
+import type { SqlDatabase, StoreTables } from '../store/index.js';
+import { ChangeHub } from './change-hub.js';
 import { authenticateDevice } from './device-auth.js';
 import type { DeviceActor, Devices } from './devices.js';
 import { pullChanges } from './pull.js';
 import { pushChanges } from './push.js';
 import { listReview } from './review.js';
+import { answerStream } from './stream.js';
 import type { SyncTables } from './sync-tables.js';
 
 /** What the sync routes are built from. */
@@ -42,6 +44,8 @@ export interface SyncRouteDeps {
   /** Runs when a request ends, before the answer leaves (writes the audit entries). */
   settle?(): Promise<void>;
   trustProxy?: boolean;
+  /** Wakes open streams; one is made (polling every second) when absent. */
+  hub?: ChangeHub;
 }
 
 const pullQuery = z.strictObject({
@@ -90,8 +94,8 @@ function mayRead(actor: DeviceActor, collection: string): boolean {
 }
 
 /**
- * Mounts `GET /sync/{collection}/pull`, `POST /sync/{collection}/push`, `GET /sync/rejections` and
- * `GET /sync/conflicts`. Every route authenticates an installation by its device token and sees only
+ * Mounts `GET /sync/{collection}/pull`, `POST /sync/{collection}/push`, `GET /sync/stream`,
+ * `GET /sync/rejections` and `GET /sync/conflicts`. Every route authenticates an installation by its device token and sees only
  * its tenant. Call before the app answers its first request (Hono builds its router then).
  */
 export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
@@ -105,6 +109,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
     }
     return def;
   };
+  const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>());
   const settled =
     <R>(work: () => Promise<R>) =>
     async (): Promise<R> => {
@@ -148,9 +153,17 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
         def,
         rows,
       );
+      hub.notify(actor.tenantId);
       return c.json(conflicts);
     })(),
   );
+
+  app.get('/sync/stream', async (c) => {
+    const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
+    await deps.settle?.();
+    const readable = [...byName.values()].filter((def) => mayRead(actor, def.name));
+    return answerStream(c, { database: deps.database, hub }, actor, readable);
+  });
 
   for (const kind of ['rejection', 'conflict'] as const) {
     app.get(`/sync/${kind}s`, (c) =>

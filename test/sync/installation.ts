@@ -8,6 +8,7 @@ import type { AnyCollectionDef } from '../../core/store/collection-def.js';
 import { openRxdbDatabase, type RxdbDatabase } from '../../core/store/rxdb/index.js';
 import { memoryStorage } from '../../core/store/rxdb/storages.js';
 import { startSync, type SyncHandle } from '../../core/sync/replicate.js';
+import { syncStream } from '../../core/sync/sse.js';
 import { fetchTransport } from '../../core/sync/transport.js';
 import { faultyLink, type FaultyLink } from './in-process-fetch.js';
 
@@ -28,7 +29,7 @@ export async function openInstallation(
   token: string,
   collections: readonly AnyCollectionDef[],
   random: () => number,
-  options: { retryTime?: number } = {},
+  options: { retryTime?: number; stream?: boolean } = {},
 ): Promise<TestInstallation> {
   const database = await openRxdbDatabase({
     name: `desk-${run}-${++opened}`,
@@ -44,6 +45,14 @@ export async function openInstallation(
     clock: systemClock,
     identifier: `clinica.test-${opened}`,
     retryTime: options.retryTime ?? 20,
+    ...(options.stream
+      ? {
+          // Straight to the app: the faulty link reads whole bodies, a stream never ends.
+          stream$: syncStream('http://clinica.test', token, async (url, init) => app.request(url, init), {
+            retryMs: 50,
+          }),
+        }
+      : {}),
   });
   return {
     database,
