@@ -10,4 +10,11 @@ export {
 export { startSync, type SyncHandle, type SyncOptions } from './replicate.js';
 export { parseSse, syncStream, type SyncStreamEvent } from './sse.js';
 export { SyncStatusTracker, UNKNOWN_STATUS, type SyncStatus } from './status.js';
-export { fetchTransport, SyncHttpError, type FetchLike, type ReviewItem, type SyncTransport } from './transport.js';
+export {
+  fetchNumberLeaser,
+  fetchTransport,
+  SyncHttpError,
+  type FetchLike,
+  type ReviewItem,
+  type SyncTransport,
+} from './transport.js';

@@ -3,6 +3,7 @@
  * tests pass one that calls the server in-process and drops, delays, duplicates or reorders requests.
  */
 import { DomainError } from '../errors.js';
+import type { NumberLeaser } from '../numbering/number-source.js';
 import type { PullResponse, PushRow, SyncCheckpoint, SyncDocument } from './protocol.js';
 
 /** An entry of the server's review list, as the reception's conflict screen shows it. */
@@ -71,5 +72,25 @@ export function fetchTransport(baseUrl: string, token: string, fetchFn: FetchLik
     },
     push: (collection, rows) => call<SyncDocument[]>('POST', `/sync/${encodeURIComponent(collection)}/push`, rows),
     review: async (kind) => (await call<{ items: ReviewItem[] }>('GET', `/sync/${kind}s`)).items,
+  };
+}
+
+/**
+ * The installation's {@link NumberLeaser} over `POST /sync/numbers/{series}/lease`, for
+ * `blockNumberSource`. A lease whose answer is lost burns its block: numbers stay unique, with a gap.
+ */
+export function fetchNumberLeaser(baseUrl: string, token: string, fetchFn: FetchLike): NumberLeaser {
+  const base = baseUrl.replace(/\/$/, '');
+  return {
+    async lease(series, size) {
+      const res = await fetchFn(`${base}/sync/numbers/${encodeURIComponent(series)}/lease`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ size }),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new SyncHttpError(res.status, text);
+      return JSON.parse(text) as { from: number; to: number };
+    },
   };
 }

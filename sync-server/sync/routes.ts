@@ -19,6 +19,7 @@ import { MAX_PULL_LIMIT, pushRows, syncCheckpoint, type PushRow } from '../../co
 import { syncPermissions } from '../../core/sync/record-rules.js';
 import type { Actor } from '../../core/actor.js';
 import { requestOrigin } from '../auth/origin.js';
+import { leaseNumbers, MAX_LEASE, type NumberSeriesTables } from '../numbering/number-series.js';
 import type { SqlDatabase, StoreTables } from '../store/index.js';
 import { ChangeHub } from './change-hub.js';
 import { authenticateDevice } from './device-auth.js';
@@ -76,6 +77,9 @@ const reviewQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
+const seriesName = z.string().regex(/^[a-z][a-zA-Z0-9_.:-]{0,99}$/, 'nome de série inválido');
+const leaseBody = z.strictObject({ size: z.number().int().min(1).max(MAX_LEASE) });
+
 function parse<S extends z.ZodType>(schema: S, value: unknown, prefix: string): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error, prefix);
@@ -95,7 +99,8 @@ function mayRead(actor: DeviceActor, collection: string): boolean {
 
 /**
  * Mounts `GET /sync/{collection}/pull`, `POST /sync/{collection}/push`, `GET /sync/stream`,
- * `GET /sync/rejections` and `GET /sync/conflicts`. Every route authenticates an installation by its device token and sees only
+ * `GET /sync/rejections`, `GET /sync/conflicts` and `POST /sync/numbers/{series}/lease` (number
+ * blocks for offline budget numbers and tickets). Every route authenticates an installation by its device token and sees only
  * its tenant. Call before the app answers its first request (Hono builds its router then).
  */
 export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
@@ -164,6 +169,27 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
     const readable = [...byName.values()].filter((def) => mayRead(actor, def.name));
     return answerStream(c, { database: deps.database, hub }, actor, readable);
   });
+
+  app.post('/sync/numbers/:series/lease', (c) =>
+    settled(async () => {
+      const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
+      const series = parse(seriesName, c.req.param('series'), 'series');
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        throw new DomainError('validation', 'Requisição inválida', [{ path: 'body', message: 'JSON inválido' }]);
+      }
+      const { size } = parse(leaseBody, body, 'body');
+      const range = await leaseNumbers(
+        deps.database.kysely.withTables<NumberSeriesTables>(),
+        actor.tenantId,
+        series,
+        size,
+      );
+      return c.json(range);
+    })(),
+  );
 
   for (const kind of ['rejection', 'conflict'] as const) {
     app.get(`/sync/${kind}s`, (c) =>
