@@ -37,7 +37,7 @@ export interface PushRow {
 export const MAX_PUSH_ROWS = 500;
 
 /** Largest pull page; a larger `limit` is cut to it. */
-export const MAX_PULL_LIMIT = 1000;
+export const MAX_PULL_LIMIT = 5000;
 
 const document = z.looseObject({ id: z.string().min(1).max(200), _deleted: z.boolean() });
 
