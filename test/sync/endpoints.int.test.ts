@@ -123,6 +123,20 @@ describe('pull and push', () => {
   });
 });
 
+describe('audit', () => {
+  it("logs a device's writes of patient data and its pulls of them, and not a refused push's write", async () => {
+    const { id: deviceId, token } = await enrolDevice(server, adminToken, 'desk', 'Recepção 2');
+    const doc = patient();
+    await push(token, 'patients', [{ newDocumentState: doc }, { newDocumentState: patient({ active: 'sim' }) }]);
+    await pull(token, 'patients');
+    const log = await server.call('GET', `/audit/?actor=${deviceId}`, { token: adminToken });
+    const items = log.body.items as { action: string; collection?: string; recordId?: string; detail?: string }[];
+    expect(items.filter((e) => e.action === 'create').map((e) => e.recordId)).toEqual([doc.id]);
+    expect(items.find((e) => e.action === 'read')).toMatchObject({ collection: 'patients' });
+    expect(items.find((e) => e.action === 'read')!.detail).toMatch(/^sync\.pull 1 registros/);
+  });
+});
+
 describe('push validation', () => {
   it('refuses a document of the wrong shape, keeps it with its content, and tells the installation to drop it', async () => {
     const bad = patient({ active: 'sim', updatedAt: 'ontem' });
