@@ -6,7 +6,10 @@ import { allCollections, allOperations } from '../core/catalogue.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import { uuidV7Ids } from '../core/ids.js';
 import { storeOutbox } from '../core/messaging/index.js';
+import type { Actor } from '../core/actor.js';
+import type { CallOrigin } from '../core/operation.js';
 import type { Outbox } from '../core/outbox.js';
+import type { Store } from '../core/store/port.js';
 import { createRegistry, type Registry } from '../core/registry.js';
 import { createApp } from './app.js';
 import type { AccountsAndKeys } from './auth/api-keys.js';
@@ -25,6 +28,7 @@ import './schedule/templates.js';
 import type { ServerConfig } from './config.js';
 import { SERVER_TENANT } from './http/mount.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
+import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource, type NumberSeriesTables } from './numbering/number-series.js';
 import { openSqlDatabase, type SqlDatabase } from './store/index.js';
 
@@ -33,8 +37,8 @@ export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
-/** Every server-only table: credentials, sessions, audit, number series. */
-export const serverMigrations = { ...authMigrations, ...numberSeriesMigrations };
+/** Every server-only table: credentials, sessions, audit, number series, installations and sync review. */
+export const serverMigrations = { ...authMigrations, ...numberSeriesMigrations, ...syncMigrations };
 
 /** A ready server: the app to serve and what to close on shutdown. */
 export interface BuiltServer {
@@ -44,6 +48,8 @@ export interface BuiltServer {
   /** Every operation the app mounts: the catalogue's and the server's own (login, sessions…). */
   registry: Registry;
   access: AccessServices;
+  /** Enrolled installations and their device tokens. */
+  devices: Devices;
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -122,13 +128,17 @@ export async function assembleServer(
     logger.info({ tenantId }, 'CLINIC_API_KEY registered for the account');
   }
   const numberTables = database.kysely.withTables<NumberSeriesTables>();
-  const registry = createRegistry([...allOperations, ...serverAccessOperations(access)]);
+  const devices = new Devices(database, clock, uuidV7Ids);
+  const registry = createRegistry([...allOperations, ...serverAccessOperations(access), ...deviceOperations(devices)]);
+  const guard = (store: Store, actor: Actor, origin: CallOrigin): Store =>
+    guardStore(store, { actor, audit: access.audit, origin });
+  const settle = () => access.audit.flush();
   const app = createApp({
     registry,
     database,
     authenticate: accessAuthenticator(access),
-    guard: (store, actor, origin) => guardStore(store, { actor, audit: access.audit, origin }),
-    settle: () => access.audit.flush(),
+    guard,
+    settle,
     trustProxy: accessConfig.trustProxy,
     logger,
     bodyLimit: config.bodyLimit,
@@ -138,5 +148,16 @@ export async function assembleServer(
     outbox: options.outbox ? () => options.outbox! : (store) => storeOutbox(store, clock, uuidV7Ids),
     numbers: (tenantId) => serverNumberSource(numberTables, tenantId),
   });
-  return { app, database, keys: access.keys, registry, access };
+  mountSyncRoutes(app, {
+    database,
+    devices,
+    collections: allCollections,
+    clock,
+    ids: uuidV7Ids,
+    guard,
+    audit: access.audit,
+    settle,
+    trustProxy: accessConfig.trustProxy,
+  });
+  return { app, database, keys: access.keys, registry, access, devices };
 }

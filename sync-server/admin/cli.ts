@@ -16,7 +16,9 @@ import { isDomainError } from '../../core/errors.js';
 import { uuidV7Ids } from '../../core/ids.js';
 import { AccountsAndKeys } from '../auth/api-keys.js';
 import { readAccessConfig } from '../auth/access-config.js';
-import { authMigrations, type AuthTables } from '../auth/auth-tables.js';
+import type { AuthTables } from '../auth/auth-tables.js';
+import { serverMigrations } from '../server.js';
+import { Devices } from '../sync/index.js';
 import { createAccessServices } from '../auth/services.js';
 import { readConfig } from '../config.js';
 import { openSqlDatabase } from '../store/index.js';
@@ -30,6 +32,8 @@ const { positionals, values } = parseArgs({
     permissions: { type: 'string' },
     email: { type: 'string' },
     role: { type: 'string' },
+    kind: { type: 'string' },
+    clinic: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -38,12 +42,13 @@ const config = readConfig(process.env);
 const database = await openSqlDatabase({
   url: config.databaseUrl,
   collections: allCollections,
-  migrations: authMigrations,
+  migrations: serverMigrations,
 });
 const keys = new AccountsAndKeys(database.kysely.withTables<AuthTables>(), systemClock, uuidV7Ids);
 try {
   const access = await createAccessServices(database, readAccessConfig(process.env), systemClock, uuidV7Ids);
-  const lines = await runAdminCommand(keys, positionals, values, access);
+  const devices = new Devices(database, systemClock, uuidV7Ids);
+  const lines = await runAdminCommand(keys, positionals, values, access, devices);
   process.stdout.write(`${lines.join('\n')}\n`);
 } catch (err) {
   if (isDomainError(err)) {

@@ -2,6 +2,7 @@ import { DomainError } from '../../core/errors.js';
 import { inviteFromCli } from '../auth/admin-cli.js';
 import type { AccountsAndKeys } from '../auth/api-keys.js';
 import type { AccessServices } from '../auth/services.js';
+import { runSyncAdminCommand, SYNC_USAGE, type Devices } from '../sync/index.js';
 
 export const USAGE = [
   'uso: npm run admin -- <comando>',
@@ -13,6 +14,7 @@ export const USAGE = [
   '  api-key revoke <id ou prefixo>          revoga uma chave na hora',
   '  user invite --account <id> --email <e-mail> --name "<nome>" [--role admin]',
   '                                          convida um usuário e mostra o token do convite',
+  ...SYNC_USAGE,
   '  demo-data [--name "<clínica>"] [--account <id>]',
   '                                          cria uma clínica fictícia completa para demonstração',
 ];
@@ -29,11 +31,26 @@ function required(value: string | undefined, flag: string): string {
 export async function runAdminCommand(
   keys: AccountsAndKeys,
   args: readonly string[],
-  flags: { name?: string; account?: string; permissions?: string; help?: boolean; email?: string; role?: string },
+  flags: {
+    name?: string;
+    account?: string;
+    permissions?: string;
+    help?: boolean;
+    email?: string;
+    role?: string;
+    kind?: string;
+    clinic?: string;
+  },
   access?: AccessServices,
+  devices?: Devices,
 ): Promise<string[]> {
   const [noun, verb, target] = args;
   if (flags.help || !noun) return USAGE;
+  if (noun === 'installation') {
+    if (!devices) throw new Error('installation precisa do cadastro de instalações');
+    const lines = await runSyncAdminCommand(devices, args, flags);
+    if (lines) return lines;
+  }
   switch (`${noun} ${verb ?? ''}`) {
     case 'account create': {
       const id = await keys.createAccount(required(flags.name, 'name'));

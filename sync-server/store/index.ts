@@ -5,3 +5,4 @@ export { executorOf, openSqlDatabase, type OpenSqlDatabaseOptions, type SqlDatab
 export { parseDatabaseUrl, type DatabaseTarget, type SqlDialectName } from './dialect.js';
 export { docTableName, fieldColumn, type DocRow, type StoreTables, type TenantSeqRow } from './layout.js';
 export type { Migration } from './migrations.js';
+export { changesAfter, lockTenant, masterState, type FeedRow } from './sync-feed.js';

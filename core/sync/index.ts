@@ -1,0 +1,20 @@
+/** Replication between installations and the server (DESIGN.md "Sync"). */
+export * from './protocol.js';
+export {
+  registerSyncRules,
+  syncPermissions,
+  syncRulesOf,
+  type ConflictHandler,
+  type SyncRules,
+} from './record-rules.js';
+export { startSync, type SyncHandle, type SyncOptions } from './replicate.js';
+export { parseSse, syncStream, type SyncStreamEvent } from './sse.js';
+export { SyncStatusTracker, UNKNOWN_STATUS, type SyncStatus } from './status.js';
+export {
+  fetchNumberLeaser,
+  fetchTransport,
+  SyncHttpError,
+  type FetchLike,
+  type ReviewItem,
+  type SyncTransport,
+} from './transport.js';

@@ -1,0 +1,86 @@
+/**
+ * What each collection's group tells sync about its records: the schema a pushed document must match,
+ * the record's own rules, and how two versions of one document are reconciled. Registered by name
+ * at module load, so sync stays generic over `allCollections` and each group owns its rules.
+ */
+import type { z } from 'zod';
+import type { ErrorDetail } from '../errors.js';
+
+/**
+ * Reconciles a push that assumed a master state the server no longer holds.
+ *
+ * @param master the server's current document (`_deleted` tells a tombstone)
+ * @param assumed what the installation last saw of it (undefined for a document it believed new)
+ * @param pushed the installation's new state
+ * @returns the merged document to store (field-wise merge where fields are independent), or
+ *   undefined when a person must decide: the master stays and the pushed version goes to the conflict
+ *   list with its content.
+ */
+export type ConflictHandler = (
+  master: Record<string, unknown>,
+  assumed: Record<string, unknown> | undefined,
+  pushed: Record<string, unknown>,
+) => Record<string, unknown> | undefined;
+
+/** A collection's sync rules; every part is optional. */
+export interface SyncRules {
+  /** Needed to pull the collection (a write permission also serves); default in `collection-access.ts`. */
+  readPermission?: string;
+  /** Needed to push any change to it; default in `collection-access.ts`. */
+  writePermission?: string;
+  /** The record's zod schema (without `_deleted`); a pushed document that fails it is refused. */
+  schema?: z.ZodType;
+  /**
+   * The record's own rules beyond its shape (a status change the transition table forbids…).
+   * @returns the problems, empty when the change is acceptable.
+   */
+  check?(next: Record<string, unknown>, previous: Record<string, unknown> | undefined): ErrorDetail[];
+  /** Reconciles concurrent versions; without one the server's version wins. */
+  resolveConflict?: ConflictHandler;
+}
+
+const rules = new Map<string, SyncRules>();
+
+/**
+ * Declares (or replaces) the sync rules of a collection; call it at module load beside its
+ * `defineCollection`.
+ *
+ * @example registerSyncRules('appointments', { schema: appointmentRecord, resolveConflict: mergeAppointment })
+ */
+export function registerSyncRules(collection: string, value: SyncRules): void {
+  rules.set(collection, Object.freeze({ ...value }));
+}
+
+/** The rules of a collection; `{}` when its group registered none (shape checks only, server wins). */
+export function syncRulesOf(collection: string): SyncRules {
+  return rules.get(collection) ?? {};
+}
+
+/**
+ * Permissions of the collections that existed before their groups registered sync rules. Devices are
+ * refused what their role could not do through an operation; a collection nobody declared needs `*`
+ * (no device holds it), so a new collection never opens a way around its operations' checks.
+ */
+const DEFAULT_ACCESS: Record<string, { read: string; write: string }> = {
+  // A user's role and `active` grant access: only the server's operations change them.
+  users: { read: 'user:read', write: 'access:write' },
+  account_configurations: { read: 'account:read', write: 'account:write' },
+  personal_templates: { read: 'profile:read', write: 'profile:write' },
+  schedule_filters: { read: 'profile:read', write: 'profile:write' },
+  // Any installation may queue a message offline; only the server's worker sends.
+  outbox_messages: { read: 'session:read', write: 'session:write' },
+  clinics: { read: 'clinic:read', write: 'clinic:write' },
+  events: { read: 'clinic:read', write: 'clinic:write' },
+  patients: { read: 'patient:read', write: 'patient:write' },
+  specialties: { read: 'specialty:read', write: 'specialty:write' },
+  insurances: { read: 'insurance:read', write: 'insurance:write' },
+  price_tables: { read: 'priceTable:read', write: 'priceTable:write' },
+  prices: { read: 'price:read', write: 'price:write' },
+};
+
+/** The permissions pulling and pushing `collection` need. */
+export function syncPermissions(collection: string): { read: string; write: string } {
+  const own = rules.get(collection);
+  const fallback = DEFAULT_ACCESS[collection] ?? { read: '*', write: '*' };
+  return { read: own?.readPermission ?? fallback.read, write: own?.writePermission ?? fallback.write };
+}

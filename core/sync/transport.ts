@@ -1,0 +1,96 @@
+/**
+ * How an installation reaches the server's sync endpoints. Production passes the platform's `fetch`;
+ * tests pass one that calls the server in-process and drops, delays, duplicates or reorders requests.
+ */
+import { DomainError } from '../errors.js';
+import type { NumberLeaser } from '../numbering/number-source.js';
+import type { PullResponse, PushRow, SyncCheckpoint, SyncDocument } from './protocol.js';
+
+/** An entry of the server's review list, as the reception's conflict screen shows it. */
+export interface ReviewItem {
+  id: string;
+  kind: 'rejection' | 'conflict';
+  collection: string;
+  docId: string;
+  deviceId: string;
+  document: Record<string, unknown>;
+  master: Record<string, unknown> | null;
+  reasons: { path: string; message: string }[];
+  at: string;
+}
+
+/** The sync endpoints seen from an installation. Every method throws when the request fails. */
+export interface SyncTransport {
+  /** `GET /sync/{collection}/pull`. */
+  pull(collection: string, checkpoint: SyncCheckpoint | undefined, limit: number): Promise<PullResponse>;
+  /** `POST /sync/{collection}/push`; @returns the master states the installation must take. */
+  push(collection: string, rows: readonly PushRow[]): Promise<SyncDocument[]>;
+  /** `GET /sync/rejections` or `GET /sync/conflicts`: the first page of unresolved entries. */
+  review(kind: 'rejection' | 'conflict'): Promise<ReviewItem[]>;
+}
+
+/** The `fetch` signature the transport needs (the platform's, or a test's). */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** A request the server answered with an error: `status` tells whether retrying can help. */
+export class SyncHttpError extends DomainError {
+  constructor(
+    readonly status: number,
+    body: string,
+  ) {
+    super(status === 401 ? 'unauthenticated' : 'internal', `sincronização recusada (${status})`, [
+      { path: '', message: body.slice(0, 500) },
+    ]);
+  }
+}
+
+/**
+ * A transport over HTTP. `baseUrl` is the server's origin (`https://clinica.example`), `token` the
+ * installation's device token.
+ *
+ * @example const transport = fetchTransport('https://clinica.example', token, fetch.bind(globalThis))
+ */
+export function fetchTransport(baseUrl: string, token: string, fetchFn: FetchLike): SyncTransport {
+  const base = baseUrl.replace(/\/$/, '');
+  const call = async <R>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<R> => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetchFn(`${base}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new SyncHttpError(res.status, text);
+    return JSON.parse(text) as R;
+  };
+  return {
+    pull: (collection, checkpoint, limit) => {
+      const query = new URLSearchParams({ limit: String(limit) });
+      if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
+      return call<PullResponse>('GET', `/sync/${encodeURIComponent(collection)}/pull?${query.toString()}`);
+    },
+    push: (collection, rows) => call<SyncDocument[]>('POST', `/sync/${encodeURIComponent(collection)}/push`, rows),
+    review: async (kind) => (await call<{ items: ReviewItem[] }>('GET', `/sync/${kind}s`)).items,
+  };
+}
+
+/**
+ * The installation's {@link NumberLeaser} over `POST /sync/numbers/{series}/lease`, for
+ * `blockNumberSource`. A lease whose answer is lost burns its block: numbers stay unique, with a gap.
+ */
+export function fetchNumberLeaser(baseUrl: string, token: string, fetchFn: FetchLike): NumberLeaser {
+  const base = baseUrl.replace(/\/$/, '');
+  return {
+    async lease(series, size) {
+      const res = await fetchFn(`${base}/sync/numbers/${encodeURIComponent(series)}/lease`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ size }),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new SyncHttpError(res.status, text);
+      return JSON.parse(text) as { from: number; to: number };
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * A pull from an installation: the tenant's changes of one collection after its checkpoint, in `seq`
+ * order, tombstones included as `_deleted: true`.
+ */
+import type { AuditSink } from '../../core/access/audit.js';
+import { collectionPolicy } from '../../core/access/policy.js';
+import type { CollectionDef } from '../../core/store/collection-def.js';
+import { toSyncDocument, type PullResponse, type SyncCheckpoint } from '../../core/sync/protocol.js';
+import { changesAfter, type SqlDatabase } from '../store/index.js';
+import type { DeviceActor } from './devices.js';
+
+/**
+ * One page of changes after `checkpoint`, at most `limit`. The answer's checkpoint is the last
+ * document's `seq` (the given one when nothing changed), so a client loops until a page comes back
+ * shorter than `limit`. For collections audited on read (patient data), one audit entry per page names
+ * the collection and the `seq` range: the records it held can be told from the range.
+ */
+export async function pullChanges(
+  database: SqlDatabase,
+  actor: DeviceActor,
+  def: CollectionDef,
+  checkpoint: SyncCheckpoint,
+  limit: number,
+  audit?: AuditSink,
+): Promise<PullResponse> {
+  const rows = await changesAfter(database.kysely, def, actor.tenantId, checkpoint.seq, limit);
+  const last = rows.at(-1);
+  if (last && audit && collectionPolicy(def.name)?.audit === 'all') {
+    audit.record({
+      tenantId: actor.tenantId,
+      actorKind: actor.kind,
+      actorId: actor.id,
+      action: 'read',
+      collection: def.name,
+      detail: `sync.pull ${rows.length} registros, seq ${rows[0]!.seq}–${last.seq}`,
+    });
+  }
+  return {
+    documents: rows.map((row) => toSyncDocument(row.data, row.deleted)),
+    checkpoint: { seq: last ? last.seq : checkpoint.seq },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * A push from an installation (RxDB's protocol): each row is checked and written, or refused to the
+ * review list, or reconciled with the server's version, all in one transaction that first takes the
+ * tenant's write lock. Answers the master state of every row the installation must take over.
+ */
+import type { Kysely } from 'kysely';
+import { can } from '../../core/actor.js';
+import type { Clock } from '../../core/clock.js';
+import { isDomainError, type ErrorDetail } from '../../core/errors.js';
+import type { IdGenerator } from '../../core/ids.js';
+import type { CollectionDef } from '../../core/store/collection-def.js';
+import type { Store } from '../../core/store/port.js';
+import type { RecordBase } from '../../core/store/record.js';
+import { sameDocument, toSyncDocument, type PushRow, type SyncDocument } from '../../core/sync/protocol.js';
+import { syncPermissions, syncRulesOf, type SyncRules } from '../../core/sync/record-rules.js';
+import { executorOf, lockTenant, masterState, type FeedRow, type SqlDatabase } from '../store/index.js';
+import type { DeviceActor } from './devices.js';
+import { addReviewEntry } from './review.js';
+import type { SyncTables } from './sync-tables.js';
+import { problemsOf, recordOf } from './validate.js';
+
+/** What a push needs besides its rows. */
+export interface PushContext {
+  database: SqlDatabase;
+  actor: DeviceActor;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Wraps the store writes go through (the guarded store: permissions and audit of patient data). */
+  guard?(store: Store): Store;
+}
+
+type Master = FeedRow & { rev: number };
+
+/** Why a push lost against the server's version, in the review list. */
+const LOST: ErrorDetail = {
+  path: '',
+  message: 'o registro foi alterado em outro lugar; prevaleceu a versão do servidor',
+};
+
+class Refused extends Error {
+  constructor(readonly reasons: ErrorDetail[]) {
+    super('refused');
+  }
+}
+
+async function writeRow(
+  ctx: PushContext,
+  def: CollectionDef<RecordBase>,
+  rules: SyncRules,
+  store: Store,
+  review: Kysely<SyncTables>,
+  master: Master | undefined,
+  row: PushRow,
+): Promise<SyncDocument | undefined> {
+  const pushed = row.newDocumentState;
+  const record = recordOf(pushed);
+  const collection = store.collection(def);
+  const masterDoc = master && toSyncDocument(master.data, master.deleted);
+  const assumedHolds = !master || (row.assumedMasterState != null && sameDocument(row.assumedMasterState, masterDoc));
+
+  if (!assumedHolds) {
+    if (master.deleted && pushed._deleted) return undefined;
+    const merged =
+      !master.deleted && !pushed._deleted && rules.resolveConflict
+        ? rules.resolveConflict(
+            master.data,
+            row.assumedMasterState ? recordOf(row.assumedMasterState) : undefined,
+            record,
+          )
+        : undefined;
+    if (merged && problemsOf(def, rules, ctx.actor.tenantId, merged, master.data).length === 0) {
+      await collection.update(pushed.id, String(master.rev), merged as unknown as RecordBase);
+      return toSyncDocument(merged, false);
+    }
+    await addReviewEntry(
+      review,
+      ctx.actor.tenantId,
+      {
+        kind: 'conflict',
+        collection: def.name,
+        docId: pushed.id,
+        deviceId: ctx.actor.id,
+        document: pushed,
+        master: masterDoc!,
+        reasons: [LOST],
+      },
+      ctx.clock,
+      ctx.ids,
+    );
+    return masterDoc;
+  }
+
+  if (!pushed._deleted) {
+    const previous = master && !master.deleted ? master.data : undefined;
+    const problems = problemsOf(def, rules, ctx.actor.tenantId, record, previous);
+    if (problems.length > 0) throw new Refused(problems);
+  }
+  if (!master) {
+    const stored = await collection.insert(record as unknown as RecordBase);
+    // Created and deleted offline before any sync: the id stays taken, as any removed id.
+    if (pushed._deleted) await collection.remove(pushed.id, stored._rev);
+    return undefined;
+  }
+  if (master.deleted) {
+    // Tombstones are final (ids are never reused): the deletion wins, the edit goes to review.
+    await addReviewEntry(
+      review,
+      ctx.actor.tenantId,
+      {
+        kind: 'conflict',
+        collection: def.name,
+        docId: pushed.id,
+        deviceId: ctx.actor.id,
+        document: pushed,
+        master: masterDoc!,
+        reasons: [LOST],
+      },
+      ctx.clock,
+      ctx.ids,
+    );
+    return masterDoc;
+  }
+  if (pushed._deleted) await collection.remove(pushed.id, String(master.rev));
+  else await collection.update(pushed.id, String(master.rev), record as unknown as RecordBase);
+  return undefined;
+}
+
+/**
+ * Applies one push batch of `def` for the installation `ctx.actor`.
+ *
+ * @returns the documents the installation must take as master state: the server's version for a
+ *   conflict or a refusal, the merged version when the collection's handler merged, a tombstone of
+ *   the pushed document when a refused document never existed on the server (so the installation
+ *   stops retrying it; its content is in the review list). `[]` when every row was written.
+ * @throws DomainError when the database fails; nothing of the batch is written then.
+ */
+export async function pushChanges(
+  ctx: PushContext,
+  def: CollectionDef<RecordBase>,
+  rows: readonly PushRow[],
+): Promise<SyncDocument[]> {
+  const rules = syncRulesOf(def.name);
+  const tenantId = ctx.actor.tenantId;
+  const mayWrite = can(ctx.actor, syncPermissions(def.name).write);
+  const answers: SyncDocument[] = [];
+  const base = ctx.database.forTenant(tenantId);
+  // Guarded outside the transaction, so the audit log keeps only the writes that commit.
+  const root = ctx.guard ? ctx.guard(base) : base;
+  await root.transaction(async (tx) => {
+    // The unguarded store joins the running transaction (session.ts): its executor is the transaction's.
+    const executor = executorOf(base);
+    const review = executor.withTables<SyncTables>();
+    await lockTenant(executor, tenantId);
+    for (const row of rows) {
+      const pushed = row.newDocumentState;
+      const master = await masterState(executor, def, tenantId, pushed.id);
+      const masterDoc = master && toSyncDocument(master.data, master.deleted);
+      // A re-sent push (its answer was lost) finds its own state already there: nothing to do.
+      if (masterDoc && sameDocument(pushed, masterDoc)) continue;
+      let reasons: ErrorDetail[];
+      if (!mayWrite) {
+        reasons = [{ path: '', message: `a instalação não tem a permissão ${syncPermissions(def.name).write}` }];
+      } else {
+        try {
+          const answer = await tx.transaction((inner) => writeRow(ctx, def, rules, inner, review, master, row));
+          if (answer) answers.push(answer);
+          continue;
+        } catch (error) {
+          if (error instanceof Refused) reasons = error.reasons;
+          else if (isDomainError(error)) reasons = [...error.details];
+          else throw error;
+        }
+      }
+      await addReviewEntry(
+        review,
+        tenantId,
+        {
+          kind: 'rejection',
+          collection: def.name,
+          docId: pushed.id,
+          deviceId: ctx.actor.id,
+          document: pushed,
+          master: masterDoc ?? null,
+          reasons,
+        },
+        ctx.clock,
+        ctx.ids,
+      );
+      answers.push(masterDoc ?? { ...pushed, _deleted: true });
+    }
+  });
+  return answers;
+}

@@ -1,0 +1,84 @@
+/**
+ * `GET /sync/stream`: one SSE stream per installation multiplexing every collection it may read
+ * (browsers allow about six HTTP/1.1 connections per origin; one per collection would starve the app).
+ * It opens with `RESYNC` (the client pulls each collection from its checkpoint, covering whatever
+ * changed while it was away), then sends `{ collection, documents, checkpoint }` for changes after the
+ * tenant's seq at connection time.
+ */
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { CollectionDef } from '../../core/store/collection-def.js';
+import { toSyncDocument } from '../../core/sync/protocol.js';
+import { changesAfter, type SqlDatabase, type StoreTables } from '../store/index.js';
+import type { ChangeHub } from './change-hub.js';
+import type { DeviceActor } from './devices.js';
+
+/** Documents per stream event; a burst larger than this goes out as several events. */
+const EVENT_BATCH = 200;
+/** A comment line this often keeps proxies from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * Answers the SSE stream of `actor` over `collections` (those it may read). Ends when the client
+ * disconnects.
+ */
+export function answerStream(
+  c: Context,
+  deps: { database: SqlDatabase; hub: ChangeHub },
+  actor: DeviceActor,
+  collections: readonly CollectionDef[],
+): Response {
+  return streamSSE(c, async (stream) => {
+    const row = await deps.database.kysely
+      .withTables<StoreTables>()
+      .selectFrom('tenant_seq')
+      .select('seq')
+      .where('tenant_id', '=', actor.tenantId)
+      .executeTakeFirst();
+    const start = row ? Number(row.seq) : 0;
+    const cursors = new Map(collections.map((def) => [def.name, start]));
+    let running = Promise.resolve();
+    let again = false;
+    const flush = async () => {
+      for (const def of collections) {
+        for (;;) {
+          const rows = await changesAfter(
+            deps.database.kysely,
+            def,
+            actor.tenantId,
+            cursors.get(def.name)!,
+            EVENT_BATCH,
+          );
+          if (rows.length === 0) break;
+          const checkpoint = { seq: rows.at(-1)!.seq };
+          cursors.set(def.name, checkpoint.seq);
+          const documents = rows.map((r) => toSyncDocument(r.data, r.deleted));
+          await stream.writeSSE({ data: JSON.stringify({ collection: def.name, documents, checkpoint }) });
+          if (rows.length < EVENT_BATCH) break;
+        }
+      }
+    };
+    // One flush at a time; a change during a flush schedules exactly one more.
+    const changed = () => {
+      if (again) return;
+      again = true;
+      running = running.then(async () => {
+        again = false;
+        if (!stream.aborted) await flush();
+      });
+    };
+    const unsubscribe = deps.hub.subscribe(actor.tenantId, changed);
+    const aborted = new Promise<void>((resolve) => stream.onAbort(resolve));
+    await stream.writeSSE({ data: 'RESYNC' });
+    // A change that committed between reading the seq and subscribing is caught here.
+    changed();
+    while (!stream.aborted) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([aborted, new Promise((resolve) => (timer = setTimeout(resolve, HEARTBEAT_MS)))]);
+      clearTimeout(timer);
+      if (!stream.aborted) await stream.write(': ping\n\n');
+    }
+    unsubscribe();
+    await running;
+  });
+}
