@@ -5,6 +5,7 @@ import { insuranceCollections, insuranceGroupOperations } from './insurance/inde
 import { patientCollections, patientGroupOperations } from './patient/index.js';
 import { priceCollections, priceGroupOperations } from './price/index.js';
 import { specialtyCollections, specialtyGroupOperations } from './specialty/index.js';
+import { ticketCollections, ticketGroupOperations } from './ticket/index.js';
 import type { Operation } from './operation.js';
 import type { AnyCollectionDef } from './store/collection-def.js';
 
@@ -20,6 +21,7 @@ export const allCollections: readonly AnyCollectionDef[] = [
   ...specialtyCollections,
   ...insuranceCollections,
   ...priceCollections,
+  ...ticketCollections,
 ];
 
 /** Every operation of the catalogue (spec §4), registered once; the REST routes derive from it. */
@@ -31,4 +33,5 @@ export const allOperations: readonly Operation[] = [
   ...specialtyGroupOperations,
   ...insuranceGroupOperations,
   ...priceGroupOperations,
+  ...ticketGroupOperations,
 ];
