@@ -11,6 +11,7 @@ import { createApp } from '../../sync-server/app.js';
 import { accessAuthenticator } from '../../sync-server/auth/index.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import { ticketServerOperations } from '../../sync-server/ticket/ticket-pdf-op.js';
+import { totemLoginOperations } from '../../sync-server/ticket/totem-login-ops.js';
 
 type Json = Record<string, unknown>;
 interface TicketJson {
@@ -53,6 +54,26 @@ beforeAll(async () => {
   deskId = clinic.places[0]!.id;
 });
 afterAll(() => server.close());
+
+/**
+ * The server with the tickets' server-only operations (PDF, totem login) mounted the way server.ts
+ * will mount them beside the catalogue.
+ */
+function serverOnlyApp() {
+  return createApp({
+    registry: createRegistry([
+      ...server.registry.list(),
+      ...ticketServerOperations,
+      ...totemLoginOperations(server.access),
+    ]),
+    database: server.database,
+    authenticate: accessAuthenticator(server.access),
+    logger: pino({ level: 'silent' }),
+    bodyLimit: 64 * 1024,
+    ping: () => server.database.ping(),
+    version: 'test',
+  });
+}
 
 const waitingCount = () =>
   server.database
@@ -122,16 +143,7 @@ describe('tickets over REST', () => {
   it('GET /ticket/{id}/pdf gives an 80 mm slip with the clinic, the code and what to do', async () => {
     const issued = await server.call('POST', '/ticket/', { token: tokens.totem, body: { clinic: clinicId } });
     const ticket = issued.body['ticket'] as TicketJson;
-    // The PDF operation is server-only; mounted here the way server.ts will mount it beside the catalogue.
-    const app = createApp({
-      registry: createRegistry(ticketServerOperations),
-      database: server.database,
-      authenticate: accessAuthenticator(server.access),
-      logger: pino({ level: 'silent' }),
-      bodyLimit: 64 * 1024,
-      ping: () => server.database.ping(),
-      version: 'test',
-    });
+    const app = serverOnlyApp();
     const get = (id: string, token: string) =>
       app.request(`/ticket/${id}/pdf`, { headers: { authorization: `Bearer ${token}` } });
     const res = await get(ticket.id, tokens.totem);
@@ -152,5 +164,42 @@ describe('tickets over REST', () => {
       await parser.destroy();
     }
     expect((await get(ticket.id, tokens.stranger)).status).toBe(404);
+  });
+
+  it('an admin generates the totem login: a key that issues tickets; a new one replaces it; disable ends it', async () => {
+    const app = serverOnlyApp();
+    const send = (method: string, path: string, auth: { token?: string; key?: string }, body?: unknown) =>
+      app.request(path, {
+        method,
+        headers: {
+          ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
+          ...(auth.key ? { 'auth-bearer': auth.key } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const path = `/clinic/${clinicId}/totemLogin`;
+    expect((await send('POST', path, { token: tokens.reception })).status).toBe(403);
+    expect((await send('POST', path, { token: tokens.stranger })).status).toBe(404);
+
+    const first = await send('POST', path, { token: tokens.admin });
+    expect(first.status).toBe(201);
+    const { key, permissions } = (await first.json()) as { key: string; permissions: string[] };
+    expect(permissions).toContain('ticket:write');
+    expect(permissions).not.toContain('clinic:write');
+    const issued = await send('POST', '/ticket/', { key }, { clinic: clinicId });
+    expect(issued.status).toBe(201);
+    expect(
+      (await send('PUT', `/clinic/${clinicId}/ticketControl`, { key }, { services: [], priorityRatio: 1 })).status,
+    ).toBe(403);
+
+    const second = (await (await send('POST', path, { token: tokens.admin })).json()) as { key: string };
+    expect((await send('POST', '/ticket/', { key }, { clinic: clinicId })).status).toBe(401);
+    expect((await send('POST', '/ticket/', { key: second.key }, { clinic: clinicId })).status).toBe(201);
+
+    const disabled = await send('DELETE', path, { token: tokens.admin });
+    expect(disabled.status).toBe(200);
+    expect(await disabled.text()).toBe('');
+    expect((await send('POST', '/ticket/', { key: second.key }, { clinic: clinicId })).status).toBe(401);
   });
 });
