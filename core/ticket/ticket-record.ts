@@ -92,9 +92,11 @@ export const tickets = defineCollection<Ticket>({
   ],
 });
 
-// A ticket may name its patient: who waited where and when is patient data, checked on every read
-// and write. Only writes are audited: the panel polls the list every few seconds.
-declareCollectionPolicy('tickets', { resource: 'ticket', check: true, audit: 'writes' });
+// A ticket may name its patient (an id, never a name): its writes are audited. The store does not
+// check `ticket:*` itself: unifying patients reads and moves every referencing collection, and
+// professionals may unify without holding ticket permissions; the ticket operations require them.
+// Reads are not audited: the panel polls the list every few seconds.
+declareCollectionPolicy('tickets', { resource: 'ticket', check: false, audit: 'writes' });
 registerPatientReference({ collection: tickets, field: 'patient' });
 
 /** A priority reason as input. */
