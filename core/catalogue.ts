@@ -7,6 +7,7 @@ import { patientCollections, patientGroupOperations } from './patient/index.js';
 import { priceCollections, priceGroupOperations } from './price/index.js';
 import { scheduleCollections, scheduleGroupOperations } from './schedule/index.js';
 import { specialtyCollections, specialtyGroupOperations } from './specialty/index.js';
+import { ticketCollections, ticketGroupOperations } from './ticket/index.js';
 import type { Operation } from './operation.js';
 import type { AnyCollectionDef } from './store/collection-def.js';
 
@@ -24,6 +25,7 @@ export const allCollections: readonly AnyCollectionDef[] = [
   ...priceCollections,
   ...budgetCollections,
   ...scheduleCollections,
+  ...ticketCollections,
 ];
 
 /** Every operation of the catalogue (spec §4), registered once; the REST routes derive from it. */
@@ -37,4 +39,5 @@ export const allOperations: readonly Operation[] = [
   ...priceGroupOperations,
   ...budgetGroupOperations,
   ...scheduleGroupOperations,
+  ...ticketGroupOperations,
 ];

@@ -28,6 +28,8 @@ import './schedule/templates.js';
 import type { ServerConfig } from './config.js';
 import { SERVER_TENANT } from './http/mount.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
+import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
+import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource, type NumberSeriesTables } from './numbering/number-series.js';
 import { openSqlDatabase, type SqlDatabase } from './store/index.js';
@@ -129,7 +131,13 @@ export async function assembleServer(
   }
   const numberTables = database.kysely.withTables<NumberSeriesTables>();
   const devices = new Devices(database, clock, uuidV7Ids);
-  const registry = createRegistry([...allOperations, ...serverAccessOperations(access), ...deviceOperations(devices)]);
+  const registry = createRegistry([
+    ...allOperations,
+    ...serverAccessOperations(access),
+    ...deviceOperations(devices),
+    ...ticketServerOperations,
+    ...totemLoginOperations(access),
+  ]);
   const guard = (store: Store, actor: Actor, origin: CallOrigin): Store =>
     guardStore(store, { actor, audit: access.audit, origin });
   const settle = () => access.audit.flush();

@@ -62,7 +62,18 @@ const GRANTS: Record<Role, readonly string[]> = {
   ],
   professional: [
     ...BASE,
-    ...rw('profile', 'patient', 'appointment', 'attendance', 'budget', 'medicalRecord', 'document', 'waitList'),
+    // `ticket`: a professional calls the next patient to their own room.
+    ...rw(
+      'profile',
+      'patient',
+      'appointment',
+      'attendance',
+      'budget',
+      'medicalRecord',
+      'document',
+      'waitList',
+      'ticket',
+    ),
     ...r('report'),
   ],
   finance: [

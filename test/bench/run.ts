@@ -14,6 +14,8 @@ const BENCHES = {
   'patient-search': 'patient-search-run.ts',
   'budget-http': 'budget-http-run.ts',
   'schedule-views': 'schedule-views-run.ts',
+  'ticket-panel': 'ticket-panel-run.ts',
+  'sync-initial': 'sync-initial-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

@@ -1,0 +1,138 @@
+/**
+ * Issuing tickets (spec §4.4 Totem: "generate a new attendance ticket"; Clinic: "generate a ticket
+ * for a place"). Numbers come from `ctx.numbers`, per service per clinic per day, so two installations
+ * issuing offline never print one number twice (docs/decisions.md "Numbering").
+ */
+import { z } from 'zod';
+import { EXAMPLE_ID, compact, idInput, newRecordBase, notFound, nowIso } from '../clinic/common/records.js';
+import { DomainError } from '../errors.js';
+import { defineOperation, type OperationContext } from '../operation.js';
+import { patients } from '../patient/patient-record.js';
+import { loadTicketControl, type TicketService } from './ticket-control-record.js';
+import { ticketSeries } from './ticket-day.js';
+import { clinicToday } from './ticket-queries.js';
+import {
+  priorityReasonInput,
+  ticketCode,
+  ticketOutput,
+  tickets,
+  type PriorityReason,
+  type Ticket,
+  type TicketClass,
+} from './ticket-record.js';
+
+const serviceInput = z
+  .string()
+  .regex(/^[A-Z]{1,3}$/, 'o prefixo do serviço: 1 a 3 letras maiúsculas')
+  .describe('prefixo do serviço (N, P…)');
+
+const issueFields = {
+  priorityReason: priorityReasonInput.optional(),
+  patient: idInput.optional().describe('o paciente, quando já identificado'),
+};
+
+const output = z.object({ message: z.string(), ticket: ticketOutput });
+
+function classOf(service: TicketService | undefined, reason: PriorityReason | undefined): TicketClass {
+  if (reason === 'elderly80') return 'super';
+  return reason || service?.class === 'priority' ? 'priority' : 'normal';
+}
+
+function activeService(services: readonly TicketService[], prefix: string): TicketService {
+  const service = services.find((s) => s.active && s.prefix === prefix);
+  if (!service) {
+    throw new DomainError('validation', 'Requisição inválida', [
+      { path: 'service', message: `serviço desconhecido ou inativo: ${prefix}` },
+    ]);
+  }
+  return service;
+}
+
+interface IssueRequest {
+  clinic: string;
+  day: string;
+  prefix: string;
+  service: TicketService | undefined;
+  place?: string | undefined;
+  priorityReason?: PriorityReason | undefined;
+  patient?: string | undefined;
+}
+
+async function issue(ctx: OperationContext, request: IssueRequest): Promise<Ticket> {
+  if (request.patient !== undefined && !(await ctx.store.collection(patients).get(request.patient))) {
+    throw notFound('Paciente', 'patient', request.patient);
+  }
+  // Drawn before the write: a number whose ticket then fails to store is skipped, never reused.
+  const number = await ctx.numbers.next(ticketSeries(request.clinic, request.prefix, request.day));
+  const ticket: Ticket = compact({
+    ...newRecordBase(ctx),
+    clinic: request.clinic,
+    day: request.day,
+    service: request.prefix,
+    number,
+    code: ticketCode(request.prefix, number),
+    class: classOf(request.service, request.priorityReason),
+    priorityReason: request.priorityReason,
+    place: request.place,
+    patient: request.patient,
+    status: 'waiting' as const,
+    issuedAt: nowIso(ctx),
+    recalls: 0,
+    callSeq: 0,
+    panelSeq: 0,
+  });
+  return ctx.store.collection(tickets).insert(ticket);
+}
+
+/** `ticket.create`: `POST /ticket/` (201), the totem's button. */
+export const createTicket = defineOperation({
+  name: 'ticket.create',
+  group: 'Totem',
+  summary: 'Gera uma nova senha de atendimento',
+  description:
+    'Numeração por serviço, por clínica e por dia (no fuso da clínica): N001, P001… Um motivo de prioridade ' +
+    'legal torna a senha prioritária; 80+ é prioridade especial (Lei 13.466/2017).',
+  permission: 'ticket:write',
+  input: z.strictObject({ clinic: idInput, service: serviceInput.default('N'), ...issueFields }),
+  output,
+  http: { method: 'POST', path: '/ticket/', status: 201 },
+  example: { clinic: EXAMPLE_ID, service: 'P', priorityReason: 'elderly' },
+  async run(ctx, input) {
+    const { clinic, day } = await clinicToday(ctx, input.clinic).catch((error: unknown) => {
+      throw error instanceof DomainError && error.code === 'not_found'
+        ? notFound('Clínica', 'clinic', input.clinic)
+        : error;
+    });
+    const { services } = await loadTicketControl(ctx, clinic.id);
+    const service = activeService(services, input.service);
+    const ticket = await issue(ctx, { ...input, clinic: clinic.id, day, prefix: service.prefix, service });
+    return { message: `Senha ${ticket.code} gerada`, ticket };
+  },
+});
+
+/** `ticket.createForPlace`: `POST /clinic/{id}/place/{placeId}/ticket/` (201). */
+export const createTicketForPlace = defineOperation({
+  name: 'ticket.createForPlace',
+  group: 'Clinic',
+  summary: 'Gera uma senha para um local de atendimento',
+  description:
+    'A senha entra na fila do local: só ele a chama. Usa o prefixo de senhas do local, quando ele tem um; ' +
+    'senão o do serviço.',
+  permission: 'ticket:write',
+  input: z.strictObject({ id: idInput, placeId: idInput, service: serviceInput.optional(), ...issueFields }),
+  output,
+  http: { method: 'POST', path: '/clinic/{id}/place/{placeId}/ticket/', status: 201 },
+  example: { id: EXAMPLE_ID, placeId: EXAMPLE_ID },
+  async run(ctx, input) {
+    const { clinic, day } = await clinicToday(ctx, input.id, input.placeId);
+    const place = clinic.places.find((p) => p.id === input.placeId);
+    const { services } = await loadTicketControl(ctx, clinic.id);
+    const service =
+      input.service !== undefined
+        ? activeService(services, input.service)
+        : (services.find((s) => s.active && s.class === 'normal') ?? services.find((s) => s.active));
+    const prefix = place?.ticketPrefix ?? service?.prefix ?? 'N';
+    const ticket = await issue(ctx, { ...input, clinic: clinic.id, day, prefix, service, place: input.placeId });
+    return { message: `Senha ${ticket.code} gerada`, ticket };
+  },
+});

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { memoryAuditSink } from '../access/audit.js';
+import { guardStore } from '../access/guarded-store.js';
+import { permissionsOf } from '../access/roles.js';
+import type { Actor } from '../actor.js';
+import { createClinic } from '../clinic/clinic-ops.js';
+import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
+import { invoke } from '../operation.js';
+import { createPatient } from '../patient/patient-ops.js';
+import { unifyPatients } from '../patient/unify.js';
+import { getTicket } from './call-ops.js';
+import { ticketCollections } from './index.js';
+import { createTicket } from './issue-ops.js';
+
+let h: MasterDataHarness;
+beforeAll(async () => {
+  h = await openMasterData(ticketCollections);
+});
+afterAll(() => h.close());
+
+it('a professional unifying patients moves their tickets too, through the guarded store', async () => {
+  const { clinic } = await h.run(createClinic, { name: 'Clínica Unificação' });
+  const kept = (await h.run(createPatient, { name: 'Maria Souza' })).patient;
+  const duplicate = (await h.run(createPatient, { name: 'Maria de Souza' })).patient;
+  const { ticket } = await h.run(createTicket, { clinic: clinic.id, patient: duplicate.id });
+  const actor: Actor = {
+    kind: 'user',
+    id: 'prof',
+    tenantId: 't1',
+    permissions: new Set(permissionsOf('professional')),
+  };
+  const audit = memoryAuditSink();
+  const store = guardStore(h.database.forTenant('t1'), { actor, audit, origin: { ip: '10.0.0.1', userAgent: 't' } });
+  await invoke(unifyPatients, { ...h.ctx, actor, store }, { id: kept.id, duplicate: duplicate.id });
+  expect((await h.run(getTicket, { id: ticket.id })).patient).toBe(kept.id);
+  expect(audit.events.some((e) => e.collection === 'tickets' && e.recordId === ticket.id)).toBe(true);
+});
