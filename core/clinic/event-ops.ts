@@ -9,17 +9,9 @@ import { defineOperation, type OperationContext } from '../operation.js';
 import { specialties } from '../specialty/specialty-record.js';
 import { pageBy } from './common/paging.js';
 import { activeFilterInput, cursorInput, limitInput } from './common/query-input.js';
-import {
-  compact,
-  conflictOn,
-  EXAMPLE_ID,
-  idInput,
-  newRecordBase,
-  nowIso,
-  requireRecord,
-  setActive,
-} from './common/records.js';
+import { compact, conflictOn, EXAMPLE_ID, idInput, newRecordBase, nowIso, requireRecord } from './common/records.js';
 import { eventCodeInput, eventFieldsInput, eventOutput, events } from './event-record.js';
+import { activationOperations } from './common/activation-ops.js';
 
 const GROUP = 'Clinic';
 
@@ -118,31 +110,20 @@ export const renameEvent = defineOperation({
   },
 });
 
-/** `event.inactivate`: `POST /event/{id}/inactivation`. */
-export const inactivateEvent = defineOperation({
-  name: 'event.inactivate',
+/** `event.inactivate` and `event.activate`: `POST /event/{id}/inactivation|activation`. */
+export const [inactivateEvent, activateEvent] = activationOperations({
+  name: 'event',
   group: GROUP,
-  summary: 'Desativa um evento (continua no histórico, não é mais oferecido)',
+  path: '/event/{id}',
   permission: 'clinic:write',
-  input: z.strictObject({ id: idInput }),
+  collection: events,
   output: eventOutput,
-  http: { method: 'POST', path: '/event/{id}/inactivation' },
-  example: { id: EXAMPLE_ID },
-  run: (ctx, { id }) => setActive(ctx, events, id, false, 'Evento'),
-});
-
-/** `event.activate`: `POST /event/{id}/activation`. */
-export const activateEvent = defineOperation({
-  name: 'event.activate',
-  group: GROUP,
-  summary: 'Reativa um evento desativado',
-  permission: 'clinic:write',
-  input: z.strictObject({ id: idInput }),
-  output: eventOutput,
-  http: { method: 'POST', path: '/event/{id}/activation' },
-  example: { id: EXAMPLE_ID },
-  run: (ctx, { id }) =>
-    setActive(ctx, events, id, true, 'Evento', (current) => assertEventCodeFree(ctx, current.code, id)),
+  what: 'Evento',
+  summaries: {
+    inactivate: 'Desativa um evento (continua no histórico, não é mais oferecido)',
+    activate: 'Reativa um evento desativado',
+  },
+  beforeActivating: (ctx, current) => assertEventCodeFree(ctx, current.code, current.id),
 });
 
 /** The operations of this file, collected by the group's index. */

@@ -15,11 +15,11 @@ import {
   nowIso,
   replaceFields,
   requireRecord,
-  setActive,
 } from '../clinic/common/records.js';
 import { defineOperation, type OperationContext } from '../operation.js';
 import { priceTables } from '../price/price-table-record.js';
 import { insuranceFieldsInput, insuranceOutput, insurances, planInput, type Insurance } from './insurance-record.js';
+import { activationOperations } from '../clinic/common/activation-ops.js';
 
 const GROUP = 'Insurance';
 const EDITABLE = Object.keys(insuranceFieldsInput) as (keyof typeof insuranceFieldsInput & keyof Insurance)[];
@@ -127,31 +127,20 @@ export const listInsurances = defineOperation({
     }),
 });
 
-/** `insurance.inactivate`: `POST /insurance/{id}/inactivation`. */
-export const inactivateInsurance = defineOperation({
-  name: 'insurance.inactivate',
+/** `insurance.inactivate` and `insurance.activate`: `POST /insurance/{id}/inactivation|activation`. */
+export const [inactivateInsurance, activateInsurance] = activationOperations({
+  name: 'insurance',
   group: GROUP,
-  summary: 'Inativa um convênio (o histórico continua apontando para ele)',
+  path: '/insurance/{id}',
   permission: 'insurance:write',
-  input: z.strictObject({ id: idInput }),
+  collection: insurances,
   output: insuranceOutput,
-  http: { method: 'POST', path: '/insurance/{id}/inactivation' },
-  example: { id: EXAMPLE_ID },
-  run: (ctx, { id }) => setActive(ctx, insurances, id, false, 'Convênio'),
-});
-
-/** `insurance.activate`: `POST /insurance/{id}/activation`. */
-export const activateInsurance = defineOperation({
-  name: 'insurance.activate',
-  group: GROUP,
-  summary: 'Reativa um convênio',
-  permission: 'insurance:write',
-  input: z.strictObject({ id: idInput }),
-  output: insuranceOutput,
-  http: { method: 'POST', path: '/insurance/{id}/activation' },
-  example: { id: EXAMPLE_ID },
-  run: (ctx, { id }) =>
-    setActive(ctx, insurances, id, true, 'Convênio', (current) => assertAnsFree(ctx, current.ansRegistry, id)),
+  what: 'Convênio',
+  summaries: {
+    inactivate: 'Inativa um convênio (o histórico continua apontando para ele)',
+    activate: 'Reativa um convênio',
+  },
+  beforeActivating: (ctx, current) => assertAnsFree(ctx, current.ansRegistry, current.id),
 });
 
 /** The operations of this file, collected by the group's index. */

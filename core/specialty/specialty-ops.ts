@@ -15,10 +15,10 @@ import {
   nowIso,
   replaceFields,
   requireRecord,
-  setActive,
 } from '../clinic/common/records.js';
 import { defineOperation, type OperationContext } from '../operation.js';
 import { specialties, specialtyFieldsInput, specialtyOutput, type Specialty } from './specialty-record.js';
+import { activationOperations } from '../clinic/common/activation-ops.js';
 
 const GROUP = 'Clinic';
 
@@ -111,31 +111,20 @@ export const listSpecialties = defineOperation({
     }),
 });
 
-/** `specialty.inactivate`: `POST /specialty/{id}/inactivation`. */
-export const inactivateSpecialty = defineOperation({
-  name: 'specialty.inactivate',
+/** `specialty.inactivate` and `specialty.activate`: `POST /specialty/{id}/inactivation|activation`. */
+export const [inactivateSpecialty, activateSpecialty] = activationOperations({
+  name: 'specialty',
   group: GROUP,
-  summary: 'Inativa uma especialidade (registros antigos continuam apontando para ela)',
+  path: '/specialty/{id}',
   permission: 'specialty:write',
-  input: z.strictObject({ id: idInput }),
+  collection: specialties,
   output: specialtyOutput,
-  http: { method: 'POST', path: '/specialty/{id}/inactivation' },
-  example: { id: EXAMPLE_ID },
-  run: (ctx, { id }) => setActive(ctx, specialties, id, false, 'Especialidade'),
-});
-
-/** `specialty.activate`: `POST /specialty/{id}/activation`. */
-export const activateSpecialty = defineOperation({
-  name: 'specialty.activate',
-  group: GROUP,
-  summary: 'Reativa uma especialidade',
-  permission: 'specialty:write',
-  input: z.strictObject({ id: idInput }),
-  output: specialtyOutput,
-  http: { method: 'POST', path: '/specialty/{id}/activation' },
-  example: { id: EXAMPLE_ID },
-  run: (ctx, { id }) =>
-    setActive(ctx, specialties, id, true, 'Especialidade', (current) => assertNameFree(ctx, current.name, id)),
+  what: 'Especialidade',
+  summaries: {
+    inactivate: 'Inativa uma especialidade (registros antigos continuam apontando para ela)',
+    activate: 'Reativa uma especialidade',
+  },
+  beforeActivating: (ctx, current) => assertNameFree(ctx, current.name, current.id),
 });
 
 /** The operations of this file, collected by the group's index. */
