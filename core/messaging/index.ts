@@ -3,6 +3,7 @@
  * show and retry messages. Delivery (providers, templates, attachments, the worker) is the server's:
  * `sync-server/messaging/`.
  */
+import './sync-rules.js';
 export {
   CHANNELS,
   MESSAGE_STATUSES,
