@@ -35,6 +35,9 @@ afterAll(async () => {
 });
 
 async function screenshot(page: Page, name: string): Promise<void> {
+  // Let the submit button's loader fade out (Mantine animates it) so the picture shows the settled form.
+  await page.locator('button[type=submit][data-loading]').waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, name) });
 }
