@@ -3,6 +3,7 @@
  * confirmation, blocks, availability and self booking, the wait list, sharing, the receivable an
  * appointment generates, and confirmation notifications.
  */
+import './sync-rules.js';
 import { appointmentFlowOperations } from './appointment-flow.js';
 import { generateFinanceRecord, setCopart, setPaymentMethod } from './appointment-money.js';
 import { createAppointment, editAppointment, editAppointmentNotes, getAppointment } from './appointment-ops.js';

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { syncPermissions, syncRulesOf } from '../sync/record-rules.js';
+import { STATUS } from './status.js';
+import { appointmentPushProblems, mergeAppointment } from './sync-rules.js';
+
+/** An appointment as both installations last saw it. */
+const base = {
+  id: 'a1',
+  tenantId: 't1',
+  updatedAt: '2026-11-23T09:00:00.000-03:00',
+  start: '2026-11-24T10:00:00.000-03:00',
+  end: '2026-11-24T10:30:00.000-03:00',
+  professional: 'p1',
+  status: STATUS.scheduled,
+  notes: 'trazer exames',
+  patientConfirmation: { confirmed: false, at: null, channel: null, by: null },
+  history: [{ at: '2026-11-23T09:00:00.000-03:00', by: 'u1', from: null, to: STATUS.scheduled, action: 'create' }],
+};
+const confirmed = {
+  patientConfirmation: { confirmed: true, at: '2026-11-23T10:00:00.000-03:00', channel: 'phone', by: 'u2' },
+  updatedAt: '2026-11-23T10:00:00.000-03:00',
+};
+const checkedIn = {
+  status: STATUS.waiting,
+  updatedAt: '2026-11-24T09:50:00.000-03:00',
+  history: [
+    ...base.history,
+    { at: '2026-11-24T09:50:00.000-03:00', by: 'u3', from: STATUS.scheduled, to: STATUS.waiting, action: 'checkIn' },
+  ],
+};
+
+describe('appointments edited on two installations offline', () => {
+  it('keeps a confirmation from one desk and new notes from the other', () => {
+    const master = { ...base, notes: 'trazer exames e carteirinha', updatedAt: '2026-11-23T09:30:00.000-03:00' };
+    const merged = mergeAppointment(master, base, { ...base, ...confirmed });
+    expect(merged).toMatchObject({ notes: 'trazer exames e carteirinha', ...confirmed });
+  });
+
+  it('lets the table order two status changes and keeps both histories', () => {
+    const master = { ...base, ...checkedIn };
+    const called = {
+      ...base,
+      status: STATUS.called,
+      history: [
+        ...checkedIn.history,
+        { at: '2026-11-24T09:55:00.000-03:00', by: 'u4', from: STATUS.waiting, to: STATUS.called, action: 'call' },
+      ],
+    };
+    const merged = mergeAppointment(master, base, called);
+    expect(merged?.status).toBe(STATUS.called);
+    expect((merged?.history as unknown[]).length).toBe(3);
+  });
+
+  it('sends to the conflict list what no rule reconciles: two different notes, or a cancelled one checked in', () => {
+    expect(mergeAppointment({ ...base, notes: 'A' }, base, { ...base, notes: 'B' })).toBeUndefined();
+    const cancelled = { ...base, status: STATUS.cancelledByPatient };
+    expect(mergeAppointment(cancelled, base, { ...base, ...checkedIn })).toBeUndefined();
+  });
+
+  it('refuses a pushed status move the table forbids, and a move in time after arrival', () => {
+    expect(appointmentPushProblems({ ...base, ...checkedIn }, base)).toEqual([]);
+    expect(appointmentPushProblems({ ...base, status: STATUS.attended }, base).map((p) => p.path)).toEqual(['status']);
+    const arrived = { ...base, ...checkedIn };
+    expect(
+      appointmentPushProblems({ ...arrived, start: '2026-11-24T11:00:00.000-03:00' }, arrived).map((p) => p.path),
+    ).toEqual(['start']);
+    expect(appointmentPushProblems(base, undefined)).toEqual([]);
+  });
+
+  it('is registered for sync with the schedule permissions', () => {
+    expect(syncPermissions('appointments')).toEqual({ read: 'appointment:read', write: 'appointment:write' });
+    expect(syncRulesOf('appointments').resolveConflict).toBe(mergeAppointment);
+  });
+});
