@@ -3,11 +3,13 @@
  * confirmation, notes, money and status are independent fields, so a three-way merge keeps each
  * side's change; between two status changes the transition table decides (a move the table allows
  * from the server's status wins, anything else goes to the conflict list for a person). A pushed
- * appointment must also obey the table on its own.
+ * appointment must also obey the table on its own, and two bookings of one slot are listed.
  */
 import type { ErrorDetail } from '../errors.js';
 import { registerSyncRules, type ConflictHandler } from '../sync/record-rules.js';
-import { ACTIONS, nextStatus, STATUS } from './status.js';
+import type { Store } from '../store/port.js';
+import { overlappingAppointments } from './occupancy.js';
+import { ACTIONS, nextStatus, OCCUPYING, STATUS } from './status.js';
 
 type Doc = Record<string, unknown>;
 
@@ -99,9 +101,24 @@ export const mergeAppointment: ConflictHandler = (master, assumed, pushed) => {
   return merged;
 };
 
+/**
+ * Two bookings of one professional's time made on two offline desks: both stay (a patient was told a
+ * time), and the one pushed second is listed for the reception to move one of them.
+ */
+export async function doubleBookings(store: Store, written: Doc): Promise<ErrorDetail[]> {
+  if (written.overbooking === true || !OCCUPYING.has(Number(written.status))) return [];
+  const { professional, startUtc, endUtc, id } = written;
+  if (typeof professional !== 'string' || typeof startUtc !== 'string' || typeof endUtc !== 'string') return [];
+  const others = await overlappingAppointments(store, { professional, startUtc, endUtc }, String(id));
+  return others.length === 0
+    ? []
+    : [{ path: 'start', message: `horário do profissional ocupado também por: ${others.map((a) => a.id).join(', ')}` }];
+}
+
 registerSyncRules('appointments', {
   readPermission: 'appointment:read',
   writePermission: 'appointment:write',
   check: appointmentPushProblems,
   resolveConflict: mergeAppointment,
+  crossCheck: doubleBookings,
 });

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ErrorDetail } from '../errors.js';
+import type { Store } from '../store/port.js';
 
 /**
  * Reconciles a push that assumed a master state the server no longer holds.
@@ -37,6 +38,13 @@ export interface SyncRules {
   check?(next: Record<string, unknown>, previous: Record<string, unknown> | undefined): ErrorDetail[];
   /** Reconciles concurrent versions; without one the server's version wins. */
   resolveConflict?: ConflictHandler;
+  /**
+   * Checks a document just written against the tenant's other records, for conflicts no single
+   * document shows (two bookings of one professional's slot made on two offline desks). The write
+   * stands (nothing anyone typed is dropped); each problem lists it for a person to resolve.
+   * @returns the problems, empty when none.
+   */
+  crossCheck?(store: Store, written: Record<string, unknown>): Promise<ErrorDetail[]>;
 }
 
 const rules = new Map<string, SyncRules>();

@@ -70,6 +70,7 @@ async function writeRow(
         : undefined;
     if (merged && problemsOf(def, rules, ctx.actor.tenantId, merged, master.data).length === 0) {
       await collection.update(pushed.id, String(master.rev), merged as unknown as RecordBase);
+      await listCrossConflicts(ctx, def, rules, store, review, pushed, merged);
       return toSyncDocument(merged, false);
     }
     await addReviewEntry(
@@ -99,6 +100,7 @@ async function writeRow(
     const stored = await collection.insert(record as unknown as RecordBase);
     // Created and deleted offline before any sync: the id stays taken, as any removed id.
     if (pushed._deleted) await collection.remove(pushed.id, stored._rev);
+    else await listCrossConflicts(ctx, def, rules, store, review, pushed, record);
     return undefined;
   }
   if (master.deleted) {
@@ -121,8 +123,40 @@ async function writeRow(
     return masterDoc;
   }
   if (pushed._deleted) await collection.remove(pushed.id, String(master.rev));
-  else await collection.update(pushed.id, String(master.rev), record as unknown as RecordBase);
+  else {
+    await collection.update(pushed.id, String(master.rev), record as unknown as RecordBase);
+    await listCrossConflicts(ctx, def, rules, store, review, pushed, record);
+  }
   return undefined;
+}
+
+/** Lists a written document that collides with other records (see `SyncRules.crossCheck`); it stays written. */
+async function listCrossConflicts(
+  ctx: PushContext,
+  def: CollectionDef<RecordBase>,
+  rules: SyncRules,
+  store: Store,
+  review: Kysely<SyncTables>,
+  pushed: SyncDocument,
+  record: Record<string, unknown>,
+): Promise<void> {
+  const problems = (await rules.crossCheck?.(store, record)) ?? [];
+  if (problems.length === 0) return;
+  await addReviewEntry(
+    review,
+    ctx.actor.tenantId,
+    {
+      kind: 'conflict',
+      collection: def.name,
+      docId: pushed.id,
+      deviceId: ctx.actor.id,
+      document: pushed,
+      master: null,
+      reasons: problems,
+    },
+    ctx.clock,
+    ctx.ids,
+  );
 }
 
 /**
