@@ -73,21 +73,7 @@ async function writeRow(
       await listCrossConflicts(ctx, def, rules, store, review, pushed, merged);
       return toSyncDocument(merged, false);
     }
-    await addReviewEntry(
-      review,
-      ctx.actor.tenantId,
-      {
-        kind: 'conflict',
-        collection: def.name,
-        docId: pushed.id,
-        deviceId: ctx.actor.id,
-        document: pushed,
-        master: masterDoc!,
-        reasons: [LOST],
-      },
-      ctx.clock,
-      ctx.ids,
-    );
+    await listConflict(ctx, def, review, pushed, masterDoc!, [LOST]);
     return masterDoc;
   }
 
@@ -105,21 +91,7 @@ async function writeRow(
   }
   if (master.deleted) {
     // Tombstones are final (ids are never reused): the deletion wins, the edit goes to review.
-    await addReviewEntry(
-      review,
-      ctx.actor.tenantId,
-      {
-        kind: 'conflict',
-        collection: def.name,
-        docId: pushed.id,
-        deviceId: ctx.actor.id,
-        document: pushed,
-        master: masterDoc!,
-        reasons: [LOST],
-      },
-      ctx.clock,
-      ctx.ids,
-    );
+    await listConflict(ctx, def, review, pushed, masterDoc!, [LOST]);
     return masterDoc;
   }
   if (pushed._deleted) await collection.remove(pushed.id, String(master.rev));
@@ -141,8 +113,19 @@ async function listCrossConflicts(
   record: Record<string, unknown>,
 ): Promise<void> {
   const problems = (await rules.crossCheck?.(store, record)) ?? [];
-  if (problems.length === 0) return;
-  await addReviewEntry(
+  if (problems.length > 0) await listConflict(ctx, def, review, pushed, null, problems);
+}
+
+/** Keeps `pushed` in the conflict list with why, beside the server's version when it kept its own. */
+function listConflict(
+  ctx: PushContext,
+  def: CollectionDef<RecordBase>,
+  review: Kysely<SyncTables>,
+  pushed: SyncDocument,
+  master: SyncDocument | null,
+  reasons: ErrorDetail[],
+): Promise<void> {
+  return addReviewEntry(
     review,
     ctx.actor.tenantId,
     {
@@ -151,8 +134,8 @@ async function listCrossConflicts(
       docId: pushed.id,
       deviceId: ctx.actor.id,
       document: pushed,
-      master: null,
-      reasons: problems,
+      master,
+      reasons,
     },
     ctx.clock,
     ctx.ids,
