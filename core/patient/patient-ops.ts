@@ -19,7 +19,7 @@ import {
 } from '../clinic/common/records.js';
 import { defineOperation } from '../operation.js';
 import { patients, type Patient } from './patient-record.js';
-import { checkPatientFields, requirePatient, assertCpfFree } from './patient-rules.js';
+import { checkPatientFields, inactivatePatientRecord, requirePatient, assertCpfFree } from './patient-rules.js';
 import { patientFieldsInput, patientOutput } from './patient-schemas.js';
 
 const GROUP = 'Patient';
@@ -144,16 +144,7 @@ export const inactivatePatient = defineOperation({
   http: { method: 'POST', path: '/patient/{id}/inactivation' },
   example: { id: EXAMPLE_ID, reason: 'Cadastro em duplicidade' },
   async run(ctx, { id, reason }) {
-    const current = await requirePatient(ctx, id);
-    if (!current.active) return current;
-    const now = nowIso(ctx);
-    return ctx.store
-      .collection(patients)
-      .update(
-        id,
-        current._rev,
-        compact({ ...current, active: false, inactivatedAt: now, inactivationReason: reason, updatedAt: now }),
-      );
+    return inactivatePatientRecord(ctx, await requirePatient(ctx, id), reason);
   },
 });
 

@@ -3,7 +3,7 @@
  * date is not in the future, insurance cards point at the account's insurances and their plans.
  */
 import { DomainError } from '../errors.js';
-import { conflictOn, requireRecord } from '../clinic/common/records.js';
+import { compact, conflictOn, nowIso, requireRecord } from '../clinic/common/records.js';
 import { requireInsuranceScope } from '../insurance/scope.js';
 import type { OperationContext } from '../operation.js';
 import type { Stored } from '../store/record.js';
@@ -84,4 +84,24 @@ export async function checkPatientFields(
   assertBirthDate(ctx, values.birthDate);
   await assertInsuranceCards(ctx, values.insurances ?? []);
   await assertCpfFree(ctx, values.cpf, self);
+}
+
+/**
+ * Inactivates a patient (temporary or not), keeping when and why; already inactive stays as is.
+ * @throws DomainError `conflict` when the record changed since `current` was read.
+ */
+export async function inactivatePatientRecord(
+  ctx: Pick<OperationContext, 'store' | 'clock'>,
+  current: Stored<Patient>,
+  reason: string | undefined,
+): Promise<Stored<Patient>> {
+  if (!current.active) return current;
+  const now = nowIso(ctx);
+  return ctx.store
+    .collection(patients)
+    .update(
+      current.id,
+      current._rev,
+      compact({ ...current, active: false, inactivatedAt: now, inactivationReason: reason, updatedAt: now }),
+    );
 }

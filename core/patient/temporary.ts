@@ -20,7 +20,7 @@ import {
 import { defineOperation, type OperationContext } from '../operation.js';
 import type { Stored } from '../store/record.js';
 import { patients, type Patient } from './patient-record.js';
-import { checkPatientFields, requirePatient } from './patient-rules.js';
+import { checkPatientFields, inactivatePatientRecord, requirePatient } from './patient-rules.js';
 import { patientFieldsInput, patientOutput, temporaryFieldsInput } from './patient-schemas.js';
 
 const GROUP = 'Patient';
@@ -109,16 +109,7 @@ export const inactivateTemporaryPatient = defineOperation({
   http: { method: 'POST', path: '/temporaryPatient/{id}/inactivation' },
   example: { id: EXAMPLE_ID, reason: 'Não retornou o contato' },
   async run(ctx, { id, reason }) {
-    const current = await requireTemporary(ctx, id);
-    if (!current.active) return current;
-    const now = nowIso(ctx);
-    return ctx.store
-      .collection(patients)
-      .update(
-        id,
-        current._rev,
-        compact({ ...current, active: false, inactivatedAt: now, inactivationReason: reason, updatedAt: now }),
-      );
+    return inactivatePatientRecord(ctx, await requireTemporary(ctx, id), reason);
   },
 });
 
