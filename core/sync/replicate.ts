@@ -1,23 +1,34 @@
 /**
- * The installation's side of sync: one RxDB replication per collection (`replicateRxCollection`)
- * whose pull and push handlers go through an injected {@link SyncTransport}, plus the status the UI
- * shows. Only collections the installation opened are replicated (RxDB opens 13 per realm).
+ * The installation's side of sync: one RxDB replication (`replicateRxCollection`) per storage group,
+ * the RxDB collection several domain collections share, whose pull and push handlers go through an
+ * injected {@link SyncTransport}, plus the status the UI shows.
+ *
+ * Documents travel as the group endpoints carry them (domain fields plus `rx_collection`); the pull
+ * handler adds the index slots the RxDB adapter stores beside them and the push handler takes them
+ * off again, so the server never sees slots and RxDB's fork and master states stay comparable.
  */
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { filter, Subject, type Observable, type Subscription } from 'rxjs';
 import { isoWithOffset, type Clock } from '../clock.js';
 import type { AnyCollectionDef } from '../store/collection-def.js';
+import { toStorageDocument, withoutStorageFields } from '../store/rxdb/documents.js';
+import type { OpenStorageGroup } from '../store/rxdb/rx-database.js';
 import type { RxRecord } from '../store/rxdb/schema.js';
-import type { RxRecordCollection } from '../store/rxdb/storage-io.js';
-import { MAX_PUSH_ROWS, type PullResponse, type PushRow, type SyncCheckpoint, type SyncDocument } from './protocol.js';
+import { COLLECTION_FIELD } from '../store/rxdb/storage-groups.js';
+import { MAX_PUSH_ROWS, type PushRow, type SyncCheckpoint, type SyncDocument } from './protocol.js';
+import type { SyncStreamEvent } from './sse.js';
 import { SyncStatusTracker, type SyncStatus } from './status.js';
 import type { SyncTransport } from './transport.js';
 
 /** What {@link startSync} replicates and how. */
 export interface SyncOptions {
-  /** The installation's RxDB handles (`openRxdbDatabase`'s result). */
-  database: { rxCollection(def: AnyCollectionDef): RxRecordCollection };
-  /** The collections to replicate; each must be open in `database`. */
+  /** The installation's database (`openRxdbDatabase`'s result). */
+  database: { groupOf(def: AnyCollectionDef): OpenStorageGroup };
+  /**
+   * The collections to replicate; each must be open in `database`. Their storage groups are
+   * replicated whole: the server sends every member the installation may read (a desk passes
+   * `allCollections`; members it may not read never arrive, with no error).
+   */
   collections: readonly AnyCollectionDef[];
   transport: SyncTransport;
   clock: Clock;
@@ -33,10 +44,11 @@ export interface SyncOptions {
   /** Milliseconds before a failed request is retried. Default 5000. */
   retryTime?: number;
   /**
-   * Live server changes: each emission is a page for one collection, or `RESYNC` after a reconnect
-   * (every collection then pulls from its checkpoint). Without it, call {@link SyncHandle.resync}.
+   * Live server changes ({@link syncStream}): each emission is a page for one storage group, or
+   * `RESYNC` after a reconnect (every group then pulls from its checkpoint). Without it, call
+   * {@link SyncHandle.resync}.
    */
-  stream$?: Observable<{ collection: string; documents: SyncDocument[]; checkpoint: SyncCheckpoint } | 'RESYNC'>;
+  stream$?: Observable<SyncStreamEvent>;
 }
 
 /** A running sync. */
@@ -44,11 +56,11 @@ export interface SyncHandle {
   /** The status for the UI; replays the latest to each subscriber. */
   readonly status$: Observable<SyncStatus>;
   readonly status: SyncStatus;
-  /** The RxDB replication of each collection, by name. */
+  /** The RxDB replication of each storage group, by group name. */
   readonly replications: ReadonlyMap<string, RxReplicationState<RxRecord, SyncCheckpoint>>;
-  /** Pulls every collection from its checkpoint now (after a reconnect, or on demand). */
+  /** Pulls every group from its checkpoint now (after a reconnect, or on demand). */
   resync(): void;
-  /** Resolves once every collection has pushed its local changes and pulled the server's. */
+  /** Resolves once every group has pushed its local changes and pulled the server's. */
   awaitInSync(): Promise<void>;
   /** Reads the review list's counts into the status. */
   refreshReview(): Promise<void>;
@@ -58,9 +70,27 @@ export interface SyncHandle {
 
 const DOWNSTREAM_CONTEXT = 'replication-';
 
+/** A document from a group endpoint as its storage group keeps it (slots filled from its collection). */
+function stored(group: OpenStorageGroup, doc: SyncDocument): SyncDocument {
+  const collection = String(doc[COLLECTION_FIELD]);
+  // A member this database did not open is kept tagged only: no query of the port reaches it.
+  return toStorageDocument(collection, group.members.get(collection), doc);
+}
+
+/** A stored document as the group endpoints take it: the tag stays, the slots go. */
+function sent(doc: Record<string, unknown>): SyncDocument {
+  return withoutStorageFields(doc, true) as SyncDocument;
+}
+
 /**
- * Starts replicating `options.collections` with the server. Failed requests are retried after
- * `retryTime`; writes made offline wait in RxDB's fork and go up when the server answers again.
+ * Starts replicating the storage groups of `options.collections` with the server, one RxDB
+ * replication per group. Failed requests are retried after `retryTime`; writes made offline wait in
+ * RxDB's fork and go up when the server answers again.
+ *
+ * @example
+ * const sync = startSync({ database, collections: allCollections, clock: systemClock,
+ *   transport: fetchTransport(origin, token, fetch), identifier: `${host}-${installationId}`,
+ *   stream$: syncStream(origin, token, fetch) })
  */
 export function startSync(options: SyncOptions): SyncHandle {
   const tracker = new SyncStatusTracker();
@@ -86,15 +116,21 @@ export function startSync(options: SyncOptions): SyncHandle {
     tracker.reviewed(rejections.length, conflicts.length);
   };
 
+  const groups = new Map<string, OpenStorageGroup>();
   for (const def of options.collections) {
-    const collection = options.database.rxCollection(def);
+    const group = options.database.groupOf(def);
+    groups.set(group.name, group);
+  }
+
+  for (const group of groups.values()) {
+    const collection = group.rx;
     // Local writes (the store port's, the UI's): anything not written by a replication itself.
     subscriptions.push(
       collection.storageInstance
         .changeStream()
         .pipe(filter((bulk) => !bulk.context.startsWith(DOWNSTREAM_CONTEXT)))
         .subscribe((bulk) => {
-          for (const event of bulk.events) tracker.written(def.name, event.documentId);
+          for (const event of bulk.events) tracker.written(group.name, event.documentId);
         }),
     );
     const stream$ = new Subject<{ documents: SyncDocument[]; checkpoint: SyncCheckpoint } | 'RESYNC'>();
@@ -103,14 +139,14 @@ export function startSync(options: SyncOptions): SyncHandle {
       subscriptions.push(
         options.stream$.subscribe((event) => {
           if (event === 'RESYNC') stream$.next('RESYNC');
-          else if (event.collection === def.name) {
-            stream$.next({ documents: event.documents, checkpoint: event.checkpoint });
+          else if (event.group === group.name) {
+            stream$.next({ documents: event.documents.map((doc) => stored(group, doc)), checkpoint: event.checkpoint });
           }
         }),
       );
     }
     const state = replicateRxCollection<RxRecord, SyncCheckpoint>({
-      replicationIdentifier: `clinic-sync-${options.identifier}-${def.name}`,
+      replicationIdentifier: `clinic-sync-${options.identifier}-${group.name}`,
       collection,
       live: true,
       waitForLeadership: false,
@@ -118,28 +154,35 @@ export function startSync(options: SyncOptions): SyncHandle {
       retryTime: options.retryTime ?? 5000,
       pull: {
         batchSize: options.pullBatchSize ?? 1000,
-        handler: (checkpoint, batchSize) =>
-          guarded((): Promise<PullResponse> =>
-            options.transport.pull(def.name, checkpoint, batchSize),
-          ) as unknown as Promise<{ documents: never[]; checkpoint: SyncCheckpoint }>,
+        handler: async (checkpoint, batchSize) => {
+          const page = await guarded(() => options.transport.pullGroup(group.name, checkpoint, batchSize));
+          return {
+            documents: page.documents.map((doc) => stored(group, doc)) as unknown as never[],
+            checkpoint: page.checkpoint,
+          };
+        },
         stream$: stream$.asObservable() as unknown as Observable<never>,
       },
       push: {
         batchSize: Math.min(options.pushBatchSize ?? 100, MAX_PUSH_ROWS),
         handler: async (rows) => {
           const ids = rows.map((row) => String(row.newDocumentState.id));
-          for (const id of ids) tracker.written(def.name, id);
-          const answer = await guarded(() => options.transport.push(def.name, rows as unknown as PushRow[]));
-          tracker.acknowledged(def.name, ids);
+          for (const id of ids) tracker.written(group.name, id);
+          const wire: PushRow[] = rows.map((row) => ({
+            ...(row.assumedMasterState ? { assumedMasterState: sent(row.assumedMasterState) } : {}),
+            newDocumentState: sent(row.newDocumentState),
+          }));
+          const answer = await guarded(() => options.transport.pushGroup(group.name, wire));
+          tracker.acknowledged(group.name, ids);
           // A refusal or a lost conflict answered: the review list grew.
           if (answer.length > 0) void refreshReview().catch(() => undefined);
-          return answer as unknown as never[];
+          return answer.map((doc) => stored(group, doc)) as unknown as never[];
         },
       },
     });
     // Errors are retried by RxDB; the status already says offline.
     subscriptions.push(state.error$.subscribe(() => tracker.failed()));
-    replications.set(def.name, state);
+    replications.set(group.name, state);
   }
 
   return {

@@ -1,14 +1,17 @@
 /**
  * The installation's reader of `GET /sync/stream`: a fetch-based SSE client (EventSource cannot send
  * the `Authorization` header), reconnecting after a pause when the stream breaks. Every (re)connection
- * yields `RESYNC` first, so changes missed while away are pulled from each collection's checkpoint.
+ * yields `RESYNC` first, so changes missed while away are pulled from each group's checkpoint.
  */
 import { Observable } from 'rxjs';
 import type { SyncCheckpoint, SyncDocument } from './protocol.js';
 import type { FetchLike } from './transport.js';
 
-/** One event of the stream: a page of one collection's changes, or `RESYNC`. */
-export type SyncStreamEvent = { collection: string; documents: SyncDocument[]; checkpoint: SyncCheckpoint } | 'RESYNC';
+/**
+ * One event of the stream: a page of one storage group's changes (documents tagged with
+ * `rx_collection`), or `RESYNC`.
+ */
+export type SyncStreamEvent = { group: string; documents: SyncDocument[]; checkpoint: SyncCheckpoint } | 'RESYNC';
 
 /** The `data:` payloads of complete SSE events in `buffer`, and what is left of an event still arriving. */
 export function parseSse(buffer: string): { events: string[]; rest: string } {

@@ -19,12 +19,15 @@ export interface ReviewItem {
   at: string;
 }
 
-/** The sync endpoints seen from an installation. Every method throws when the request fails. */
+/**
+ * The sync endpoints seen from an installation. Every method throws when the request fails.
+ * Documents of group endpoints carry `rx_collection`, the collection each belongs to.
+ */
 export interface SyncTransport {
-  /** `GET /sync/{collection}/pull`. */
-  pull(collection: string, checkpoint: SyncCheckpoint | undefined, limit: number): Promise<PullResponse>;
-  /** `POST /sync/{collection}/push`; @returns the master states the installation must take. */
-  push(collection: string, rows: readonly PushRow[]): Promise<SyncDocument[]>;
+  /** `GET /sync/group/{group}/pull`: a page of the storage group's changes, in the tenant's seq order. */
+  pullGroup(group: string, checkpoint: SyncCheckpoint | undefined, limit: number): Promise<PullResponse>;
+  /** `POST /sync/group/{group}/push`; @returns the master states the installation must take. */
+  pushGroup(group: string, rows: readonly PushRow[]): Promise<SyncDocument[]>;
   /** `GET /sync/rejections` or `GET /sync/conflicts`: the first page of unresolved entries. */
   review(kind: 'rejection' | 'conflict'): Promise<ReviewItem[]>;
 }
@@ -65,12 +68,12 @@ export function fetchTransport(baseUrl: string, token: string, fetchFn: FetchLik
     return JSON.parse(text) as R;
   };
   return {
-    pull: (collection, checkpoint, limit) => {
+    pullGroup: (group, checkpoint, limit) => {
       const query = new URLSearchParams({ limit: String(limit) });
       if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
-      return call<PullResponse>('GET', `/sync/${encodeURIComponent(collection)}/pull?${query.toString()}`);
+      return call<PullResponse>('GET', `/sync/group/${encodeURIComponent(group)}/pull?${query.toString()}`);
     },
-    push: (collection, rows) => call<SyncDocument[]>('POST', `/sync/${encodeURIComponent(collection)}/push`, rows),
+    pushGroup: (group, rows) => call<SyncDocument[]>('POST', `/sync/group/${encodeURIComponent(group)}/push`, rows),
     review: async (kind) => (await call<{ items: ReviewItem[] }>('GET', `/sync/${kind}s`)).items,
   };
 }

@@ -59,6 +59,41 @@ export async function changesAfter(
   return rows.map((row) => decode(row));
 }
 
+/** A row of a storage group's feed: which of the group's collections it belongs to. */
+export type GroupFeedRow = FeedRow & { collection: string };
+
+/**
+ * The tenant's rows of every collection in `defs` (one storage group) written after `afterSeq`, in
+ * `seq` order, at most `limit`. `seq` is the tenant's one counter across tables, so the union has
+ * one order and a checkpoint means the same in every table. One `UNION ALL` ordered by `seq`: each
+ * branch reads its table's `(tenant_id, seq)` index in order and the database merges them, stopping
+ * after `limit` rows (SQLite's merge of a compound select, PostgreSQL's Merge Append), so a page
+ * costs about its size whatever the tables hold.
+ *
+ * @param executor the database's Kysely (`db.kysely`) or a transaction's
+ */
+export async function groupChangesAfter(
+  executor: Kysely<unknown>,
+  defs: readonly Pick<CollectionDef, 'name'>[],
+  tenantId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<GroupFeedRow[]> {
+  const db = executor as unknown as Kysely<DocTables>;
+  const branch = (def: Pick<CollectionDef, 'name'>) =>
+    db
+      .selectFrom(docTableName(def))
+      .select([sql.lit(def.name).as('collection'), 'id', 'seq', 'deleted', 'data'])
+      .where('tenant_id', '=', tenantId)
+      .where('seq', '>', afterSeq);
+  const [first, ...rest] = defs;
+  if (!first) return [];
+  let query = branch(first);
+  for (const def of rest) query = query.unionAll(branch(def));
+  const rows = await query.orderBy('seq').limit(limit).execute();
+  return rows.map((row) => ({ ...decode(row), collection: String(row.collection) }));
+}
+
 /** The stored state of one document of the tenant, tombstones included; undefined when never stored. */
 export async function masterState(
   executor: Kysely<unknown>,

@@ -7,8 +7,8 @@
 export { authenticateDevice } from './device-auth.js';
 export { deviceOperations } from './device-ops.js';
 export { Devices, devicePermissions, type DeviceActor, type DeviceInfo } from './devices.js';
-export { pullChanges } from './pull.js';
-export { pushChanges, type PushContext } from './push.js';
+export { pullChanges, pullGroupChanges } from './pull.js';
+export { pushChanges, pushEntries, type PushAnswer, type PushContext, type PushEntry } from './push.js';
 export { listReview, type ReviewEntry } from './review.js';
 export { mountSyncRoutes, type SyncRouteDeps } from './routes.js';
 export { DEVICE_KINDS, syncMigrations, type DeviceKind, type SyncTables } from './sync-tables.js';

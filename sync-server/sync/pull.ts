@@ -6,7 +6,9 @@ import type { AuditSink } from '../../core/access/audit.js';
 import { collectionPolicy } from '../../core/access/policy.js';
 import type { CollectionDef } from '../../core/store/collection-def.js';
 import { toSyncDocument, type PullResponse, type SyncCheckpoint } from '../../core/sync/protocol.js';
+import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
 import { changesAfter, type SqlDatabase } from '../store/index.js';
+import { groupChangesAfter } from '../store/sync-feed.js';
 import type { DeviceActor } from './devices.js';
 
 /**
@@ -38,5 +40,41 @@ export async function pullChanges(
   return {
     documents: rows.map((row) => toSyncDocument(row.data, row.deleted)),
     checkpoint: { seq: last ? last.seq : checkpoint.seq },
+  };
+}
+
+/**
+ * One page of a storage group's changes after `checkpoint`: the union of `members` (the group's
+ * collections the installation may read) in the tenant's `seq` order, each document tagged with its
+ * collection in `rx_collection`. Paging and the checkpoint work as in {@link pullChanges}; one audit
+ * entry per audited collection present in the page.
+ */
+export async function pullGroupChanges(
+  database: SqlDatabase,
+  actor: DeviceActor,
+  members: readonly CollectionDef[],
+  checkpoint: SyncCheckpoint,
+  limit: number,
+  audit?: AuditSink,
+): Promise<PullResponse> {
+  const rows = await groupChangesAfter(database.kysely, members, actor.tenantId, checkpoint.seq, limit);
+  if (audit) {
+    for (const def of members) {
+      if (collectionPolicy(def.name)?.audit !== 'all') continue;
+      const own = rows.filter((row) => row.collection === def.name);
+      if (own.length === 0) continue;
+      audit.record({
+        tenantId: actor.tenantId,
+        actorKind: actor.kind,
+        actorId: actor.id,
+        action: 'read',
+        collection: def.name,
+        detail: `sync.pull ${own.length} registros, seq ${own[0]!.seq}–${own.at(-1)!.seq}`,
+      });
+    }
+  }
+  return {
+    documents: rows.map((row) => ({ ...toSyncDocument(row.data, row.deleted), [COLLECTION_FIELD]: row.collection })),
+    checkpoint: { seq: rows.at(-1)?.seq ?? checkpoint.seq },
   };
 }

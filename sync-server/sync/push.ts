@@ -142,6 +142,18 @@ function listConflict(
   );
 }
 
+/** One pushed row and the collection it belongs to (a storage group's push mixes collections). */
+export interface PushEntry {
+  def: CollectionDef<RecordBase>;
+  row: PushRow;
+}
+
+/** A master state the installation must take, and the collection it belongs to. */
+export interface PushAnswer {
+  collection: string;
+  document: SyncDocument;
+}
+
 /**
  * Applies one push batch of `def` for the installation `ctx.actor`.
  *
@@ -156,10 +168,24 @@ export async function pushChanges(
   def: CollectionDef<RecordBase>,
   rows: readonly PushRow[],
 ): Promise<SyncDocument[]> {
-  const rules = syncRulesOf(def.name);
+  const answers = await pushEntries(
+    ctx,
+    rows.map((row) => ({ def, row })),
+  );
+  return answers.map((answer) => answer.document);
+}
+
+/**
+ * Applies one push batch whose rows may belong to several collections (a storage group's push),
+ * each row checked, written or refused exactly as {@link pushChanges} does for its own collection,
+ * all in one transaction.
+ *
+ * @returns the master states to take, each with its collection, in the order of the rows.
+ * @throws DomainError when the database fails; nothing of the batch is written then.
+ */
+export async function pushEntries(ctx: PushContext, entries: readonly PushEntry[]): Promise<PushAnswer[]> {
   const tenantId = ctx.actor.tenantId;
-  const mayWrite = can(ctx.actor, syncPermissions(def.name).write);
-  const answers: SyncDocument[] = [];
+  const answers: PushAnswer[] = [];
   const base = ctx.database.forTenant(tenantId);
   // Guarded outside the transaction, so the audit log keeps only the writes that commit.
   const root = ctx.guard ? ctx.guard(base) : base;
@@ -168,19 +194,21 @@ export async function pushChanges(
     const executor = executorOf(base);
     const review = executor.withTables<SyncTables>();
     await lockTenant(executor, tenantId);
-    for (const row of rows) {
+    for (const { def, row } of entries) {
+      const rules = syncRulesOf(def.name);
+      const writePermission = syncPermissions(def.name).write;
       const pushed = row.newDocumentState;
       const master = await masterState(executor, def, tenantId, pushed.id);
       const masterDoc = master && toSyncDocument(master.data, master.deleted);
       // A re-sent push (its answer was lost) finds its own state already there: nothing to do.
       if (masterDoc && sameDocument(pushed, masterDoc)) continue;
       let reasons: ErrorDetail[];
-      if (!mayWrite) {
-        reasons = [{ path: '', message: `a instalação não tem a permissão ${syncPermissions(def.name).write}` }];
+      if (!can(ctx.actor, writePermission)) {
+        reasons = [{ path: '', message: `a instalação não tem a permissão ${writePermission}` }];
       } else {
         try {
           const answer = await tx.transaction((inner) => writeRow(ctx, def, rules, inner, review, master, row));
-          if (answer) answers.push(answer);
+          if (answer) answers.push({ collection: def.name, document: answer });
           continue;
         } catch (error) {
           if (error instanceof Refused) reasons = error.reasons;
@@ -203,7 +231,7 @@ export async function pushChanges(
         ctx.clock,
         ctx.ids,
       );
-      answers.push(masterDoc ?? { ...pushed, _deleted: true });
+      answers.push({ collection: def.name, document: masterDoc ?? { ...pushed, _deleted: true } });
     }
   });
   return answers;

@@ -1,6 +1,7 @@
 /**
- * The replication endpoints (DESIGN.md "Sync"): RxDB's HTTP protocol per collection, plus the
- * review list installations read. Protocol routes, not catalogue operations: they carry documents of
+ * The replication endpoints (DESIGN.md "Sync"): RxDB's HTTP protocol per storage group (what desks
+ * replicate: several collections share one RxDB collection) and per collection (for integrators),
+ * plus the review list installations read. Protocol routes, not catalogue operations: they carry documents of
  * any collection and answer in RxDB's shapes, so they are mounted here rather than derived from an
  * operation (the enrolment operations are regular operations, see device-ops.ts).
  */
@@ -15,7 +16,8 @@ import type { CallOrigin } from '../../core/operation.js';
 import type { AnyCollectionDef, CollectionDef } from '../../core/store/collection-def.js';
 import type { Store } from '../../core/store/port.js';
 import type { RecordBase } from '../../core/store/record.js';
-import { MAX_PULL_LIMIT, pushRows, syncCheckpoint, type PushRow } from '../../core/sync/protocol.js';
+import { CLINIC_STORAGE_GROUPS, COLLECTION_FIELD, type StorageGroups } from '../../core/store/rxdb/storage-groups.js';
+import { MAX_PULL_LIMIT, pushRows, syncCheckpoint, type PushRow, type SyncDocument } from '../../core/sync/protocol.js';
 import { syncPermissions } from '../../core/sync/record-rules.js';
 import type { Actor } from '../../core/actor.js';
 import { requestOrigin } from '../auth/origin.js';
@@ -24,8 +26,8 @@ import type { SqlDatabase, StoreTables } from '../store/index.js';
 import { ChangeHub } from './change-hub.js';
 import { authenticateDevice } from './device-auth.js';
 import type { DeviceActor, Devices } from './devices.js';
-import { pullChanges } from './pull.js';
-import { pushChanges } from './push.js';
+import { pullChanges, pullGroupChanges } from './pull.js';
+import { pushChanges, pushEntries, type PushEntry } from './push.js';
 import { listReview } from './review.js';
 import { answerStream } from './stream.js';
 import type { SyncTables } from './sync-tables.js';
@@ -36,6 +38,8 @@ export interface SyncRouteDeps {
   devices: Devices;
   /** Every replicated collection (`allCollections`). */
   collections: readonly AnyCollectionDef[];
+  /** The storage groups installations replicate; default `CLINIC_STORAGE_GROUPS`. */
+  groups?: StorageGroups;
   clock: Clock;
   ids: IdGenerator;
   /** Wraps the store pushes write through (the guarded store); as is when absent. */
@@ -97,8 +101,48 @@ function mayRead(actor: DeviceActor, collection: string): boolean {
   return can(actor, read) || can(actor, write);
 }
 
+async function jsonBody(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new DomainError('validation', 'Requisição inválida', [{ path: 'body', message: 'JSON inválido' }]);
+  }
+}
+
+/** A document of a group push without its collection tag; the tag names the collection. */
+function untagged(doc: SyncDocument): SyncDocument {
+  const { [COLLECTION_FIELD]: _tag, ...rest } = doc;
+  return rest;
+}
+
 /**
- * Mounts `GET /sync/{collection}/pull`, `POST /sync/{collection}/push`, `GET /sync/stream`,
+ * The rows of a group push, each with the collection its `rx_collection` names (one of `members`).
+ * @throws DomainError `validation` naming the row whose tag is missing, foreign to the group or
+ *   different between its two states.
+ */
+function groupEntries(rows: readonly PushRow[], members: ReadonlyMap<string, CollectionDef<RecordBase>>): PushEntry[] {
+  return rows.map((row, index) => {
+    const tag = row.newDocumentState[COLLECTION_FIELD];
+    const def = typeof tag === 'string' ? members.get(tag) : undefined;
+    const assumedTag = row.assumedMasterState?.[COLLECTION_FIELD];
+    if (!def || (row.assumedMasterState && assumedTag !== tag)) {
+      throw new DomainError('validation', 'Requisição inválida', [
+        { path: `body.${index}.newDocumentState.${COLLECTION_FIELD}`, message: 'coleção ausente ou fora do grupo' },
+      ]);
+    }
+    const newDocumentState = untagged(row.newDocumentState);
+    return {
+      def,
+      row: row.assumedMasterState
+        ? { assumedMasterState: untagged(row.assumedMasterState), newDocumentState }
+        : { newDocumentState },
+    };
+  });
+}
+
+/**
+ * Mounts `GET /sync/group/{group}/pull`, `POST /sync/group/{group}/push` (documents tagged with
+ * `rx_collection`), `GET /sync/{collection}/pull`, `POST /sync/{collection}/push`, `GET /sync/stream`,
  * `GET /sync/rejections`, `GET /sync/conflicts` and `POST /sync/numbers/{series}/lease` (number
  * blocks for offline budget numbers and tickets). Every route authenticates an installation by its device token and sees only
  * its tenant. Call before the app answers its first request (Hono builds its router then).
@@ -114,6 +158,18 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
     }
     return def;
   };
+  const groups = new Map<string, Map<string, CollectionDef<RecordBase>>>();
+  for (const [group, names] of Object.entries(deps.groups ?? CLINIC_STORAGE_GROUPS)) {
+    const members = new Map(names.flatMap((name) => (byName.has(name) ? [[name, byName.get(name)!] as const] : [])));
+    if (members.size > 0) groups.set(group, members);
+  }
+  const groupOf = (name: string): Map<string, CollectionDef<RecordBase>> => {
+    const members = groups.get(name);
+    if (!members) {
+      throw new DomainError('not_found', 'Grupo não replicado', [{ path: 'group', message: `desconhecido: ${name}` }]);
+    }
+    return members;
+  };
   const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>());
   const settled =
     <R>(work: () => Promise<R>) =>
@@ -124,6 +180,39 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
         await deps.settle?.();
       }
     };
+
+  // A group pull serves only the members the installation may read: a desk replicates every group,
+  // and a member it may not read simply never arrives (no error, so sync stays online).
+  app.get('/sync/group/:group/pull', (c) =>
+    settled(async () => {
+      const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
+      const members = [...groupOf(c.req.param('group')).values()].filter((def) => mayRead(actor, def.name));
+      const query = parse(pullQuery, c.req.query(), 'query');
+      return c.json(await pullGroupChanges(deps.database, actor, members, query.checkpoint, query.limit, deps.audit));
+    })(),
+  );
+
+  app.post('/sync/group/:group/push', (c) =>
+    settled(async () => {
+      const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
+      const members = groupOf(c.req.param('group'));
+      const rows = parse(pushRows, await jsonBody(c), 'body') as PushRow[];
+      const entries = groupEntries(rows, members);
+      const origin = requestOrigin(c, deps.trustProxy ?? false);
+      const answers = await pushEntries(
+        {
+          database: deps.database,
+          actor,
+          clock: deps.clock,
+          ids: deps.ids,
+          ...(deps.guard ? { guard: (store: Store) => deps.guard!(store, actor, origin) } : {}),
+        },
+        entries,
+      );
+      hub.notify(actor.tenantId);
+      return c.json(answers.map(({ collection, document }) => ({ ...document, [COLLECTION_FIELD]: collection })));
+    })(),
+  );
 
   app.get('/sync/:collection/pull', (c) =>
     settled(async () => {
@@ -139,13 +228,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
     settled(async () => {
       const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
       const def = collectionOf(c.req.param('collection'));
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        throw new DomainError('validation', 'Requisição inválida', [{ path: 'body', message: 'JSON inválido' }]);
-      }
-      const rows = parse(pushRows, body, 'body') as PushRow[];
+      const rows = parse(pushRows, await jsonBody(c), 'body') as PushRow[];
       const origin = requestOrigin(c, deps.trustProxy ?? false);
       const conflicts = await pushChanges(
         {
@@ -166,7 +249,10 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
   app.get('/sync/stream', async (c) => {
     const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
     await deps.settle?.();
-    const readable = [...byName.values()].filter((def) => mayRead(actor, def.name));
+    const readable = [...groups].flatMap(([name, members]) => {
+      const own = [...members.values()].filter((def) => mayRead(actor, def.name));
+      return own.length > 0 ? [{ name, members: own }] : [];
+    });
     return answerStream(c, { database: deps.database, hub }, actor, readable);
   });
 

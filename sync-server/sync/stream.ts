@@ -1,15 +1,17 @@
 /**
- * `GET /sync/stream`: one SSE stream per installation multiplexing every collection it may read
- * (browsers allow about six HTTP/1.1 connections per origin; one per collection would starve the app).
- * It opens with `RESYNC` (the client pulls each collection from its checkpoint, covering whatever
- * changed while it was away), then sends `{ collection, documents, checkpoint }` for changes after the
- * tenant's seq at connection time.
+ * `GET /sync/stream`: one SSE stream per installation multiplexing every storage group it may read
+ * (browsers allow about six HTTP/1.1 connections per origin; one per group would starve the app).
+ * It opens with `RESYNC` (the client pulls each group from its checkpoint, covering whatever changed
+ * while it was away), then sends `{ group, documents, checkpoint }` for changes after the tenant's
+ * seq at connection time, documents tagged with `rx_collection` as the group pull sends them.
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { CollectionDef } from '../../core/store/collection-def.js';
+import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
 import { toSyncDocument } from '../../core/sync/protocol.js';
-import { changesAfter, type SqlDatabase, type StoreTables } from '../store/index.js';
+import type { SqlDatabase, StoreTables } from '../store/index.js';
+import { groupChangesAfter } from '../store/sync-feed.js';
 import type { ChangeHub } from './change-hub.js';
 import type { DeviceActor } from './devices.js';
 
@@ -18,15 +20,21 @@ const EVENT_BATCH = 200;
 /** A comment line this often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 
+/** A storage group as streamed: its name and the members the installation may read. */
+export interface StreamedGroup {
+  name: string;
+  members: readonly CollectionDef[];
+}
+
 /**
- * Answers the SSE stream of `actor` over `collections` (those it may read). Ends when the client
- * disconnects.
+ * Answers the SSE stream of `actor` over `groups` (with the members it may read). Ends when the
+ * client disconnects.
  */
 export function answerStream(
   c: Context,
   deps: { database: SqlDatabase; hub: ChangeHub },
   actor: DeviceActor,
-  collections: readonly CollectionDef[],
+  groups: readonly StreamedGroup[],
 ): Response {
   return streamSSE(c, async (stream) => {
     const row = await deps.database.kysely
@@ -36,24 +44,27 @@ export function answerStream(
       .where('tenant_id', '=', actor.tenantId)
       .executeTakeFirst();
     const start = row ? Number(row.seq) : 0;
-    const cursors = new Map(collections.map((def) => [def.name, start]));
+    const cursors = new Map(groups.map((group) => [group.name, start]));
     let running = Promise.resolve();
     let again = false;
     const flush = async () => {
-      for (const def of collections) {
+      for (const group of groups) {
         for (;;) {
-          const rows = await changesAfter(
+          const rows = await groupChangesAfter(
             deps.database.kysely,
-            def,
+            group.members,
             actor.tenantId,
-            cursors.get(def.name)!,
+            cursors.get(group.name)!,
             EVENT_BATCH,
           );
           if (rows.length === 0) break;
           const checkpoint = { seq: rows.at(-1)!.seq };
-          cursors.set(def.name, checkpoint.seq);
-          const documents = rows.map((r) => toSyncDocument(r.data, r.deleted));
-          await stream.writeSSE({ data: JSON.stringify({ collection: def.name, documents, checkpoint }) });
+          cursors.set(group.name, checkpoint.seq);
+          const documents = rows.map((r) => ({
+            ...toSyncDocument(r.data, r.deleted),
+            [COLLECTION_FIELD]: r.collection,
+          }));
+          await stream.writeSSE({ data: JSON.stringify({ group: group.name, documents, checkpoint }) });
           if (rows.length < EVENT_BATCH) break;
         }
       }

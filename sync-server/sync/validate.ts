@@ -6,6 +6,7 @@
 import type { ErrorDetail } from '../../core/errors.js';
 import { issuePath } from '../../core/errors.js';
 import type { CollectionDef, IndexedFieldType } from '../../core/store/collection-def.js';
+import { STORAGE_FIELD_PREFIX } from '../../core/store/rxdb/storage-groups.js';
 import type { SyncRules } from '../../core/sync/record-rules.js';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -47,8 +48,10 @@ export function problemsOf(
     if (!ok) problems.push({ path: field, message: `deve ser ${type}` });
   }
   for (const key of Object.keys(record)) {
-    // Dexie storage rewrites such names (docs/decisions.md "Store").
-    if (key.startsWith('__') || key.startsWith('|')) problems.push({ path: key, message: 'campo reservado' });
+    // Dexie storage rewrites such names (docs/decisions.md "Store"); the RxDB adapter keeps its own
+    // fields (the collection tag, index slots) under `rx_`.
+    if (key.startsWith('__') || key.startsWith('|') || key.startsWith(STORAGE_FIELD_PREFIX))
+      problems.push({ path: key, message: 'campo reservado' });
   }
   if (rules.schema) {
     const parsed = rules.schema.safeParse(record);

@@ -18,6 +18,7 @@ import { isDomainError } from '../../core/errors.js';
 import { patients } from '../../core/patient/patient-record.js';
 import type { AnyCollectionDef, CollectionDef } from '../../core/store/collection-def.js';
 import { withoutRevision, type RecordBase } from '../../core/store/record.js';
+import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
 import { sameDocument } from '../../core/sync/protocol.js';
 import { NO_FAULTS, seededRandom, type Faults } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
@@ -46,8 +47,8 @@ interface World {
   lastWrites: Map<string, Record<string, unknown>>;
   /** States the server accepted, by `collection/id`. */
   accepted: Map<string, Record<string, unknown>[]>;
-  /** Every push request the server answered: collection and body. */
-  pushes: { collection: string; body: unknown }[];
+  /** Every push request the server answered: storage group and body. */
+  pushes: { group: string; body: unknown }[];
   nextId: number;
 }
 
@@ -234,14 +235,16 @@ async function runWorld(seed: number, cmds: Iterable<fc.AsyncCommand<Model, Worl
       const { token } = await enrolDevice(server, admin.token, 'desk', `Recepção ${i}`);
       const installation = await openInstallation(server.app, token, COLLECTIONS, seededRandom(seed + i));
       installation.link.onExchange = (path, body, answer) => {
-        const match = /^\/sync\/([a-z_]+)\/push$/.exec(path);
+        const match = /^\/sync\/group\/([a-z_]+)\/push$/.exec(path);
         if (!match) return;
-        world.pushes.push({ collection: match[1]!, body });
+        world.pushes.push({ group: match[1]!, body });
         const answered = new Set((answer as { id: string }[]).map((d) => d.id));
         for (const row of body as { newDocumentState: Record<string, unknown> & { id: string } }[]) {
           if (answered.has(row.newDocumentState.id)) continue;
-          const k = `${match[1]}/${row.newDocumentState.id}`;
-          world.accepted.set(k, [...(world.accepted.get(k) ?? []), row.newDocumentState]);
+          // Group pushes name each document's collection; the stored record does not carry it.
+          const { [COLLECTION_FIELD]: name, ...state } = row.newDocumentState;
+          const k = `${String(name)}/${row.newDocumentState.id}`;
+          world.accepted.set(k, [...(world.accepted.get(k) ?? []), state]);
         }
       };
       world.desks.push(installation);
@@ -278,7 +281,7 @@ async function runWorld(seed: number, cmds: Iterable<fc.AsyncCommand<Model, Worl
     const link = world.desks[0]!.link;
     link.onExchange = undefined;
     for (const push of world.pushes) {
-      await link.fetch(`http://clinica.test/sync/${push.collection}/push`, {
+      await link.fetch(`http://clinica.test/sync/group/${push.group}/push`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(world)}` },
         body: JSON.stringify(push.body),

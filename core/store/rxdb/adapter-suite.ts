@@ -9,9 +9,20 @@ import { defineCollection } from '../collection-def.js';
 import { samples, type Sample } from '../conformance.js';
 import type { Store } from '../port.js';
 import type { RxdbDatabase } from './rx-database.js';
+import type { StorageGroups } from './storage-groups.js';
+
+/** A collection declared like `samples`, sharing its storage group: neither may see the other's records. */
+export const sampleTwins = defineCollection<Sample>({
+  name: 'sample_twins',
+  fields: { kind: 'string', rank: 'number', active: 'boolean', label: 'string' },
+  indexes: [['kind'], ['rank'], ['active', 'rank'], ['label']],
+});
 
 /** Collections the suite needs the database opened with. */
-export const adapterSuiteCollections = [samples];
+export const adapterSuiteCollections = [samples, sampleTwins];
+
+/** The storage groups the suite needs: both collections in one RxDB collection. */
+export const adapterSuiteGroups: StorageGroups = { shared: ['samples', 'sample_twins'] };
 
 const TENANT = 'tenant-a';
 
@@ -44,7 +55,8 @@ function sample(n: number): Sample {
 /**
  * Registers the adapter's own tests.
  *
- * @param open opens a fresh, empty database declaring {@link adapterSuiteCollections}
+ * @param open opens a fresh, empty database declaring {@link adapterSuiteCollections} in
+ *   {@link adapterSuiteGroups}
  */
 export function describeAdapterBehaviour(name: string, open: () => Promise<RxdbDatabase>): void {
   describe(`rxdb adapter: ${name}`, () => {
@@ -219,18 +231,55 @@ export function describeAdapterBehaviour(name: string, open: () => Promise<RxdbD
       });
     });
 
+    describe('collections sharing a storage group', () => {
+      it("never show, count, change or remove each other's records, and keep ids unique", async () => {
+        const col = store.collection(samples);
+        const twins = store.collection(sampleTwins);
+        const mine = await col.insert(sample(80));
+        const theirs = await twins.insert(sample(81));
+        expect(await twins.get(mine.id)).toBeUndefined();
+        expect(await col.get(theirs.id)).toBeUndefined();
+        expect((await twins.find({ selector: { kind: mine.kind } })).map((d) => d.id)).toEqual(
+          theirs.kind === mine.kind ? [theirs.id] : [],
+        );
+        expect(await twins.count()).toBe(1);
+        expect((await col.find({ selector: { rank: theirs.rank } })).map((d) => d.id)).not.toContain(theirs.id);
+        expect(await codeOf(twins.update(mine.id, mine._rev, sample(80)))).toBe('not_found');
+        expect(await codeOf(twins.remove(mine.id, mine._rev))).toBe('not_found');
+        // One primary key per RxDB collection: an id is taken across the group.
+        expect(await codeOf(twins.insert(sample(80)))).toBe('conflict');
+        expect(await col.get(mine.id)).toEqual(mine);
+      });
+
+      it('refuses records carrying fields named like the storage fields', async () => {
+        const col = store.collection(samples);
+        const bad = { ...sample(82), rx_collection: 'sample_twins' } as Sample;
+        expect(await codeOf(col.insert(bad))).toBe('validation');
+        expect(await col.get(sample(82).id)).toBeUndefined();
+      });
+    });
+
     describe('RxDB handles for replication and live queries', () => {
-      it('exposes collections whose queries and change stream see the adapter writes', async () => {
+      it("exposes the group's collection, whose queries and change stream see the adapter writes", async () => {
         const rx = db.rxCollection(samples);
+        expect(db.rxCollection(sampleTwins)).toBe(rx);
+        expect(db.groupOf(samples).name).toBe('shared');
+        expect([...db.groupOf(samples).members.keys()]).toEqual(['samples', 'sample_twins']);
         const seen: string[] = [];
         const subscription = rx.$.subscribe((event) => seen.push(event.documentId));
+        let sampleChanges = 0;
+        const changes = db.changes$(samples).subscribe(() => sampleChanges++);
         const stored = await store.collection(samples).insert(sample(70));
+        await store.collection(sampleTwins).insert(sample(71));
         const doc = await rx.findOne(stored.id).exec();
         subscription.unsubscribe();
+        changes.unsubscribe();
         expect(doc?.get('label')).toBe(sample(70).label);
+        expect(doc?.get('rx_collection')).toBe('samples');
         expect(doc?.revision).toBe(stored._rev);
         expect(seen).toContain(stored.id);
-        expect(db.rxdb.collections['samples']).toBe(rx);
+        expect(sampleChanges).toBe(1);
+        expect(db.rxdb.collections['shared']).toBe(rx);
       });
     });
   });

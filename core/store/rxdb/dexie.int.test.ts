@@ -1,7 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { conformanceCollections, describeStoreConformance, samples, type Sample } from '../conformance.js';
-import { adapterSuiteCollections, describeAdapterBehaviour } from './adapter-suite.js';
+import { adapterSuiteCollections, adapterSuiteGroups, describeAdapterBehaviour } from './adapter-suite.js';
 import { describeSparseRecords, sparseSuiteCollections } from './sparse-suite.js';
 import { openRxdbDatabase } from './rx-database.js';
 import { dexieStorage } from './storages.js';
@@ -20,7 +20,9 @@ describeStoreConformance('rxdb dexie (fake-indexeddb)', () =>
   openRxdbDatabase({
     name: uniqueName('conformance-dexie'),
     storage: dexieStorage(indexedDB, IDBKeyRange),
-    collections: conformanceCollections,
+    // Beside another collection in one storage group, as the catalogue's collections live.
+    collections: [...conformanceCollections, ...sparseSuiteCollections],
+    groups: { shared: ['samples', 'sparse'] },
     multiInstance: false,
   }),
 );
@@ -29,7 +31,8 @@ describeSparseRecords('dexie (fake-indexeddb)', () =>
   openRxdbDatabase({
     name: uniqueName('sparse-dexie'),
     storage: dexieStorage(indexedDB, IDBKeyRange),
-    collections: sparseSuiteCollections,
+    collections: [...sparseSuiteCollections, ...conformanceCollections],
+    groups: { shared: ['samples', 'sparse'] },
     multiInstance: false,
   }),
 );
@@ -39,6 +42,7 @@ describeAdapterBehaviour('dexie (fake-indexeddb)', () =>
     name: uniqueName('adapter-dexie'),
     storage: dexieStorage(indexedDB, IDBKeyRange),
     collections: adapterSuiteCollections,
+    groups: adapterSuiteGroups,
     multiInstance: false,
   }),
 );

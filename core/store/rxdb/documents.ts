@@ -3,7 +3,15 @@ import type { ErrorDetail } from '../../errors.js';
 import type { IndexedFieldType } from '../collection-def.js';
 import type { RecordBase, Stored } from '../record.js';
 import { forbiddenError, invalidRecordError } from './errors.js';
-import { declaredFields, KEY_MAX_LENGTH, type AnyCollectionDef, type RxRecord } from './schema.js';
+import {
+  COLLECTION_FIELD,
+  declaredFields,
+  KEY_MAX_LENGTH,
+  slotsOf,
+  STORAGE_FIELD_PREFIX,
+  type AnyCollectionDef,
+  type RxRecord,
+} from './schema.js';
 
 /** RxDB's per-document bookkeeping; never part of a domain record. `_rev` is given back as-is. */
 const RXDB_FIELDS = ['_rev', '_meta', '_attachments', '_deleted'] as const;
@@ -47,8 +55,8 @@ function jsonCopy(value: unknown): unknown {
  * Declared fields must hold their declared JSON type (or be missing/null): RxDB's memory storage
  * builds index keys by calling string methods on indexed string fields and would throw otherwise.
  *
- * @throws DomainError `forbidden` when `tenantId` is not the store's, `validation` on a bad id or a
- *   declared field of the wrong type.
+ * @throws DomainError `forbidden` when `tenantId` is not the store's, `validation` on a bad id, a
+ *   declared field of the wrong type or a field named like the adapter's own (`rx_…`).
  */
 export function recordToWrite(def: AnyCollectionDef, tenantId: string, doc: unknown): RxRecord {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
@@ -64,6 +72,9 @@ export function recordToWrite(def: AnyCollectionDef, tenantId: string, doc: unkn
   }
   if (copy['tenantId'] !== tenantId) throw forbiddenError(def.name, id);
   const details: ErrorDetail[] = [];
+  for (const key of Object.keys(copy)) {
+    if (key.startsWith(STORAGE_FIELD_PREFIX)) details.push({ path: key, message: 'campo reservado' });
+  }
   for (const [name, type] of declaredFields(def)) {
     const value = copy[name];
     if (value !== undefined && value !== null && !hasType(value, type))
@@ -71,6 +82,42 @@ export function recordToWrite(def: AnyCollectionDef, tenantId: string, doc: unkn
   }
   if (details.length > 0) throw invalidRecordError(details);
   return copy as RxRecord;
+}
+
+/**
+ * A domain record (or a document as replication carries it) as its storage group keeps it: tagged
+ * with its collection and each declared string/number field copied into its index slot (a missing,
+ * null or wrongly typed value leaves the slot out, as a missing field). Any `rx_` field it carried is
+ * replaced, so the slots always follow the fields.
+ *
+ * @param def the record's collection; undefined for a collection this database did not open
+ *   (replication may bring one): the document is then tagged only, and no query reaches it.
+ */
+export function toStorageDocument<D extends Record<string, unknown>>(
+  collection: string,
+  def: AnyCollectionDef | undefined,
+  doc: D,
+): D & RxRecord {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) if (!key.startsWith(STORAGE_FIELD_PREFIX)) out[key] = value;
+  out[COLLECTION_FIELD] = collection;
+  if (def) {
+    const types = new Map(declaredFields(def));
+    for (const [field, slot] of slotsOf(def)) {
+      const value = doc[field];
+      if (value !== undefined && value !== null && hasType(value, types.get(field)!)) out[slot] = value;
+    }
+  }
+  return out as D & RxRecord;
+}
+
+/** `doc` without the fields {@link toStorageDocument} added, except the collection tag when `keepTag`. */
+export function withoutStorageFields<D extends Record<string, unknown>>(doc: D, keepTag = false): D {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) {
+    if (!key.startsWith(STORAGE_FIELD_PREFIX) || (keepTag && key === COLLECTION_FIELD)) out[key] = value;
+  }
+  return out as D;
 }
 
 /** Document data for a first write of `record` (RxDB's wrapper fills in `_rev` and `_meta.lwt`). */
@@ -96,14 +143,17 @@ export function replacementData(
   };
 }
 
-/** The domain fields of stored document data (RxDB bookkeeping removed), detached from the storage. */
-export function domainFields(data: RxDocumentData<RxRecord>): RxRecord {
+/**
+ * Stored document data without RxDB's bookkeeping, detached from the storage; the group's tag and
+ * slots stay (what an undo writes back).
+ */
+export function storedFields(data: RxDocumentData<RxRecord>): RxRecord {
   const copy = jsonCopy(data) as Record<string, unknown>;
   for (const field of RXDB_FIELDS) delete copy[field];
   return copy as RxRecord;
 }
 
-/** A stored document as the port returns it: plain JSON with `_rev`, no other RxDB field. */
+/** A stored document as the port returns it: plain JSON with `_rev`, no RxDB or group field. */
 export function toStored<T extends RecordBase>(data: RxDocumentData<RxRecord>): Stored<T> {
-  return { ...domainFields(data), _rev: data._rev } as unknown as Stored<T>;
+  return { ...withoutStorageFields(storedFields(data)), _rev: data._rev } as unknown as Stored<T>;
 }

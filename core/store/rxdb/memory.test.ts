@@ -1,5 +1,5 @@
 import { conformanceCollections, describeStoreConformance } from '../conformance.js';
-import { adapterSuiteCollections, describeAdapterBehaviour } from './adapter-suite.js';
+import { adapterSuiteCollections, adapterSuiteGroups, describeAdapterBehaviour } from './adapter-suite.js';
 import { describeSparseRecords, sparseSuiteCollections } from './sparse-suite.js';
 import { openRxdbDatabase } from './rx-database.js';
 import { memoryStorage } from './storages.js';
@@ -13,7 +13,9 @@ describeStoreConformance('rxdb memory', () =>
   openRxdbDatabase({
     name: uniqueName('conformance-memory'),
     storage: memoryStorage(),
-    collections: conformanceCollections,
+    // Beside another collection in one storage group, as the catalogue's collections live.
+    collections: [...conformanceCollections, ...sparseSuiteCollections],
+    groups: { shared: ['samples', 'sparse'] },
     multiInstance: false,
   }),
 );
@@ -22,7 +24,8 @@ describeSparseRecords('memory', () =>
   openRxdbDatabase({
     name: uniqueName('sparse-memory'),
     storage: memoryStorage(),
-    collections: sparseSuiteCollections,
+    collections: [...sparseSuiteCollections, ...conformanceCollections],
+    groups: { shared: ['samples', 'sparse'] },
     multiInstance: false,
   }),
 );
@@ -32,6 +35,7 @@ describeAdapterBehaviour('memory', () =>
     name: uniqueName('adapter-memory'),
     storage: memoryStorage(),
     collections: adapterSuiteCollections,
+    groups: adapterSuiteGroups,
     multiInstance: false,
   }),
 );

@@ -4,10 +4,10 @@ import type { CollectionDef } from '../collection-def.js';
 import type { Collection } from '../port.js';
 import { normaliseQuery, type Query } from '../query.js';
 import type { RecordBase, Stored } from '../record.js';
-import { newDocumentData, recordToWrite, replacementData, toStored } from './documents.js';
+import { newDocumentData, recordToWrite, replacementData, toStorageDocument, toStored } from './documents.js';
 import { conflictError, invalidRecordError, notFoundError, storageError } from './errors.js';
-import { planQuery, type IndexTrust } from './query-plan.js';
-import type { RxRecord } from './schema.js';
+import { planQuery, type IndexTrust, type QueryTarget } from './query-plan.js';
+import { COLLECTION_FIELD, slotsOf, type RxRecord } from './schema.js';
 import { readDocuments, writeDocuments, type RxRecordCollection } from './storage-io.js';
 import type { WriteScope } from './write-scope.js';
 
@@ -15,49 +15,79 @@ import type { WriteScope } from './write-scope.js';
 export interface CollectionContext {
   readonly tenantId: string;
   readonly def: CollectionDef<RecordBase>;
+  /** The storage group's RxDB collection, shared with the group's other domain collections. */
   readonly rx: RxRecordCollection;
   readonly trust: IndexTrust;
   readonly writes: WriteScope;
 }
 
 /**
- * The port's {@link Collection} over one RxDB collection, confined to one tenant. Reads go straight
+ * The port's {@link Collection} over its storage group's RxDB collection, confined to one tenant and
+ * to the documents tagged with its name. Reads go straight
  * to the storage; writes run in the context's {@link WriteScope} (the database lock or the running
  * transaction), check tenant and revision, and let the storage's own revision check settle races
  * with writers outside this adapter.
  */
 export class RxdbCollection<T extends RecordBase> implements Collection<T> {
-  constructor(private readonly ctx: CollectionContext) {}
+  private readonly target: QueryTarget;
+
+  constructor(private readonly ctx: CollectionContext) {
+    this.target = { collection: ctx.def.name, slots: slotsOf(ctx.def) };
+  }
 
   private get name(): string {
     return this.ctx.def.name;
   }
 
+  /** True when stored `data` is a record of this collection and tenant. */
+  private owns(data: RxDocumentData<RxRecord> | undefined): data is RxDocumentData<RxRecord> {
+    return data !== undefined && data.tenantId === this.ctx.tenantId && data[COLLECTION_FIELD] === this.name;
+  }
+
+  /** The record as the group stores it: tagged, slots filled. */
+  private stored(record: RxRecord): RxRecord {
+    return toStorageDocument(this.name, this.ctx.def, record);
+  }
+
   async get(id: string): Promise<Stored<T> | undefined> {
     if (typeof id !== 'string') return undefined;
     const data = (await readDocuments(this.ctx.rx, [id], false)).get(id);
-    return data && data.tenantId === this.ctx.tenantId ? toStored<T>(data) : undefined;
+    return this.owns(data) ? toStored<T>(data) : undefined;
   }
 
   async find(query?: Query<T>): Promise<Stored<T>[]> {
     const normalised = normaliseQuery(this.ctx.def as CollectionDef<T>, query);
     if (normalised.limit === 0) return [];
-    const prepared = planQuery(this.ctx.rx.schema.jsonSchema, this.ctx.tenantId, normalised, this.ctx.trust);
+    const prepared = planQuery(
+      this.ctx.rx.schema.jsonSchema,
+      this.ctx.tenantId,
+      this.target,
+      normalised,
+      this.ctx.trust,
+    );
     const { documents } = await this.ctx.rx.storageInstance.query(prepared);
     return documents.map((data) => toStored<T>(data));
   }
 
   async count(query?: Pick<Query<T>, 'selector'>): Promise<number> {
     const normalised = normaliseQuery(this.ctx.def as CollectionDef<T>, { selector: query?.selector });
-    const prepared = planQuery(this.ctx.rx.schema.jsonSchema, this.ctx.tenantId, normalised, this.ctx.trust, true);
+    const prepared = planQuery(
+      this.ctx.rx.schema.jsonSchema,
+      this.ctx.tenantId,
+      this.target,
+      normalised,
+      this.ctx.trust,
+      true,
+    );
     const { count } = await this.ctx.rx.storageInstance.count(prepared);
     return count;
   }
 
   async insert(doc: T): Promise<Stored<T>> {
-    const record = recordToWrite(this.ctx.def, this.ctx.tenantId, doc);
+    const record = this.stored(recordToWrite(this.ctx.def, this.ctx.tenantId, doc));
     return this.ctx.writes.run(async (log) => {
-      // Checked here because RxDB revives a tombstone on insert; the port keeps a deleted id taken.
+      // Checked here because RxDB revives a tombstone on insert; the port keeps a deleted id taken
+      // (also by another collection of the group: one primary key per RxDB collection).
       if ((await readDocuments(this.ctx.rx, [record.id], true)).size > 0)
         throw conflictError(this.name, [record.id], 'exists');
       const { written, errors } = await writeDocuments(
@@ -73,7 +103,7 @@ export class RxdbCollection<T extends RecordBase> implements Collection<T> {
   }
 
   async insertMany(docs: readonly T[]): Promise<void> {
-    const records = docs.map((doc) => recordToWrite(this.ctx.def, this.ctx.tenantId, doc));
+    const records = docs.map((doc) => this.stored(recordToWrite(this.ctx.def, this.ctx.tenantId, doc)));
     if (records.length === 0) return;
     const ids = records.map((r) => r.id);
     const seen = new Set<string>();
@@ -95,7 +125,7 @@ export class RxdbCollection<T extends RecordBase> implements Collection<T> {
   }
 
   async update(id: string, expectedRev: string, next: T): Promise<Stored<T>> {
-    const record = recordToWrite(this.ctx.def, this.ctx.tenantId, next);
+    const record = this.stored(recordToWrite(this.ctx.def, this.ctx.tenantId, next));
     if (record.id !== id)
       throw invalidRecordError([{ path: 'id', message: 'difere do identificador do registro alterado' }]);
     return this.ctx.writes.run(async (log) => {
@@ -131,7 +161,7 @@ export class RxdbCollection<T extends RecordBase> implements Collection<T> {
   /** The live document of this tenant at `expectedRev`. @throws not_found, conflict */
   private async current(id: string, expectedRev: string): Promise<RxDocumentData<RxRecord>> {
     const current = typeof id === 'string' ? (await readDocuments(this.ctx.rx, [id], false)).get(id) : undefined;
-    if (!current || current.tenantId !== this.ctx.tenantId) throw notFoundError(this.name, id);
+    if (!this.owns(current)) throw notFoundError(this.name, id);
     if (current._rev !== expectedRev) throw conflictError(this.name, [id], 'stale');
     return current;
   }

@@ -1,8 +1,11 @@
 import type { JsonSchema, RxJsonSchema } from 'rxdb';
 import type { AnyCollectionDef, IndexedFieldType } from '../collection-def.js';
 import type { RecordBase } from '../record.js';
+import { COLLECTION_FIELD } from './storage-groups.js';
 
 export type { AnyCollectionDef };
+// The discriminator and the storage fields' prefix (documents.ts refuses records using it).
+export { COLLECTION_FIELD, STORAGE_FIELD_PREFIX } from './storage-groups.js';
 
 /** A record as this adapter hands it to RxDB: the base fields plus whatever else the domain keeps. */
 export type RxRecord = RecordBase & Record<string, unknown>;
@@ -50,63 +53,89 @@ export function declaredFields(def: AnyCollectionDef): [string, IndexedFieldType
 }
 
 /**
- * The indexes handed to RxDB, as field lists without RxDB's own `_deleted` prefix and `id` suffix.
+ * The slot each declared string or number field of `def` is stored in, for indexing: strings in
+ * `rx_s1`, `rx_s2`… and numbers in `rx_n1`… in declaration order. Members of one storage group reuse
+ * the same slots, so one RxDB schema serves them all; queries name slots instead of fields. Booleans
+ * get none: they are never index keys (see {@link groupIndexes}) and are matched by their own name.
+ */
+export function slotsOf(def: AnyCollectionDef): ReadonlyMap<string, string> {
+  const slots = new Map<string, string>();
+  let strings = 0;
+  let numbers = 0;
+  for (const [name, type] of declaredFields(def)) {
+    if (type === 'string') slots.set(name, `rx_s${++strings}`);
+    else if (type === 'number') slots.set(name, `rx_n${++numbers}`);
+  }
+  return slots;
+}
+
+/**
+ * The indexes handed to RxDB for a storage group, as field lists without RxDB's own `_deleted`
+ * prefix and `id` suffix.
  *
- * - `[tenantId]` always: every query is confined to one tenant, so every index starts with it.
- * - Each declared index, prefixed with `tenantId`, with boolean fields left out. RxDB only indexes
+ * - `[tenantId, rx_collection]` always: every query is confined to one tenant and one collection, so
+ *   every index starts with both.
+ * - Each declared index of each member, in slots, with boolean fields left out. RxDB only indexes
  *   booleans that are `required` (SC38), and its Dexie storage turns a missing indexed boolean into
  *   `false` when writing and reading; the port lets a field be missing ("a condition on a missing field
  *   never matches"). A two-valued field adds little to an index, so booleans are filtered by RxDB's
- *   query matcher instead, and the remaining fields keep their index.
+ *   query matcher instead, and the remaining fields keep their index. Members whose indexes fall on
+ *   the same slots share one index.
  */
-export function rxIndexes(def: AnyCollectionDef): string[][] {
-  const booleans = new Set(
-    declaredFields(def)
-      .filter(([, type]) => type === 'boolean')
-      .map(([name]) => name),
-  );
+export function groupIndexes(members: readonly AnyCollectionDef[]): string[][] {
   const seen = new Set<string>();
   const indexes: string[][] = [];
-  for (const declared of [[], ...def.indexes]) {
-    const index = [TENANT_FIELD, ...declared.filter((field) => !booleans.has(field))];
-    const key = index.join(',');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    indexes.push(index);
+  for (const def of members) {
+    const slots = slotsOf(def);
+    for (const declared of [[], ...def.indexes]) {
+      const keys = declared.flatMap((field) => (field === 'id' ? ['id'] : (slots.get(field) ?? [])));
+      const index = [TENANT_FIELD, COLLECTION_FIELD, ...keys];
+      const key = index.join(',');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      indexes.push(index);
+    }
   }
   return indexes;
 }
 
 /**
- * Derives the RxDB JSON schema of a collection.
+ * Derives the RxDB JSON schema of a storage group from its members' declarations.
  *
- * - primary key `id` (string, {@link KEY_MAX_LENGTH}); `tenantId` likewise.
- * - every declared field with its type and the bounds RxDB's index rules demand.
- * - indexes from {@link rxIndexes}.
+ * - primary key `id` (string, {@link KEY_MAX_LENGTH}), so ids are unique across a group's members
+ *   (UUIDv7 makes them unique anyway); `tenantId` likewise.
+ * - {@link COLLECTION_FIELD} and as many string and number slots as the widest member needs, with the
+ *   bounds RxDB's index rules demand.
+ * - indexes from {@link groupIndexes}.
  * - `required` lists every indexed field because RxDB's Dexie storage refuses an index over a field
  *   that is not required (DXE1: IndexedDB leaves a record out of an index when a key is missing).
  *   No validator runs, so a record missing such a field is still stored; the query planner in
  *   query-plan.ts only uses an index when the query has a condition on each of its fields, and a
  *   condition on a missing field never matches, so the records an index leaves out are never needed.
- * - the other fields of a record (nested data, `createdAt`…) are not declared and are stored as given.
- *   RxDB forces top-level `additionalProperties: false`, so never wrap the storage with a schema
- *   validator (`wrappedValidate*Storage`): it would refuse every undeclared field.
+ * - the other fields of a record (its declared fields by their own names, nested data…) are not
+ *   declared and are stored as given. RxDB forces top-level `additionalProperties: false`, so never
+ *   wrap the storage with a schema validator (`wrappedValidate*Storage`): it would refuse them.
  *
- * Changing the fields or indexes of an existing collection changes the schema hash: RxDB refuses to
- * open the stored collection until the schema `version` is raised with a migration strategy.
+ * Changing the members of a group, or the fields or indexes of a member, changes the schema hash:
+ * RxDB refuses to open the stored collection until the schema `version` is raised with a migration
+ * strategy. So every window of an installation opens the same collections (`allCollections`).
  */
-export function rxSchemaFor(def: AnyCollectionDef): RxJsonSchema<RxRecord> {
+export function groupSchema(name: string, members: readonly AnyCollectionDef[]): RxJsonSchema<RxRecord> {
   const properties: Record<string, JsonSchema> = {
     id: { type: 'string', maxLength: KEY_MAX_LENGTH },
     [TENANT_FIELD]: { type: 'string', maxLength: KEY_MAX_LENGTH },
+    [COLLECTION_FIELD]: { type: 'string', maxLength: KEY_MAX_LENGTH },
     createdAt: { type: 'string' },
     updatedAt: { type: 'string' },
   };
-  for (const [name, type] of declaredFields(def)) properties[name] = propertyFor(type);
-  const indexes = rxIndexes(def);
+  for (const def of members) {
+    const fields = new Map(declaredFields(def));
+    for (const [field, slot] of slotsOf(def)) properties[slot] = propertyFor(fields.get(field)!);
+  }
+  const indexes = groupIndexes(members);
   const required = [...new Set(['id', ...indexes.flat()])];
   return {
-    title: def.name,
+    title: name,
     version: 0,
     primaryKey: 'id',
     type: 'object',

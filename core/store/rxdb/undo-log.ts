@@ -1,6 +1,6 @@
 import type { RxDocumentData } from 'rxdb';
 import { DomainError, type ErrorDetail } from '../../errors.js';
-import { domainFields, replacementData } from './documents.js';
+import { replacementData, storedFields } from './documents.js';
 import { readDocuments, writeDocuments, type RxRecordCollection } from './storage-io.js';
 import type { RxRecord } from './schema.js';
 
@@ -79,8 +79,8 @@ async function restore(
   const current = (await readDocuments(collection, [id], true)).get(id);
   if (!current || current._rev !== expectedRev) return 'alterado fora da transação; mantido como está';
   const document = before
-    ? replacementData(domainFields(before), current, before._deleted)
-    : replacementData(domainFields(current), current, true);
+    ? replacementData(storedFields(before), current, before._deleted)
+    : replacementData(storedFields(current), current, true);
   const { errors } = await writeDocuments(collection, [{ previous: current, document }], 'clinic-store-rollback');
   return errors.length > 0 ? 'alterado fora da transação durante o desfazer; mantido como está' : undefined;
 }
