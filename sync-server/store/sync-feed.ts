@@ -65,10 +65,11 @@ export type GroupFeedRow = FeedRow & { collection: string };
 /**
  * The tenant's rows of every collection in `defs` (one storage group) written after `afterSeq`, in
  * `seq` order, at most `limit`. `seq` is the tenant's one counter across tables, so the union has
- * one order and a checkpoint means the same in every table. One `UNION ALL` ordered by `seq`: each
- * branch reads its table's `(tenant_id, seq)` index in order and the database merges them, stopping
- * after `limit` rows (SQLite's merge of a compound select, PostgreSQL's Merge Append), so a page
- * costs about its size whatever the tables hold.
+ * one order and a checkpoint means the same in every table. One `UNION ALL` of each table's first
+ * `limit` rows by its `(tenant_id, seq)` index, ordered and cut to `limit`: a page reads at most
+ * `limit` rows per table whatever the tables hold (PostgreSQL would otherwise scan and sort whole
+ * tables for an initial sync, where nearly every row is past the checkpoint; with the inner limits
+ * it runs a Merge Append of index scans, SQLite one co-routine per index scan).
  *
  * @param executor the database's Kysely (`db.kysely`) or a transaction's
  */
@@ -80,18 +81,25 @@ export async function groupChangesAfter(
   limit: number,
 ): Promise<GroupFeedRow[]> {
   const db = executor as unknown as Kysely<DocTables>;
-  const branch = (def: Pick<CollectionDef, 'name'>) =>
+  const branch = (def: Pick<CollectionDef, 'name'>, n: number) =>
     db
-      .selectFrom(docTableName(def))
-      .select([sql.lit(def.name).as('collection'), 'id', 'seq', 'deleted', 'data'])
-      .where('tenant_id', '=', tenantId)
-      .where('seq', '>', afterSeq);
+      .selectFrom(
+        db
+          .selectFrom(docTableName(def))
+          .select([sql.lit(def.name).as('collection'), 'id', 'seq', 'deleted', 'data'])
+          .where('tenant_id', '=', tenantId)
+          .where('seq', '>', afterSeq)
+          .orderBy('seq')
+          .limit(limit)
+          .as(`page_${n}`),
+      )
+      .selectAll();
   const [first, ...rest] = defs;
   if (!first) return [];
-  let query = branch(first);
-  for (const def of rest) query = query.unionAll(branch(def));
-  const rows = await query.orderBy('seq').limit(limit).execute();
-  return rows.map((row) => ({ ...decode(row), collection: String(row.collection) }));
+  let query = branch(first, 0);
+  rest.forEach((def, n) => (query = query.unionAll(branch(def, n + 1))));
+  const rows = (await query.orderBy('seq').limit(limit).execute()) as unknown as (RawRow & { collection: string })[];
+  return rows.map((row) => ({ ...decode(row), collection: row.collection }));
 }
 
 /** The stored state of one document of the tenant, tombstones included; undefined when never stored. */

@@ -8,7 +8,7 @@ import { uuidV7Ids } from '../../core/ids.js';
 import { patients } from '../../core/patient/patient-record.js';
 import type { CollectionDef } from '../../core/store/collection-def.js';
 import type { RecordBase } from '../../core/store/record.js';
-import { memoryStorage, openRxdbDatabase } from '../../core/store/rxdb/index.js';
+import { memoryStorage, openRxdbDatabase, toStorageDocument } from '../../core/store/rxdb/index.js';
 import { startSync } from '../../core/sync/replicate.js';
 import { fetchTransport } from '../../core/sync/transport.js';
 import { systemClock } from '../../core/clock.js';
@@ -65,8 +65,10 @@ export async function benchSyncInitial(
       collections: [patients],
       multiInstance: false,
     });
+    // The documents as the storage group keeps them (tag and index slots), as sync stores them.
+    const storedRecords = records.map((record) => toStorageDocument(patients.name, patients, record));
     const bulkStarted = performance.now();
-    await plain.rxCollection(patients).bulkInsert(records);
+    await plain.rxCollection(patients).bulkInsert(storedRecords);
     const bulkMs = performance.now() - bulkStarted;
     await plain.close();
 
@@ -85,9 +87,9 @@ export async function benchSyncInitial(
       identifier: `bench-${tag}`,
       pullBatchSize: 5000,
     });
-    await sync.replications.get('patients')!.awaitInitialReplication();
+    await sync.replications.get(desk.groupOf(patients).name)!.awaitInitialReplication();
     const syncMs = performance.now() - syncStarted;
-    const held = await desk.rxCollection(patients).count().exec();
+    const held = await desk.forTenant(admin.tenantId).collection(patients).count();
     if (held !== docs) throw new Error(`a instalação tem ${held} de ${docs} documentos`);
     await sync.cancel();
     await desk.close();

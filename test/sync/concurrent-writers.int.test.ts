@@ -1,16 +1,18 @@
 /**
  * On PostgreSQL a sequence value can commit out of order; the pull must never skip a row that commits
  * late. Writers hold their transaction open for a random while after taking their seq, a puller pulls
- * by checkpoint all along: it must end up with every row, each seen in increasing seq.
+ * by checkpoint all along: it must end up with every row, each seen in increasing seq. Writers write
+ * to two tables of one storage group and the puller reads the group's union, as desks do.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
+import { users } from '../../core/access/user.js';
 import { patients } from '../../core/patient/patient-record.js';
 import type { CollectionDef } from '../../core/store/collection-def.js';
 import type { RecordBase } from '../../core/store/record.js';
-import { changesAfter, openSqlDatabase } from '../../sync-server/store/index.js';
-import { lockTenant } from '../../sync-server/store/sync-feed.js';
+import { openSqlDatabase } from '../../sync-server/store/index.js';
+import { groupChangesAfter, lockTenant } from '../../sync-server/store/sync-feed.js';
 import { executorOf } from '../../sync-server/store/database.js';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -40,12 +42,13 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const def = patients as unknown as CollectionDef<RecordBase & Record<string, unknown>>;
+const plain = (def: unknown) => def as CollectionDef<RecordBase & Record<string, unknown>>;
+const group = [patients, users];
 
 it.skipIf(skip)(
   'a pull by seq never skips a late commit of concurrent writers (PostgreSQL)',
   async () => {
-    const database = await openSqlDatabase({ url, schema, collections: [patients] });
+    const database = await openSqlDatabase({ url, schema, collections: group });
     const tenantId = 'tenant-concurrent';
     const written: string[] = [];
     const seen = new Set<string>();
@@ -55,7 +58,7 @@ it.skipIf(skip)(
         const id = `w${w}-${i}`;
         await database.forTenant(tenantId).transaction(async (tx) => {
           if (i % 2 === 0) await lockTenant(executorOf(tx), tenantId);
-          await tx.collection(def).insert({
+          await tx.collection(plain(group[(w + i) % 2])).insert({
             id,
             tenantId,
             createdAt: '2026-11-23T09:00:00-03:00',
@@ -71,7 +74,7 @@ it.skipIf(skip)(
     const puller = async () => {
       let seq = 0;
       while (!done) {
-        const rows = await changesAfter(database.kysely, def, tenantId, seq, 7);
+        const rows = await groupChangesAfter(database.kysely, group, tenantId, seq, 7);
         for (const row of rows) {
           expect(row.seq).toBeGreaterThan(seq);
           seq = row.seq;
@@ -80,7 +83,7 @@ it.skipIf(skip)(
         if (rows.length === 0) await sleep(1);
       }
       for (;;) {
-        const rows = await changesAfter(database.kysely, def, tenantId, seq, 100);
+        const rows = await groupChangesAfter(database.kysely, group, tenantId, seq, 100);
         if (rows.length === 0) return;
         for (const row of rows) seen.add(row.id);
         seq = rows.at(-1)!.seq;
