@@ -172,6 +172,20 @@ describe('group push', () => {
     expect(pulled).not.toContain(untagged.id);
   });
 
+  it("logs a device's group pull of patient data once per page, naming the patients' seq range", async () => {
+    const { id: deviceId, token } = await enrolDevice(server, adminToken, 'desk', 'Recepção 3');
+    await push(token, 'people', [{ newDocumentState: { ...patient(7), rx_collection: 'patients', _deleted: false } }]);
+    const docs = (await pull(token, 'people', 0, 1000)).documents;
+    const log = await server.call('GET', `/audit/?actor=${deviceId}`, { token: adminToken });
+    const reads = (log.body.items as { action: string; collection?: string; detail?: string }[]).filter(
+      (e) => e.action === 'read',
+    );
+    const sent = docs.filter((d) => d.rx_collection === 'patients').length;
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({ collection: 'patients' });
+    expect(reads[0]!.detail).toMatch(new RegExp(`^sync\\.pull ${sent} registros`));
+  });
+
   it('refuses a record carrying the RxDB adapter fields', async () => {
     const slotted = { ...patient(6), rx_s1: 'paciente 6', rx_collection: 'patients', _deleted: false };
     const res = await push(desk, 'people', [{ newDocumentState: slotted }]);

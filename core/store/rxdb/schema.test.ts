@@ -11,34 +11,26 @@ describe('rxdb schema of a storage group derived from its members', () => {
     expect(() => checkSchema(groupSchema('shared', members))).not.toThrow();
   });
 
-  it('puts declared strings and numbers in slots, in declaration order; booleans get none', () => {
+  it('puts each declared string and number in a slot named for its collection; booleans get none', () => {
     expect([...slotsOf(samples)]).toEqual([
-      ['kind', 'rx_s1'],
-      ['rank', 'rx_n1'],
-      ['label', 'rx_s2'],
-    ]);
-    expect([...slotsOf(sparse)]).toEqual([
-      ['name', 'rx_s1'],
-      ['score', 'rx_n1'],
-      ['group', 'rx_s2'],
+      ['kind', 'rx_samples_kind'],
+      ['rank', 'rx_samples_rank'],
+      ['label', 'rx_samples_label'],
     ]);
   });
 
-  it('prefixes every index with tenant and collection, leaves booleans out and shares equal slot indexes', () => {
+  it("prefixes every index with tenant and collection, leaves booleans out and keeps members' indexes apart", () => {
     expect(groupIndexes([samples])).toEqual([
       ['tenantId', 'rx_collection'],
-      ['tenantId', 'rx_collection', 'rx_s1'],
-      ['tenantId', 'rx_collection', 'rx_n1'],
-      ['tenantId', 'rx_collection', 'rx_s2'],
+      ['tenantId', 'rx_collection', 'rx_samples_kind'],
+      ['tenantId', 'rx_collection', 'rx_samples_rank'],
+      ['tenantId', 'rx_collection', 'rx_samples_label'],
     ]);
-    // sparse's [name], [score] fall on samples' [kind], [rank] slots: one index serves both.
-    expect(groupIndexes([samples, sparse])).toEqual([
-      ['tenantId', 'rx_collection'],
-      ['tenantId', 'rx_collection', 'rx_s1'],
-      ['tenantId', 'rx_collection', 'rx_n1'],
-      ['tenantId', 'rx_collection', 'rx_s2'],
-      ['tenantId', 'rx_collection', 'rx_s2', 'rx_n1'],
-      ['tenantId', 'rx_collection', 'rx_s2', 'rx_s1'],
+    expect(groupIndexes([samples, sparse]).slice(4)).toEqual([
+      ['tenantId', 'rx_collection', 'rx_sparse_name'],
+      ['tenantId', 'rx_collection', 'rx_sparse_score'],
+      ['tenantId', 'rx_collection', 'rx_sparse_group', 'rx_sparse_score'],
+      ['tenantId', 'rx_collection', 'rx_sparse_group', 'rx_sparse_name'],
     ]);
   });
 
@@ -46,15 +38,28 @@ describe('rxdb schema of a storage group derived from its members', () => {
     const schema = groupSchema('shared', [samples]);
     expect(schema.primaryKey).toBe('id');
     expect(schema.title).toBe('shared');
-    expect(schema.properties['rx_s2']).toMatchObject({ type: 'string', maxLength: 256 });
-    expect(schema.properties['rx_n1']).toMatchObject({
+    expect(schema.properties['rx_samples_label']).toMatchObject({ type: 'string', maxLength: 256 });
+    expect(schema.properties['rx_samples_rank']).toMatchObject({
       type: 'number',
       minimum: -1e15,
       maximum: 1e15,
       multipleOf: 0.000001,
     });
-    expect(schema.required).toEqual(['id', 'tenantId', 'rx_collection', 'rx_s1', 'rx_n1', 'rx_s2']);
+    expect(schema.required).toEqual([
+      'id',
+      'tenantId',
+      'rx_collection',
+      'rx_samples_kind',
+      'rx_samples_rank',
+      'rx_samples_label',
+    ]);
     expect(schema.properties['label']).toBeUndefined();
     expect(schema.properties['nested']).toBeUndefined();
+  });
+
+  it('refuses two members whose slot names collide', () => {
+    const a = { name: 'a_b', fields: { c: 'string' }, indexes: [] } as const;
+    const b = { name: 'a', fields: { b_c: 'string' }, indexes: [] } as const;
+    expect(() => groupSchema('shared', [a, b] as never)).toThrow(/repetido/);
   });
 });

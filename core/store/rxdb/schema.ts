@@ -1,7 +1,7 @@
 import type { JsonSchema, RxJsonSchema } from 'rxdb';
 import type { AnyCollectionDef, IndexedFieldType } from '../collection-def.js';
 import type { RecordBase } from '../record.js';
-import { COLLECTION_FIELD } from './storage-groups.js';
+import { COLLECTION_FIELD, STORAGE_FIELD_PREFIX } from './storage-groups.js';
 
 export type { AnyCollectionDef };
 // The discriminator and the storage fields' prefix (documents.ts refuses records using it).
@@ -53,18 +53,18 @@ export function declaredFields(def: AnyCollectionDef): [string, IndexedFieldType
 }
 
 /**
- * The slot each declared string or number field of `def` is stored in, for indexing: strings in
- * `rx_s1`, `rx_s2`… and numbers in `rx_n1`… in declaration order. Members of one storage group reuse
- * the same slots, so one RxDB schema serves them all; queries name slots instead of fields. Booleans
- * get none: they are never index keys (see {@link groupIndexes}) and are matched by their own name.
+ * The slot each declared string or number field of `def` is stored in, for indexing:
+ * `rx_<collection>_<field>`. A slot holds the field's value only when it has the declared type, so
+ * RxDB's index keys never meet another type (its memory storage would throw building one). Slots are
+ * named per collection, not shared between a group's members: a document is then in its own
+ * collection's indexes only (IndexedDB skips records missing an index's keys), so a write costs the
+ * index entries it cost with one RxDB collection per domain collection. Booleans get none: they are
+ * never index keys (see {@link groupIndexes}) and are matched by their own name.
  */
 export function slotsOf(def: AnyCollectionDef): ReadonlyMap<string, string> {
   const slots = new Map<string, string>();
-  let strings = 0;
-  let numbers = 0;
   for (const [name, type] of declaredFields(def)) {
-    if (type === 'string') slots.set(name, `rx_s${++strings}`);
-    else if (type === 'number') slots.set(name, `rx_n${++numbers}`);
+    if (type !== 'boolean') slots.set(name, `${STORAGE_FIELD_PREFIX}${def.name}_${name}`);
   }
   return slots;
 }
@@ -79,8 +79,7 @@ export function slotsOf(def: AnyCollectionDef): ReadonlyMap<string, string> {
  *   booleans that are `required` (SC38), and its Dexie storage turns a missing indexed boolean into
  *   `false` when writing and reading; the port lets a field be missing ("a condition on a missing field
  *   never matches"). A two-valued field adds little to an index, so booleans are filtered by RxDB's
- *   query matcher instead, and the remaining fields keep their index. Members whose indexes fall on
- *   the same slots share one index.
+ *   query matcher instead, and the remaining fields keep their index.
  */
 export function groupIndexes(members: readonly AnyCollectionDef[]): string[][] {
   const seen = new Set<string>();
@@ -104,8 +103,7 @@ export function groupIndexes(members: readonly AnyCollectionDef[]): string[][] {
  *
  * - primary key `id` (string, {@link KEY_MAX_LENGTH}), so ids are unique across a group's members
  *   (UUIDv7 makes them unique anyway); `tenantId` likewise.
- * - {@link COLLECTION_FIELD} and as many string and number slots as the widest member needs, with the
- *   bounds RxDB's index rules demand.
+ * - {@link COLLECTION_FIELD} and each member's slots, with the bounds RxDB's index rules demand.
  * - indexes from {@link groupIndexes}.
  * - `required` lists every indexed field because RxDB's Dexie storage refuses an index over a field
  *   that is not required (DXE1: IndexedDB leaves a record out of an index when a key is missing).
@@ -130,7 +128,11 @@ export function groupSchema(name: string, members: readonly AnyCollectionDef[]):
   };
   for (const def of members) {
     const fields = new Map(declaredFields(def));
-    for (const [field, slot] of slotsOf(def)) properties[slot] = propertyFor(fields.get(field)!);
+    for (const [field, slot] of slotsOf(def)) {
+      // `rx_a_b_c` could be collection `a_b`'s field `c` or `a`'s `b_c`: a programming error.
+      if (properties[slot]) throw new Error(`grupo ${name}: campo de índice ${slot} repetido`);
+      properties[slot] = propertyFor(fields.get(field)!);
+    }
   }
   const indexes = groupIndexes(members);
   const required = [...new Set(['id', ...indexes.flat()])];
