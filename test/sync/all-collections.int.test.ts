@@ -1,15 +1,19 @@
 /**
  * Two desks open every collection of the catalogue (more than RxDB's 13-collection cap, held in the
  * storage groups) and replicate with a server on SQLite: records of several groups, written on the
- * server and on a desk, reach the other side and are found by queries on their declared fields.
+ * server and on a desk, reach the other side and are found by queries on their declared fields. One
+ * desk runs on RxDB memory, the other on the renderer's Dexie storage (fake-indexeddb), whose
+ * queries read the slot indexes themselves.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { personalTemplates } from '../../core/access/personal-template.js';
 import { allCollections } from '../../core/catalogue.js';
 import { clinics } from '../../core/clinic/clinic-record.js';
 import { patients } from '../../core/patient/patient-record.js';
 import { appointments } from '../../core/schedule/index.js';
 import { CLINIC_STORAGE_GROUPS } from '../../core/store/rxdb/storage-groups.js';
+import { dexieStorage, memoryStorage } from '../../core/store/rxdb/storages.js';
 import { login, seedAccount } from '../../sync-server/auth/test-server.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
@@ -21,6 +25,12 @@ let adminId: string;
 let adminToken: string;
 const desks: TestInstallation[] = [];
 
+// RxDB's Dexie storage advertises its premium storages once per process; keep the test output clean.
+const warn = console.warn.bind(console);
+vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+  if (!String(args[0]).includes('RxDB Open Core RxStorage')) warn(...args);
+});
+
 beforeAll(async () => {
   server = await startSyncServer();
   const account = await seedAccount(server, 'Clínica Sol', {
@@ -30,9 +40,14 @@ beforeAll(async () => {
   tenantId = account.tenantId;
   adminId = account.adminId;
   adminToken = (await login(server, 'admin@sol.test', 'senha-muito-segura-1')).accessToken;
-  for (const seed of [1, 2]) {
+  for (const [seed, storage] of [
+    [1, memoryStorage()],
+    [2, dexieStorage(indexedDB, IDBKeyRange)],
+  ] as const) {
     const { token } = await enrolDevice(server, adminToken, 'desk', `Recepção ${seed}`);
-    desks.push(await openInstallation(server.app, token, allCollections, seededRandom(seed), { retryTime: 20 }));
+    desks.push(
+      await openInstallation(server.app, token, allCollections, seededRandom(seed), { retryTime: 20, storage }),
+    );
   }
 }, 60_000);
 afterAll(async () => {

@@ -3,6 +3,7 @@
  * replicating a few collections through a faulty in-process link.
  */
 import type { Hono } from 'hono';
+import type { RxStorage } from 'rxdb';
 import { systemClock } from '../../core/clock.js';
 import type { AnyCollectionDef } from '../../core/store/collection-def.js';
 import { openRxdbDatabase, type RxdbDatabase } from '../../core/store/rxdb/index.js';
@@ -23,17 +24,20 @@ export interface TestInstallation {
 let opened = 0;
 const run = Math.random().toString(36).slice(2, 8);
 
-/** Opens a fresh installation database and starts syncing `collections` with `app` as `token`. */
+/**
+ * Opens a fresh installation database (RxDB memory unless `options.storage`) and starts syncing
+ * `collections` with `app` as `token`.
+ */
 export async function openInstallation(
   app: Hono,
   token: string,
   collections: readonly AnyCollectionDef[],
   random: () => number,
-  options: { retryTime?: number; stream?: boolean } = {},
+  options: { retryTime?: number; stream?: boolean; storage?: RxStorage<unknown, unknown> } = {},
 ): Promise<TestInstallation> {
   const database = await openRxdbDatabase({
     name: `desk-${run}-${++opened}`,
-    storage: memoryStorage(),
+    storage: options.storage ?? memoryStorage(),
     collections,
     multiInstance: false,
   });
