@@ -2,7 +2,8 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { conformanceCollections, describeStoreConformance, samples, type Sample } from '../conformance.js';
 import { adapterSuiteCollections, adapterSuiteGroups, describeAdapterBehaviour } from './adapter-suite.js';
-import { describeSparseRecords, sparseSuiteCollections } from './sparse-suite.js';
+import { describeSparseRecords } from './sparse-suite.js';
+import { neighbourCollections, neighbourGroups, withNeighbours } from './group-neighbours.js';
 import { openRxdbDatabase } from './rx-database.js';
 import { dexieStorage } from './storages.js';
 
@@ -16,25 +17,29 @@ let opened = 0;
 const run = Math.random().toString(36).slice(2, 8);
 const uniqueName = (label: string) => `${label}-${run}-${++opened}`;
 
+// Beside another collection in one storage group, as the catalogue's collections live.
 describeStoreConformance('rxdb dexie (fake-indexeddb)', () =>
-  openRxdbDatabase({
-    name: uniqueName('conformance-dexie'),
-    storage: dexieStorage(indexedDB, IDBKeyRange),
-    // Beside another collection in one storage group, as the catalogue's collections live.
-    collections: [...conformanceCollections, ...sparseSuiteCollections],
-    groups: { shared: ['samples', 'sparse'] },
-    multiInstance: false,
-  }),
+  withNeighbours('samples', () =>
+    openRxdbDatabase({
+      name: uniqueName('conformance-dexie'),
+      storage: dexieStorage(indexedDB, IDBKeyRange),
+      collections: neighbourCollections,
+      groups: neighbourGroups,
+      multiInstance: false,
+    }),
+  ),
 );
 
 describeSparseRecords('dexie (fake-indexeddb)', () =>
-  openRxdbDatabase({
-    name: uniqueName('sparse-dexie'),
-    storage: dexieStorage(indexedDB, IDBKeyRange),
-    collections: [...sparseSuiteCollections, ...conformanceCollections],
-    groups: { shared: ['samples', 'sparse'] },
-    multiInstance: false,
-  }),
+  withNeighbours('sparse', () =>
+    openRxdbDatabase({
+      name: uniqueName('sparse-dexie'),
+      storage: dexieStorage(indexedDB, IDBKeyRange),
+      collections: neighbourCollections,
+      groups: neighbourGroups,
+      multiInstance: false,
+    }),
+  ),
 );
 
 describeAdapterBehaviour('dexie (fake-indexeddb)', () =>

@@ -1,6 +1,7 @@
-import { conformanceCollections, describeStoreConformance } from '../conformance.js';
+import { describeStoreConformance } from '../conformance.js';
 import { adapterSuiteCollections, adapterSuiteGroups, describeAdapterBehaviour } from './adapter-suite.js';
-import { describeSparseRecords, sparseSuiteCollections } from './sparse-suite.js';
+import { describeSparseRecords } from './sparse-suite.js';
+import { neighbourCollections, neighbourGroups, withNeighbours } from './group-neighbours.js';
 import { openRxdbDatabase } from './rx-database.js';
 import { memoryStorage } from './storages.js';
 
@@ -9,25 +10,29 @@ let opened = 0;
 const run = Math.random().toString(36).slice(2, 8);
 const uniqueName = (label: string) => `${label}-${run}-${++opened}`;
 
+// Beside another collection in one storage group, as the catalogue's collections live.
 describeStoreConformance('rxdb memory', () =>
-  openRxdbDatabase({
-    name: uniqueName('conformance-memory'),
-    storage: memoryStorage(),
-    // Beside another collection in one storage group, as the catalogue's collections live.
-    collections: [...conformanceCollections, ...sparseSuiteCollections],
-    groups: { shared: ['samples', 'sparse'] },
-    multiInstance: false,
-  }),
+  withNeighbours('samples', () =>
+    openRxdbDatabase({
+      name: uniqueName('conformance-memory'),
+      storage: memoryStorage(),
+      collections: neighbourCollections,
+      groups: neighbourGroups,
+      multiInstance: false,
+    }),
+  ),
 );
 
 describeSparseRecords('memory', () =>
-  openRxdbDatabase({
-    name: uniqueName('sparse-memory'),
-    storage: memoryStorage(),
-    collections: [...sparseSuiteCollections, ...conformanceCollections],
-    groups: { shared: ['samples', 'sparse'] },
-    multiInstance: false,
-  }),
+  withNeighbours('sparse', () =>
+    openRxdbDatabase({
+      name: uniqueName('sparse-memory'),
+      storage: memoryStorage(),
+      collections: neighbourCollections,
+      groups: neighbourGroups,
+      multiInstance: false,
+    }),
+  ),
 );
 
 describeAdapterBehaviour('memory', () =>

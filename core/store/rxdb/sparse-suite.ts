@@ -57,7 +57,7 @@ function sparseRecord(n: number): Sparse {
   return record;
 }
 
-const sparseData = Array.from({ length: 66 }, (_, n) => sparseRecord(n));
+export const sparseData = Array.from({ length: 66 }, (_, n) => sparseRecord(n));
 const present = <T>(values: readonly (T | undefined)[]): T[] => values.filter((v): v is T => v !== undefined);
 
 /** A condition that is absent two times out of three, so most queries keep some records. */
