@@ -7,7 +7,7 @@ import {
   COLLECTION_FIELD,
   declaredFields,
   KEY_MAX_LENGTH,
-  slotsOf,
+  slotLayoutOf,
   STORAGE_FIELD_PREFIX,
   type AnyCollectionDef,
   type RxRecord,
@@ -102,10 +102,9 @@ export function toStorageDocument<D extends Record<string, unknown>>(
   for (const [key, value] of Object.entries(doc)) if (!key.startsWith(STORAGE_FIELD_PREFIX)) out[key] = value;
   out[COLLECTION_FIELD] = collection;
   if (def) {
-    const types = new Map(declaredFields(def));
-    for (const [field, slot] of slotsOf(def)) {
+    for (const [field, slot, type] of slotLayoutOf(def).entries) {
       const value = doc[field];
-      if (value !== undefined && value !== null && hasType(value, types.get(field)!)) out[slot] = value;
+      if (value !== undefined && value !== null && hasType(value, type)) out[slot] = value;
     }
   }
   return out as D & RxRecord;

@@ -62,11 +62,30 @@ export function declaredFields(def: AnyCollectionDef): [string, IndexedFieldType
  * never index keys (see {@link groupIndexes}) and are matched by their own name.
  */
 export function slotsOf(def: AnyCollectionDef): ReadonlyMap<string, string> {
-  const slots = new Map<string, string>();
-  for (const [name, type] of declaredFields(def)) {
-    if (type !== 'boolean') slots.set(name, `${STORAGE_FIELD_PREFIX}${def.name}_${name}`);
+  return slotLayoutOf(def).slots;
+}
+
+/** A collection's slots with each field's declared type, computed once per declaration. */
+export interface SlotLayout {
+  /** Declared field → its slot. */
+  readonly slots: ReadonlyMap<string, string>;
+  /** `[field, slot, type]` for each slot, for filling them from a record. */
+  readonly entries: readonly (readonly [string, string, IndexedFieldType])[];
+}
+
+const layouts = new WeakMap<AnyCollectionDef, SlotLayout>();
+
+/** The {@link SlotLayout} of `def` (cached: replication fills slots for every pulled document). */
+export function slotLayoutOf(def: AnyCollectionDef): SlotLayout {
+  let layout = layouts.get(def);
+  if (!layout) {
+    const entries = declaredFields(def)
+      .filter(([, type]) => type !== 'boolean')
+      .map(([name, type]) => [name, `${STORAGE_FIELD_PREFIX}${def.name}_${name}`, type] as const);
+    layout = { slots: new Map(entries.map(([name, slot]) => [name, slot])), entries };
+    layouts.set(def, layout);
   }
-  return slots;
+  return layout;
 }
 
 /**
