@@ -56,3 +56,22 @@ export function declareSensitive(name: string, resource = 'patient'): void {
 export function collectionPolicy(name: string): CollectionPolicy | undefined {
   return policies.get(name);
 }
+
+const alsoGranted = new Map<string, Set<string>>();
+
+/**
+ * Lets a narrow permission reach one guarded collection at the store, for the operations that need
+ * it: `attendance:write` (the totem's check-in) reads the patient whose CPF was typed and moves the
+ * appointment to waiting, while the totem still holds neither `patient:read` nor `appointment:write`
+ * and so can call no operation that lists or edits patients. Reads and writes stay audited.
+ */
+export function grantCollectionAccess(collection: string, permission: string): void {
+  let set = alsoGranted.get(collection);
+  if (!set) alsoGranted.set(collection, (set = new Set()));
+  set.add(permission);
+}
+
+/** The permissions {@link grantCollectionAccess} added to a collection. */
+export function collectionGrants(collection: string): ReadonlySet<string> {
+  return alsoGranted.get(collection) ?? new Set();
+}
