@@ -58,9 +58,14 @@ const totemAppointment = z.object({
   professional: z.string(),
 });
 
-/** The first word of the name the patient goes by: all a screen in a public hall shows. */
-export function firstName(patient: { name: string; socialName?: string | undefined }): string {
-  return (patient.socialName ?? patient.name).trim().split(/\s+/)[0] ?? '';
+/**
+ * The first word of the name a person goes by: all a screen in a public hall shows. A leading title
+ * stays with it (`Dra. Ana`), so the professional is recognisable.
+ */
+export function firstName(person: { name: string; socialName?: string | undefined }): string {
+  const words = (person.socialName ?? person.name).trim().split(/\s+/);
+  const [first = '', second] = words;
+  return first.endsWith('.') && second ? `${first} ${second}` : first;
 }
 
 async function patientByCpf(ctx: OperationContext, cpf: string): Promise<Stored<Patient> | undefined> {

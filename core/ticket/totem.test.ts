@@ -106,7 +106,7 @@ describe('self check-in at the totem', () => {
     const found = await run(totemLookup, { id: clinic, cpf: '52998224725' }, totem);
     expect(found).toEqual({
       firstName: 'Maria',
-      appointments: [{ id: today.id, start: '2026-11-23T11:00:00.000-03:00', time: '11:00', professional: 'Dra.' }],
+      appointments: [{ id: today.id, start: '2026-11-23T11:00:00.000-03:00', time: '11:00', professional: 'Dra. Ana' }],
     });
 
     now += 60_000;
