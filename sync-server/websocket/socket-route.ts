@@ -10,6 +10,10 @@ import type { PanelFeed } from './panel-feed.js';
 import type { SocketIds } from './socket-ids.js';
 import { SOCKET_PATH } from './websocket-ops.js';
 
+/** How often a socket hears `{ type: 'ping' }` when nothing else happens. */
+export const HEARTBEAT_MS = 20_000;
+const PING = JSON.stringify({ type: 'ping' });
+
 /** Attaches sockets to a listening Node server, and closes them at shutdown. */
 export interface WebSocketServing {
   inject(server: Parameters<NodeWebSocket['injectWebSocket']>[0]): void;
@@ -41,16 +45,22 @@ export function mountPanelSocket(app: Hono, deps: { ids: SocketIds; feed: PanelF
     upgradeWebSocket((c) => {
       const scope = deps.ids.verify(c.req.query('socket'))!;
       let leave: (() => void) | undefined;
+      let beat: ReturnType<typeof setInterval> | undefined;
+      const end = () => {
+        clearInterval(beat);
+        leave?.();
+        leave = undefined;
+      };
       return {
         onOpen(_event, ws) {
           leave = deps.feed.listen(scope, { send: (frame) => ws.send(frame) });
+          // A panel cannot see a connection that died silently (Wi-Fi, a proxy): frames it can count
+          // on let it reconnect when they stop.
+          beat = setInterval(() => ws.send(PING), HEARTBEAT_MS);
+          beat.unref?.();
         },
-        onClose() {
-          leave?.();
-        },
-        onError() {
-          leave?.();
-        },
+        onClose: end,
+        onError: end,
       };
     }),
   );

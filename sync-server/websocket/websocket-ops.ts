@@ -29,7 +29,7 @@ export function websocketOperations(ids: SocketIds) {
   }
   const description =
     'O identificador vale 10 minutos para conectar e só recebe eventos desta clínica: `panel` (a lista ' +
-    'do painel), `call` e `recall` (uma chamada ou rechamada, com código e local).';
+    'do painel), `call` e `recall` (uma chamada ou rechamada, com código e local) e, a cada 20 s, `ping`.';
   return [
     defineOperation({
       name: 'websocket.open',

@@ -25,6 +25,11 @@ export function followPanel(
   let socket: WebSocket | undefined;
   let delay = 500;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let heard = Date.now();
+  // The server pings every 20 s: a minute of silence is a dead line, even if the socket looks open.
+  const watchdog = setInterval(() => {
+    if (socket?.readyState === WebSocket.OPEN && Date.now() - heard > 60_000) socket.close();
+  }, 10_000);
 
   const retry = () => {
     onConnected(false);
@@ -39,10 +44,15 @@ export function followPanel(
       if (stopped) return;
       socket = new WebSocket(config.server.replace(/^http/, 'ws') + path);
       socket.onopen = () => {
+        heard = Date.now();
         delay = 500;
         onConnected(true);
       };
-      socket.onmessage = (event: MessageEvent<string>) => onFrame(JSON.parse(event.data) as PanelFrame);
+      socket.onmessage = (event: MessageEvent<string>) => {
+        heard = Date.now();
+        const frame = JSON.parse(event.data) as PanelFrame | { type: 'ping' };
+        if (frame.type !== 'ping') onFrame(frame);
+      };
       socket.onclose = retry;
     } catch {
       retry();
@@ -52,6 +62,7 @@ export function followPanel(
   void connect();
   return () => {
     stopped = true;
+    clearInterval(watchdog);
     if (timer) clearTimeout(timer);
     socket?.close();
   };
