@@ -81,3 +81,20 @@ it('checks a patient in by CPF and shows and prints the ticket, leaving no name 
   expect(errors).toEqual([]);
   await context.close();
 });
+
+it('goes back to the start when left alone, forgetting what was typed', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  const page = await context.newPage();
+  await page.clock.install();
+  const address = `${site.url}/?mode=totem&clinic=${seeded.clinicId}&server=${encodeURIComponent(server.url)}`;
+  await page.goto(`${address}#key=${seeded.totemKey}`);
+  await page.getByRole('button', { name: /Tenho consulta marcada/ }).click();
+  for (const digit of '529') await page.getByRole('button', { name: digit, exact: true }).click();
+  await expect.poll(() => page.locator('.cpf-display').textContent()).toBe('529');
+  await page.clock.runFor(29_000);
+  expect(await page.locator('.cpf-display').textContent()).toBe('529');
+  await page.clock.runFor(2_000);
+  await expect.poll(() => page.getByRole('heading', { name: 'Bem-vindo(a)' }).isVisible()).toBe(true);
+  expect(await page.locator('.cpf-display').count()).toBe(0);
+  await context.close();
+});
