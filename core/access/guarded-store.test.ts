@@ -70,8 +70,10 @@ describe('the guarded store over patient data', () => {
     expect(summary(events)).toEqual(['denied patients/p2']);
     // The totem reads no patient either, unless an operation's permission is granted the collection.
     await expect(store.collection(patientsLike).get('p1')).rejects.toMatchObject({ code: 'forbidden' });
-    grantCollectionAccess(patientsLike.name, 'attendance:write');
-    expect(await guarded(actorWith('totem')).store.collection(patientsLike).get('p1')).toBeDefined();
+    grantCollectionAccess(patientsLike.name, 'attendance:write', 'read');
+    const granted = guarded(actorWith('totem')).store.collection(patientsLike);
+    expect(await granted.get('p1')).toBeDefined();
+    await expect(granted.insert(patient('p3'))).rejects.toMatchObject({ code: 'forbidden' });
   });
 
   it('refuses to read patients without patient:read (counts included)', async () => {

@@ -52,9 +52,10 @@ class GuardedCollection<T extends RecordBase> implements Collection<T> {
   ) {
     const { actor } = guard;
     // Whoever may change records of a kind may also see them; a check-free policy only audits.
-    this.mayWrite =
-      !policy.check || can(actor, `${policy.resource}:write`) || [...collectionGrants(name)].some((p) => can(actor, p));
-    this.mayRead = this.mayWrite || can(actor, `${policy.resource}:read`);
+    const grants = collectionGrants(name);
+    const granted = (set: ReadonlySet<string>) => [...set].some((p) => can(actor, p));
+    this.mayWrite = !policy.check || can(actor, `${policy.resource}:write`) || granted(grants.write);
+    this.mayRead = this.mayWrite || can(actor, `${policy.resource}:read`) || granted(grants.read);
   }
 
   private log(action: AuditEvent['action'], recordId?: string, detail?: string): void {

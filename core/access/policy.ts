@@ -57,21 +57,23 @@ export function collectionPolicy(name: string): CollectionPolicy | undefined {
   return policies.get(name);
 }
 
-const alsoGranted = new Map<string, Set<string>>();
+const alsoGranted = new Map<string, { read: Set<string>; write: Set<string> }>();
 
 /**
  * Lets a narrow permission reach one guarded collection at the store, for the operations that need
  * it: `attendance:write` (the totem's check-in) reads the patient whose CPF was typed and moves the
  * appointment to waiting, while the totem still holds neither `patient:read` nor `appointment:write`
  * and so can call no operation that lists or edits patients. Reads and writes stay audited.
+ *
+ * @param access `read` grants reading only; `write` grants reading and writing.
  */
-export function grantCollectionAccess(collection: string, permission: string): void {
-  let set = alsoGranted.get(collection);
-  if (!set) alsoGranted.set(collection, (set = new Set()));
-  set.add(permission);
+export function grantCollectionAccess(collection: string, permission: string, access: 'read' | 'write'): void {
+  let grants = alsoGranted.get(collection);
+  if (!grants) alsoGranted.set(collection, (grants = { read: new Set(), write: new Set() }));
+  grants[access].add(permission);
 }
 
-/** The permissions {@link grantCollectionAccess} added to a collection. */
-export function collectionGrants(collection: string): ReadonlySet<string> {
-  return alsoGranted.get(collection) ?? new Set();
+/** The permissions {@link grantCollectionAccess} added to a collection, by access. */
+export function collectionGrants(collection: string): { read: ReadonlySet<string>; write: ReadonlySet<string> } {
+  return alsoGranted.get(collection) ?? { read: new Set(), write: new Set() };
 }

@@ -27,8 +27,8 @@ import { clinicToday } from './ticket-queries.js';
 import { priorityReasonInput, ticketOutput, tickets, type Ticket } from './ticket-record.js';
 
 // The check-in reads the one patient whose CPF was typed and writes the appointment it checks in.
-grantCollectionAccess('patients', 'attendance:write');
-grantCollectionAccess('appointments', 'attendance:write');
+grantCollectionAccess('patients', 'attendance:write', 'read');
+grantCollectionAccess('appointments', 'attendance:write', 'write');
 
 const GROUP = 'Totem';
 const PERMISSION = 'attendance:write';
