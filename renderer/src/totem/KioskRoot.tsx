@@ -10,7 +10,13 @@ import { TotemApp } from './TotemApp.js';
 
 /** The root for this page's address and stored settings; `desk` renders the reception app. */
 export function chooseRoot(desk: () => ReactNode): ReactNode {
-  const kiosk = resolveKiosk(window.location.href, window.localStorage);
+  let kiosk: ReturnType<typeof resolveKiosk>;
+  try {
+    kiosk = resolveKiosk(window.location.href, window.localStorage);
+  } catch {
+    // A page without storage (some privacy modes throw on access) runs as the desk it always was.
+    return desk();
+  }
   if (kiosk.mode === 'desk') return desk();
   // The key came in the fragment: stored now, so it leaves the address bar and the history.
   if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
