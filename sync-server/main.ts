@@ -21,6 +21,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     'Clinic sync server listening',
   );
 });
+built.websocket.inject(server);
 
 let stopping = false;
 function shutdown(signal: string): void {
@@ -32,6 +33,7 @@ function shutdown(signal: string): void {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   force.unref();
+  built.websocket.close();
   server.close(() => {
     // The send in flight is recorded before the database it is recorded in closes.
     delivery

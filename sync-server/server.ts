@@ -32,7 +32,17 @@ import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource, type NumberSeriesTables } from './numbering/number-series.js';
-import { openSqlDatabase, type SqlDatabase } from './store/index.js';
+import { openSqlDatabase, type SqlDatabase, type StoreTables } from './store/index.js';
+import { signingKey } from './auth/secrets.js';
+import { ChangeHub } from './sync/change-hub.js';
+import {
+  mountPanelSocket,
+  PanelFeed,
+  SocketIds,
+  wakeOnTicketWrites,
+  websocketOperations,
+  type WebSocketServing,
+} from './websocket/index.js';
 
 /** The package version, shown by /health and /openapi.json. */
 export const VERSION = (
@@ -52,6 +62,8 @@ export interface BuiltServer {
   access: AccessServices;
   /** Enrolled installations and their device tokens. */
   devices: Devices;
+  /** Attaches the websocket upgrade (`/v1/websocket/endpoint`) to the listening Node server. */
+  websocket: WebSocketServing;
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -131,15 +143,19 @@ export async function assembleServer(
   }
   const numberTables = database.kysely.withTables<NumberSeriesTables>();
   const devices = new Devices(database, clock, uuidV7Ids);
+  const hub = new ChangeHub(database.kysely.withTables<StoreTables>());
+  const panels = new PanelFeed({ database, hub, clock, logger });
+  const socketIds = new SocketIds(await signingKey(database.kysely.withTables(), clock, accessConfig.jwtSecret), clock);
   const registry = createRegistry([
     ...allOperations,
     ...serverAccessOperations(access),
     ...deviceOperations(devices),
     ...ticketServerOperations,
     ...totemLoginOperations(access),
+    ...websocketOperations(socketIds),
   ]);
   const guard = (store: Store, actor: Actor, origin: CallOrigin): Store =>
-    guardStore(store, { actor, audit: access.audit, origin });
+    wakeOnTicketWrites(guardStore(store, { actor, audit: access.audit, origin }), () => panels.wake(actor.tenantId));
   const settle = () => access.audit.flush();
   const app = createApp({
     registry,
@@ -166,6 +182,8 @@ export async function assembleServer(
     audit: access.audit,
     settle,
     trustProxy: accessConfig.trustProxy,
+    hub,
   });
-  return { app, database, keys: access.keys, registry, access, devices };
+  const websocket = mountPanelSocket(app, { ids: socketIds, feed: panels });
+  return { app, database, keys: access.keys, registry, access, devices, websocket };
 }

@@ -4,7 +4,7 @@ import type { DomainError } from '../errors.js';
 import type { Database, Store } from '../store/port.js';
 import { memoryAuditSink, type AuditEvent } from './audit.js';
 import { changedFields, guardStore } from './guarded-store.js';
-import { collectionPolicy, declareSensitive } from './policy.js';
+import { collectionPolicy, declareSensitive, grantCollectionAccess } from './policy.js';
 import { personalTemplates } from './personal-template.js';
 import {
   actorWith,
@@ -68,8 +68,12 @@ describe('the guarded store over patient data', () => {
     expect(error).toMatchObject({ code: 'forbidden', details: [{ path: '', message: 'patient:write' }] });
     expect(await plain.collection(patientsLike).count()).toBe(1);
     expect(summary(events)).toEqual(['denied patients/p2']);
-    // The totem may still read, to check a patient in.
-    expect(await store.collection(patientsLike).get('p1')).toBeDefined();
+    // The totem reads no patient either, unless an operation's permission is granted the collection.
+    await expect(store.collection(patientsLike).get('p1')).rejects.toMatchObject({ code: 'forbidden' });
+    grantCollectionAccess(patientsLike.name, 'attendance:write', 'read');
+    const granted = guarded(actorWith('totem')).store.collection(patientsLike);
+    expect(await granted.get('p1')).toBeDefined();
+    await expect(granted.insert(patient('p3'))).rejects.toMatchObject({ code: 'forbidden' });
   });
 
   it('refuses to read patients without patient:read (counts included)', async () => {

@@ -13,7 +13,7 @@ import type { Collection, Store } from '../store/port.js';
 import type { Query } from '../store/query.js';
 import type { RecordBase, Stored } from '../store/record.js';
 import { memoryAuditSink, type AuditEvent, type AuditSink } from './audit.js';
-import { collectionPolicy, type CollectionPolicy } from './policy.js';
+import { collectionGrants, collectionPolicy, type CollectionPolicy } from './policy.js';
 
 /** Who reads and writes, and where their audit entries go. */
 export interface GuardContext {
@@ -52,8 +52,10 @@ class GuardedCollection<T extends RecordBase> implements Collection<T> {
   ) {
     const { actor } = guard;
     // Whoever may change records of a kind may also see them; a check-free policy only audits.
-    this.mayWrite = !policy.check || can(actor, `${policy.resource}:write`);
-    this.mayRead = this.mayWrite || can(actor, `${policy.resource}:read`);
+    const grants = collectionGrants(name);
+    const granted = (set: ReadonlySet<string>) => [...set].some((p) => can(actor, p));
+    this.mayWrite = !policy.check || can(actor, `${policy.resource}:write`) || granted(grants.write);
+    this.mayRead = this.mayWrite || can(actor, `${policy.resource}:read`) || granted(grants.read);
   }
 
   private log(action: AuditEvent['action'], recordId?: string, detail?: string): void {

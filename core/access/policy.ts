@@ -56,3 +56,24 @@ export function declareSensitive(name: string, resource = 'patient'): void {
 export function collectionPolicy(name: string): CollectionPolicy | undefined {
   return policies.get(name);
 }
+
+const alsoGranted = new Map<string, { read: Set<string>; write: Set<string> }>();
+
+/**
+ * Lets a narrow permission reach one guarded collection at the store, for the operations that need
+ * it: `attendance:write` (the totem's check-in) reads the patient whose CPF was typed and moves the
+ * appointment to waiting, while the totem still holds neither `patient:read` nor `appointment:write`
+ * and so can call no operation that lists or edits patients. Reads and writes stay audited.
+ *
+ * @param access `read` grants reading only; `write` grants reading and writing.
+ */
+export function grantCollectionAccess(collection: string, permission: string, access: 'read' | 'write'): void {
+  let grants = alsoGranted.get(collection);
+  if (!grants) alsoGranted.set(collection, (grants = { read: new Set(), write: new Set() }));
+  grants[access].add(permission);
+}
+
+/** The permissions {@link grantCollectionAccess} added to a collection, by access. */
+export function collectionGrants(collection: string): { read: ReadonlySet<string>; write: ReadonlySet<string> } {
+  return alsoGranted.get(collection) ?? { read: new Set(), write: new Set() };
+}

@@ -25,11 +25,12 @@ describe('roles → permissions', () => {
     expect(can(actor('professional'), 'medicalRecord:write')).toBe(true);
   });
 
-  it('keeps the totem kiosk to check-in: it reads patients, never changes them', () => {
+  it('keeps the totem kiosk to check-in: no patient or appointment permission, no calling', () => {
     const totem = actor('totem');
-    expect(can(totem, 'patient:read')).toBe(true);
-    expect(can(totem, 'patient:write')).toBe(false);
-    expect(can(totem, 'ticket:write')).toBe(true);
+    expect(can(totem, 'attendance:write')).toBe(true);
+    expect(can(totem, 'patient:read')).toBe(false);
+    expect(can(totem, 'appointment:read')).toBe(false);
+    expect(can(totem, 'ticket:write')).toBe(false);
     expect(can(totem, 'profile:write')).toBe(false);
   });
 

@@ -81,7 +81,9 @@ const GRANTS: Record<Role, readonly string[]> = {
     ...rw('profile', 'finance', 'billing', 'budget', 'priceTable', 'price', 'inventory'),
     ...r('patient', 'appointment', 'attendance', 'report'),
   ],
-  totem: [...rw('session', 'ticket', 'attendance'), ...r('account', 'clinic', 'specialty', 'patient', 'appointment')],
+  // The kiosk checks patients in and issues their tickets (`attendance:write`), prints and shows them
+  // (`ticket:read`, places by `clinic:read`): no patient or appointment permission, so no list of either.
+  totem: [...rw('session', 'attendance'), ...r('account', 'clinic', 'ticket')],
 };
 
 /** True when `value` is one of {@link ROLES}. */

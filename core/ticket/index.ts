@@ -9,7 +9,10 @@ import { createTicket, createTicketForPlace } from './issue-ops.js';
 import { listPanelTickets } from './panel-ops.js';
 import { ticketControls } from './ticket-control-record.js';
 import { tickets } from './ticket-record.js';
+import { totemCheckIn, totemLookup } from './totem-ops.js';
+import './ticket-sync-rules.js';
 
+export { firstName } from './totem-ops.js';
 export { clinicDay, ticketSeries } from './ticket-day.js';
 export { nextTicket, priorityStreak, type Candidate } from './calling-rules.js';
 export { ticketControls, type TicketControl, type TicketService } from './ticket-control-record.js';
@@ -29,4 +32,6 @@ export const ticketGroupOperations = [
   getTicketControl,
   saveTicketControl,
   listPanelTickets,
+  totemLookup,
+  totemCheckIn,
 ];

@@ -38,7 +38,8 @@ function classOf(service: TicketService | undefined, reason: PriorityReason | un
   return reason || service?.class === 'priority' ? 'priority' : 'normal';
 }
 
-function activeService(services: readonly TicketService[], prefix: string): TicketService {
+/** @throws DomainError `validation` naming `service` unless `prefix` is an active service line. */
+export function activeService(services: readonly TicketService[], prefix: string): TicketService {
   const service = services.find((s) => s.active && s.prefix === prefix);
   if (!service) {
     throw new DomainError('validation', 'Requisição inválida', [
@@ -48,7 +49,8 @@ function activeService(services: readonly TicketService[], prefix: string): Tick
   return service;
 }
 
-interface IssueRequest {
+/** What a new ticket is for. */
+export interface IssueRequest {
   clinic: string;
   day: string;
   prefix: string;
@@ -56,15 +58,21 @@ interface IssueRequest {
   place?: string | undefined;
   priorityReason?: PriorityReason | undefined;
   patient?: string | undefined;
+  appointment?: string | undefined;
 }
 
-async function issue(ctx: OperationContext, request: IssueRequest): Promise<Ticket> {
+/**
+ * A new waiting ticket numbered from the clinic day's series of its prefix, not yet stored: the number
+ * is drawn before any transaction it is stored in (a leased block is read outside it), and a number
+ * whose ticket then fails to store is skipped, never reused.
+ * @throws DomainError `not_found` naming `patient` when the patient does not exist.
+ */
+export async function prepareTicket(ctx: OperationContext, request: IssueRequest): Promise<Ticket> {
   if (request.patient !== undefined && !(await ctx.store.collection(patients).get(request.patient))) {
     throw notFound('Paciente', 'patient', request.patient);
   }
-  // Drawn before the write: a number whose ticket then fails to store is skipped, never reused.
   const number = await ctx.numbers.next(ticketSeries(request.clinic, request.prefix, request.day));
-  const ticket: Ticket = compact({
+  return compact({
     ...newRecordBase(ctx),
     clinic: request.clinic,
     day: request.day,
@@ -75,13 +83,17 @@ async function issue(ctx: OperationContext, request: IssueRequest): Promise<Tick
     priorityReason: request.priorityReason,
     place: request.place,
     patient: request.patient,
+    appointment: request.appointment,
     status: 'waiting' as const,
     issuedAt: nowIso(ctx),
     recalls: 0,
     callSeq: 0,
     panelSeq: 0,
   });
-  return ctx.store.collection(tickets).insert(ticket);
+}
+
+async function issue(ctx: OperationContext, request: IssueRequest): Promise<Ticket> {
+  return ctx.store.collection(tickets).insert(await prepareTicket(ctx, request));
 }
 
 /** `ticket.create`: `POST /ticket/` (201), the totem's button. */
@@ -92,7 +104,9 @@ export const createTicket = defineOperation({
   description:
     'Numeração por serviço, por clínica e por dia (no fuso da clínica): N001, P001… Um motivo de prioridade ' +
     'legal torna a senha prioritária; 80+ é prioridade especial (Lei 13.466/2017).',
-  permission: 'ticket:write',
+  // The patient's arrival, as the totem's check-in: issuing is `attendance:write`, running the queue
+  // (calls, settings) is `ticket:write`, so the kiosk's key issues but never calls.
+  permission: 'attendance:write',
   input: z.strictObject({ clinic: idInput, service: serviceInput.default('N'), ...issueFields }),
   output,
   http: { method: 'POST', path: '/ticket/', status: 201 },

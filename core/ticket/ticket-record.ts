@@ -55,7 +55,10 @@ export interface Ticket extends RecordBase {
   /** A place the ticket is for (a room's own queue); absent: any place may call it. */
   place?: string;
   patient?: string;
+  /** The appointment checked in with this ticket (totem check-in); absent for walk-ins. */
+  appointment?: string;
   status: TicketStatus;
+  /** When the patient arrived and took the ticket: the start of the wait. */
   issuedAt: string;
   /** First call. */
   calledAt?: string;
@@ -114,6 +117,7 @@ export const ticketOutput = z.object({
   priorityReason: z.enum(PRIORITY_REASONS).optional(),
   place: z.string().optional(),
   patient: z.string().optional(),
+  appointment: z.string().optional(),
   status: z.enum(TICKET_STATUSES),
   issuedAt: z.string(),
   calledAt: z.string().optional(),

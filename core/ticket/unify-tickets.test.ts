@@ -10,11 +10,13 @@ import { createPatient } from '../patient/patient-ops.js';
 import { unifyPatients } from '../patient/unify.js';
 import { getTicket } from './call-ops.js';
 import { ticketCollections } from './index.js';
+import { appointments } from '../schedule/appointment-record.js';
 import { createTicket } from './issue-ops.js';
 
 let h: MasterDataHarness;
 beforeAll(async () => {
-  h = await openMasterData(ticketCollections);
+  // The totem's check-in links tickets to appointments: unification moves both.
+  h = await openMasterData([...ticketCollections, appointments]);
 });
 afterAll(() => h.close());
 

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App.js';
 import { currentLocale, i18n } from './i18n/index.js';
+import { chooseRoot } from './totem/KioskRoot.js';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -21,7 +22,9 @@ createRoot(container).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme}>
-        <App />
+        {chooseRoot(() => (
+          <App />
+        ))}
       </MantineProvider>
     </I18nextProvider>
   </StrictMode>,

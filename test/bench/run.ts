@@ -15,6 +15,7 @@ const BENCHES = {
   'budget-http': 'budget-http-run.ts',
   'schedule-views': 'schedule-views-run.ts',
   'ticket-panel': 'ticket-panel-run.ts',
+  'ticket-socket': 'ticket-socket-run.ts',
   'sync-initial': 'sync-initial-run.ts',
 } as const;
 

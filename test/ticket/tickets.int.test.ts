@@ -160,7 +160,9 @@ describe('tickets over REST', () => {
     const first = await send('POST', path, { token: tokens.admin });
     expect(first.status).toBe(201);
     const { key, permissions } = (await first.json()) as { key: string; permissions: string[] };
-    expect(permissions).toContain('ticket:write');
+    expect(permissions).toContain('attendance:write');
+    expect(permissions).not.toContain('ticket:write');
+    expect(permissions).not.toContain('patient:read');
     expect(permissions).not.toContain('clinic:write');
     const issued = await send('POST', '/ticket/', { key }, { clinic: clinicId });
     expect(issued.status).toBe(201);

@@ -6,6 +6,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.js';
 import { ptBR, type MessageKey } from './pt-BR.js';
+import { totemEn } from './totem.en.js';
+import { totemPtBR } from './totem.pt-BR.js';
 
 export type { MessageKey } from './pt-BR.js';
 
@@ -29,7 +31,7 @@ export function currentLocale(): Locale {
 /** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { 'pt-BR': { translation: ptBR }, en: { translation: en } },
+  resources: { 'pt-BR': { translation: { ...ptBR, ...totemPtBR } }, en: { translation: { ...en, ...totemEn } } },
   lng: currentLocale(),
   fallbackLng: 'pt-BR',
   // Keys are flat strings with dots ('nav.agenda'), not nested paths.

@@ -1,0 +1,96 @@
+/**
+ * The totem's and the panel's calls to the clinic's sync server on the LAN, with the totem key in
+ * `auth-bearer` (spec §5). Nothing here needs the internet: while the clinic's server answers, the
+ * hall keeps working.
+ */
+import type { KioskConfig } from './kiosk-config.js';
+
+/** An answer other than 2xx, with the server's pt-BR message. */
+export class KioskApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One of today's appointments as the totem may show it. */
+export interface TotemAppointment {
+  id: string;
+  start: string;
+  time: string;
+  professional: string;
+}
+
+/** A ticket as the totem shows it. */
+export interface TotemTicket {
+  id: string;
+  code: string;
+  class: 'normal' | 'priority' | 'super';
+  issuedAt: string;
+}
+
+/** One call on the panel. */
+export interface PanelCall {
+  ticket: string;
+  code: string;
+  place: string;
+  placeName: string;
+  calledAt: string;
+  recalls: number;
+}
+
+async function call<T>(config: KioskConfig, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${config.server}${path}`, {
+    method,
+    headers: {
+      'auth-bearer': config.key,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    cache: 'no-store',
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  const json = text ? (JSON.parse(text) as unknown) : {};
+  if (!response.ok) {
+    const message = (json as { error?: { message?: string } }).error?.message ?? `HTTP ${response.status}`;
+    throw new KioskApiError(response.status, message);
+  }
+  return json as T;
+}
+
+/** The clinic's name, for the header. */
+export async function clinicName(config: KioskConfig): Promise<string> {
+  return (await call<{ name: string }>(config, 'GET', `/clinic/${config.clinic}`)).name;
+}
+
+/** `POST /clinic/{id}/totem/lookup`: the first name and today's appointments of a CPF. */
+export function lookup(config: KioskConfig, cpf: string) {
+  return call<{ firstName: string | null; appointments: TotemAppointment[] }>(
+    config,
+    'POST',
+    `/clinic/${config.clinic}/totem/lookup`,
+    { cpf },
+  );
+}
+
+/** `POST /clinic/{id}/totem/checkIn`: checks an appointment in, or issues a walk-in ticket. */
+export function checkIn(
+  config: KioskConfig,
+  request: { appointment?: string; cpf?: string; service?: string; priorityReason?: string },
+) {
+  return call<{ message: string; firstName: string | null; ticket: TotemTicket }>(
+    config,
+    'POST',
+    `/clinic/${config.clinic}/totem/checkIn`,
+    request,
+  );
+}
+
+/** `POST /clinic/{id}/socket`: a fresh socket identifier and where to connect with it. */
+export function openSocket(config: KioskConfig) {
+  return call<{ socket: string; path: string; expiresAt: string }>(config, 'POST', `/clinic/${config.clinic}/socket`);
+}
