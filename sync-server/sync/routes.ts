@@ -114,7 +114,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
     }
     return def;
   };
-  const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>());
+  const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>(), 1000, deps.database.listen);
   const settled =
     <R>(work: () => Promise<R>) =>
     async (): Promise<R> => {
