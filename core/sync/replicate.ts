@@ -74,7 +74,7 @@ export function startSync(options: SyncOptions): SyncHandle {
       succeeded();
       return result;
     } catch (error) {
-      tracker.failed();
+      tracker.failed(error);
       throw error;
     }
   };

@@ -22,6 +22,7 @@ import { requestOrigin } from '../auth/origin.js';
 import { leaseNumbers, MAX_LEASE, type NumberSeriesTables } from '../numbering/number-series.js';
 import type { SqlDatabase, StoreTables } from '../store/index.js';
 import { ChangeHub } from './change-hub.js';
+import { requireClientSchema } from './client-version.js';
 import { authenticateDevice } from './device-auth.js';
 import type { DeviceActor, Devices } from './devices.js';
 import { pullChanges } from './pull.js';
@@ -47,6 +48,8 @@ export interface SyncRouteDeps {
   trustProxy?: boolean;
   /** Wakes open streams; one is made (polling every second) when absent. */
   hub?: ChangeHub;
+  /** Oldest installation schema version served (default `MIN_SYNC_SCHEMA_VERSION`); older ones get 426. */
+  minClientSchema?: number;
 }
 
 const pullQuery = z.strictObject({
@@ -114,6 +117,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
     }
     return def;
   };
+  app.use('/sync/*', requireClientSchema(deps.minClientSchema));
   const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>(), 1000, deps.database.listen);
   const settled =
     <R>(work: () => Promise<R>) =>
