@@ -10,6 +10,7 @@ import type { AnyCollectionDef } from '../store/collection-def.js';
 import type { RxRecord } from '../store/rxdb/schema.js';
 import type { RxRecordCollection } from '../store/rxdb/storage-io.js';
 import { MAX_PUSH_ROWS, type PullResponse, type PushRow, type SyncCheckpoint, type SyncDocument } from './protocol.js';
+import { resyncingPull } from './full-resync.js';
 import { SyncStatusTracker, type SyncStatus } from './status.js';
 import type { SyncTransport } from './transport.js';
 
@@ -109,6 +110,11 @@ export function startSync(options: SyncOptions): SyncHandle {
         }),
       );
     }
+    // Offline past the server's tombstone retention: a full read that drops what the server deleted.
+    const pull = resyncingPull(
+      (checkpoint, limit) => options.transport.pull(def.name, checkpoint, limit),
+      async () => (await collection.find().exec()).map((doc) => doc.toJSON() as Record<string, unknown>),
+    );
     const state = replicateRxCollection<RxRecord, SyncCheckpoint>({
       replicationIdentifier: `clinic-sync-${options.identifier}-${def.name}`,
       collection,
@@ -119,9 +125,10 @@ export function startSync(options: SyncOptions): SyncHandle {
       pull: {
         batchSize: options.pullBatchSize ?? 1000,
         handler: (checkpoint, batchSize) =>
-          guarded((): Promise<PullResponse> =>
-            options.transport.pull(def.name, checkpoint, batchSize),
-          ) as unknown as Promise<{ documents: never[]; checkpoint: SyncCheckpoint }>,
+          guarded((): Promise<PullResponse> => pull(checkpoint, batchSize)) as unknown as Promise<{
+            documents: never[];
+            checkpoint: SyncCheckpoint;
+          }>,
         stream$: stream$.asObservable() as unknown as Observable<never>,
       },
       push: {

@@ -29,6 +29,7 @@ import { pullChanges } from './pull.js';
 import { pushChanges } from './push.js';
 import { listReview } from './review.js';
 import { answerStream } from './stream.js';
+import { pullWithinRetention } from './tombstone-retention.js';
 import type { SyncTables } from './sync-tables.js';
 
 /** What the sync routes are built from. */
@@ -135,7 +136,11 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const def = collectionOf(c.req.param('collection'));
       if (!mayRead(actor, def.name)) throw forbidden(syncPermissions(def.name).read);
       const query = parse(pullQuery, c.req.query(), 'query');
-      return c.json(await pullChanges(deps.database, actor, def, query.checkpoint, query.limit, deps.audit));
+      return c.json(
+        await pullWithinRetention(deps.database, actor.tenantId, [def.name], query.checkpoint, query.limit, () =>
+          pullChanges(deps.database, actor, def, query.checkpoint, query.limit, deps.audit),
+        ),
+      );
     })(),
   );
 

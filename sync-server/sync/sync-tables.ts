@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { changeNotifyMigrations } from './change-notify.js';
+import { retentionMigrations } from './tombstone-retention.js';
 
 /** Kinds of installation: a reception desk (or office PC) holds the clinic's data, a totem only what it needs. */
 export const DEVICE_KINDS = ['desk', 'totem'] as const;
@@ -106,4 +107,5 @@ export const syncMigrations: Record<string, Migration> = {
     },
   },
   ...changeNotifyMigrations,
+  ...retentionMigrations,
 };

@@ -86,7 +86,7 @@ it("shows 'update required' in an old installation's sync status and never pushe
   const sync = startSync({
     database,
     collections: [patients],
-    transport: fetchTransport('http://clinica.test', token, (url, init) => server.app.request(url, init), {
+    transport: fetchTransport('http://clinica.test', token, async (url, init) => server.app.request(url, init), {
       schemaVersion: SYNC_SCHEMA_VERSION - 1,
     }),
     clock: systemClock,
