@@ -86,6 +86,9 @@ async function writeRow(
     const previous = master && !master.deleted ? master.data : undefined;
     const problems = problemsOf(def, rules, ctx.actor.tenantId, record, previous);
     if (problems.length > 0) throw new Refused(problems);
+  } else if (master && !master.deleted && rules.checkDelete) {
+    const problems = rules.checkDelete(master.data);
+    if (problems.length > 0) throw new Refused(problems);
   }
   if (!master) {
     const stored = await collection.insert(record as unknown as RecordBase);
