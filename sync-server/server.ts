@@ -33,6 +33,7 @@ import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource, type NumberSeriesTables } from './numbering/number-series.js';
 import { openSqlDatabase, type SqlDatabase } from './store/index.js';
+import { readSyncWindows, type SyncWindows } from '../core/sync/windows.js';
 
 /** The package version, shown by /health and /openapi.json. */
 export const VERSION = (
@@ -60,6 +61,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Replaces the durable outbox (tests that read what was queued without a delivery worker). */
   outbox?: Outbox;
+  /** Sync windows per collection; default `CLINIC_SYNC_WINDOWS` over `DEFAULT_SYNC_WINDOWS`. */
+  syncWindows?: SyncWindows;
 }
 
 /**
@@ -166,6 +169,7 @@ export async function assembleServer(
     audit: access.audit,
     settle,
     trustProxy: accessConfig.trustProxy,
+    windows: options.syncWindows ?? readSyncWindows(process.env.CLINIC_SYNC_WINDOWS),
   });
   return { app, database, keys: access.keys, registry, access, devices };
 }

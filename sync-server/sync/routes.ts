@@ -17,6 +17,7 @@ import type { Store } from '../../core/store/port.js';
 import type { RecordBase } from '../../core/store/record.js';
 import { MAX_PULL_LIMIT, pushRows, syncCheckpoint, type PushRow } from '../../core/sync/protocol.js';
 import { syncPermissions } from '../../core/sync/record-rules.js';
+import { DEFAULT_SYNC_WINDOWS, sendsDown, type SyncWindows } from '../../core/sync/windows.js';
 import type { Actor } from '../../core/actor.js';
 import { requestOrigin } from '../auth/origin.js';
 import { leaseNumbers, MAX_LEASE, type NumberSeriesTables } from '../numbering/number-series.js';
@@ -29,7 +30,7 @@ import { pullChanges } from './pull.js';
 import { pushChanges } from './push.js';
 import { listReview } from './review.js';
 import { answerStream } from './stream.js';
-import { pullWithinRetention } from './tombstone-retention.js';
+import { pullForInstallation } from './installation-pull.js';
 import type { SyncTables } from './sync-tables.js';
 
 /** What the sync routes are built from. */
@@ -49,6 +50,8 @@ export interface SyncRouteDeps {
   trustProxy?: boolean;
   /** Wakes open streams; one is made (polling every second) when absent. */
   hub?: ChangeHub;
+  /** Which documents of each collection go down (`readSyncWindows`); default `DEFAULT_SYNC_WINDOWS`. */
+  windows?: SyncWindows;
   /** Oldest installation schema version served (default `MIN_SYNC_SCHEMA_VERSION`); older ones get 426. */
   minClientSchema?: number;
 }
@@ -119,6 +122,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
     return def;
   };
   app.use('/sync/*', requireClientSchema(deps.minClientSchema));
+  const windows = deps.windows ?? DEFAULT_SYNC_WINDOWS;
   const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>(), 1000, deps.database.listen);
   const settled =
     <R>(work: () => Promise<R>) =>
@@ -137,9 +141,11 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       if (!mayRead(actor, def.name)) throw forbidden(syncPermissions(def.name).read);
       const query = parse(pullQuery, c.req.query(), 'query');
       return c.json(
-        await pullWithinRetention(deps.database, actor.tenantId, [def.name], query.checkpoint, query.limit, () =>
-          pullChanges(deps.database, actor, def, query.checkpoint, query.limit, deps.audit),
-        ),
+        await pullForInstallation({
+          ...{ database: deps.database, tenantId: actor.tenantId, collections: [def.name], windows, clock: deps.clock },
+          ...query,
+          pull: (checkpoint) => pullChanges(deps.database, actor, def, checkpoint, query.limit, deps.audit),
+        }),
       );
     })(),
   );
@@ -175,7 +181,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
   app.get('/sync/stream', async (c) => {
     const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
     await deps.settle?.();
-    const readable = [...byName.values()].filter((def) => mayRead(actor, def.name));
+    const readable = [...byName.values()].filter((def) => mayRead(actor, def.name) && sendsDown(windows, def.name));
     return answerStream(c, { database: deps.database, hub }, actor, readable);
   });
 
