@@ -11,6 +11,7 @@ import type { CallOrigin } from '../core/operation.js';
 import type { Outbox } from '../core/outbox.js';
 import type { Store } from '../core/store/port.js';
 import { createRegistry, type Registry } from '../core/registry.js';
+import { readSyncWindows, type SyncWindows } from '../core/sync/windows.js';
 import { createApp } from './app.js';
 import type { AccountsAndKeys } from './auth/api-keys.js';
 import {
@@ -33,7 +34,6 @@ import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource, type NumberSeriesTables } from './numbering/number-series.js';
 import { openSqlDatabase, type SqlDatabase } from './store/index.js';
-import { readSyncWindows, type SyncWindows } from '../core/sync/windows.js';
 
 /** The package version, shown by /health and /openapi.json. */
 export const VERSION = (

@@ -22,9 +22,9 @@ export interface InstallationPull {
   checkpoint: SyncCheckpoint;
   limit: number;
   /** One page of raw changes after `checkpoint`, at most `limit` (`pullChanges`). */
-  pull(checkpoint: SyncCheckpoint): Promise<PullResponse>;
+  pull: (checkpoint: SyncCheckpoint) => Promise<PullResponse>;
   /** The collection of a document of a group pull; default the single collection pulled. */
-  collectionOf?(document: SyncDocument): string;
+  collectionOf?: (document: SyncDocument) => string;
 }
 
 /**
