@@ -171,11 +171,13 @@ async function horizonOf(database: SqlDatabase, tenantId: string, collections: r
 /**
  * Wraps a pull of `collections` (one collection, or a storage group's members) with retention:
  *
- * - a checkpoint below the horizon (a purged tombstone the installation never saw) is refused with
- *   410 `resync_required`, so it re-reads from `{ seq: 0 }` instead of keeping, and later pushing
- *   back, records deleted elsewhere;
- * - a last page (shorter than `limit`) answers at least the horizon as checkpoint: nothing of the
- *   collection lies between, and an installation that read everything is not sent back to resync.
+ * - a checkpoint below the horizon, not served under it (`h`), may have missed a purged tombstone: it is
+ *   refused with 410 `resync_required`, so the installation re-reads from `{ seq: 0 }` instead of
+ *   keeping, and later pushing back, records deleted elsewhere;
+ * - once anything was purged, answers carry the horizon as `h`: the pages of a full read (whose `seq`
+ *   stays below the horizon until the read passes it) are not sent back to resync;
+ * - a last page (shorter than `limit`) answers at least the horizon as `seq`: nothing of the
+ *   collection lies between.
  *
  * @throws DomainError `resync_required` (410) as above
  */
@@ -187,17 +189,23 @@ export async function pullWithinRetention(
   limit: number,
   pull: () => Promise<PullResponse>,
 ): Promise<PullResponse> {
-  const horizon = await horizonOf(database, tenantId, collections);
-  if (checkpoint.seq > 0 && checkpoint.seq < horizon) {
-    throw new DomainError(
-      'resync_required',
-      'Esta instalação ficou sem sincronizar além do prazo de retenção; ela vai baixar os dados de novo.',
-      [{ path: 'checkpoint', message: `seq ${checkpoint.seq} anterior ao horizonte ${horizon}` }],
-    );
-  }
+  const refuse = (horizon: number) => {
+    if (checkpoint.seq > 0 && checkpoint.seq < horizon && (checkpoint.h ?? 0) < horizon) {
+      throw new DomainError(
+        'resync_required',
+        'Esta instalação ficou sem sincronizar além do prazo de retenção; ela vai baixar os dados de novo.',
+        [{ path: 'checkpoint', message: `seq ${checkpoint.seq} anterior ao horizonte ${horizon}` }],
+      );
+    }
+  };
+  refuse(await horizonOf(database, tenantId, collections));
   const response = await pull();
-  if (response.documents.length < limit && response.checkpoint.seq < horizon) {
-    return { ...response, checkpoint: { seq: horizon } };
-  }
-  return response;
+  // A purge that committed while the page was read removed tombstones the page may lack; its horizon
+  // commits with the removal, so reading it after the page tells.
+  const horizon = await horizonOf(database, tenantId, collections);
+  refuse(horizon);
+  if (horizon === 0) return response;
+  const last = response.documents.length < limit;
+  const seq = last ? Math.max(response.checkpoint.seq, horizon) : response.checkpoint.seq;
+  return { ...response, checkpoint: { seq, h: horizon } };
 }

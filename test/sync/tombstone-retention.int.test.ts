@@ -118,6 +118,20 @@ it('a desk offline past the retention resyncs in full: deletions stay, its offli
   );
   expect(conflicts.map((c) => c.docId)).toContain(id(2));
 
+  // A full read page by page is never sent back, though its checkpoints stay below the horizon a while.
+  let cursor: { seq: number; h?: number } = { seq: 0 };
+  for (let pages = 0; ; pages++) {
+    const res = await server.app.request(
+      `/sync/patients/pull?limit=1&checkpoint=${encodeURIComponent(JSON.stringify(cursor))}`,
+      { headers: { authorization: `Bearer ${tokenB}` } },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { documents: unknown[]; checkpoint: { seq: number; h?: number } };
+    cursor = body.checkpoint;
+    if (body.documents.length < 1) break;
+    expect(pages).toBeLessThan(20);
+  }
+
   // After the full read, the desk's checkpoint is past the horizon: no second resync.
   const checkpoint = await (async () => {
     const res = await server.app.request('/sync/patients/pull?limit=100', {
