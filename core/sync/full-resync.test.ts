@@ -29,11 +29,11 @@ describe('resyncingPull', () => {
     const { pull, calls } = server(['a', 'b', 'c'], 5);
     const local = [{ id: 'a' }, { id: 'gone', name: 'Excluído no servidor' }, { id: 'c' }];
     let resyncs = 0;
-    const wrapped = resyncingPull(
-      pull,
-      () => Promise.resolve(local),
-      () => resyncs++,
-    );
+    let finished = 0;
+    const wrapped = resyncingPull(pull, () => Promise.resolve(local), {
+      started: () => void resyncs++,
+      finished: () => void finished++,
+    });
     const first = await wrapped({ seq: 2 }, 2);
     expect(first.documents.map((d) => d.id)).toEqual(['a', 'b']);
     const last = await wrapped(first.checkpoint, 2);
@@ -41,7 +41,7 @@ describe('resyncingPull', () => {
       { id: 'c', _deleted: false },
       { id: 'gone', name: 'Excluído no servidor', _deleted: true },
     ]);
-    expect(resyncs).toBe(1);
+    expect([resyncs, finished]).toEqual([1, 1]);
     // The full read's second page starts below the horizon but was served under it: no second 410.
     expect(calls).toEqual([{ seq: 2 }, { seq: 0 }, { seq: 2, h: 5 }]);
     // Back to normal pulls afterwards: nothing more is deleted.

@@ -17,12 +17,12 @@ export type PullPage = (checkpoint: SyncCheckpoint | undefined, limit: number) =
  * Wraps `pull` so a `resync_required` answer turns into a full read of the collection.
  *
  * @param localDocuments the installation's live documents of the collection (read at the last page)
- * @param onResync told when a full resync starts (the status may show it)
+ * @param events told when a full read starts and when its last page is answered (the status shows it)
  */
 export function resyncingPull(
   pull: PullPage,
   localDocuments: () => Promise<readonly Record<string, unknown>[]>,
-  onResync?: () => void,
+  events: { started?(): void; finished?(): void } = {},
 ): PullPage {
   // Ids the server sent since the full read began; undefined when none is under way.
   let seen: Set<string> | undefined;
@@ -33,7 +33,7 @@ export function resyncingPull(
     } catch (error) {
       if (!isDomainError(error) || error.code !== 'resync_required') throw error;
       seen = new Set();
-      onResync?.();
+      events.started?.();
       response = await pull({ seq: 0 }, limit);
     }
     if (!seen) return response;
@@ -44,6 +44,7 @@ export function resyncingPull(
     const gone: SyncDocument[] = (await localDocuments())
       .filter((doc) => !known.has(String(doc.id)))
       .map((doc) => toSyncDocument(doc, true));
+    events.finished?.();
     return { documents: [...response.documents, ...gone], checkpoint: response.checkpoint };
   };
 }

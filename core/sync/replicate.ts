@@ -114,6 +114,7 @@ export function startSync(options: SyncOptions): SyncHandle {
     const pull = resyncingPull(
       (checkpoint, limit) => options.transport.pull(def.name, checkpoint, limit),
       async () => (await collection.find().exec()).map((doc) => doc.toJSON() as Record<string, unknown>),
+      { started: () => tracker.resyncing(def.name, true), finished: () => tracker.resyncing(def.name, false) },
     );
     const state = replicateRxCollection<RxRecord, SyncCheckpoint>({
       replicationIdentifier: `clinic-sync-${options.identifier}-${def.name}`,

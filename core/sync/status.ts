@@ -24,6 +24,11 @@ export interface SyncStatus {
   updateRequired: boolean;
   /** The server's pt-BR explanation of the last refusal that needs a person (an update), else null. */
   message: string | null;
+  /**
+   * A collection is being read again from the start: the installation was offline longer than the
+   * server keeps deletions (410). Local work is kept; the UI may say "baixando os dados de novo".
+   */
+  resyncing: boolean;
 }
 
 /** The initial status: nothing known yet. */
@@ -35,12 +40,14 @@ export const UNKNOWN_STATUS: SyncStatus = {
   conflicts: 0,
   updateRequired: false,
   message: null,
+  resyncing: false,
 };
 
 /** Holds the status and the pending document ids of every replicated collection. */
 export class SyncStatusTracker {
   private readonly subject = new BehaviorSubject<SyncStatus>(UNKNOWN_STATUS);
   private readonly pending = new Map<string, Set<string>>();
+  private readonly rereading = new Set<string>();
 
   /** The status, replayed to each new subscriber. */
   get status$(): Observable<SyncStatus> {
@@ -80,6 +87,13 @@ export class SyncStatusTracker {
     if (isDomainError(error) && error.code === 'upgrade_required') {
       this.set({ online: true, updateRequired: true, message: error.message });
     } else this.set({ online: false });
+  }
+
+  /** A full read of `collection` started (`true`) or ended (`false`). */
+  resyncing(collection: string, under: boolean): void {
+    if (under) this.rereading.add(collection);
+    else this.rereading.delete(collection);
+    this.set({ resyncing: this.rereading.size > 0 });
   }
 
   /** The review list's counts as last read. */

@@ -97,11 +97,18 @@ it('a desk offline past the retention resyncs in full: deletions stay, its offli
   expect(stale.status).toBe(410);
   expect(((await stale.json()) as { error: { code: string } }).error.code).toBe('resync_required');
 
+  const seen: boolean[] = [];
+  const watching = deskB.sync.status$.subscribe((status) => seen.push(status.resyncing));
   deskB.link.online = true;
   deskB.sync.resync();
   await eventually(async () => (await onDesk(deskB).get(id(1))) === undefined);
   await deskB.sync.awaitInSync();
   await eventually(async () => (await onDesk(deskB).get(id(2))) === undefined);
+
+  watching.unsubscribe();
+  // The desk's status said it was reading everything again, and says so no more.
+  expect(seen).toContain(true);
+  expect(deskB.sync.status.resyncing).toBe(false);
 
   // Nothing deleted came back on the server; the offline edit is in the conflict list; the new one landed.
   expect(await onServer().get(id(1))).toBeUndefined();
