@@ -142,8 +142,13 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const query = parse(pullQuery, c.req.query(), 'query');
       return c.json(
         await pullForInstallation({
-          ...{ database: deps.database, tenantId: actor.tenantId, collections: [def.name], windows, clock: deps.clock },
-          ...query,
+          database: deps.database,
+          tenantId: actor.tenantId,
+          collections: [def.name],
+          windows,
+          clock: deps.clock,
+          checkpoint: query.checkpoint,
+          limit: query.limit,
           pull: (checkpoint) => pullChanges(deps.database, actor, def, checkpoint, query.limit, deps.audit),
         }),
       );
