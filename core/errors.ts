@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'invalid_transition'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'upgrade_required'
+  | 'resync_required'
   | 'internal';
 
 /** One problem with one field: `path` is dotted (`items.0.quantity`), empty for the whole request. */

@@ -1,12 +1,16 @@
 /**
- * `npm run server`: the sync server. Reads PORT, DATABASE_URL, CLINIC_API_KEY (see config.ts),
+ * `npm run server`: the sync server. Reads PORT, DATABASE_URL, CLINIC_API_KEY (see config.ts) and
+ * CLINIC_TOMBSTONE_RETENTION_DAYS (tombstones purged daily past it, default 60),
  * serves until SIGTERM/SIGINT, then stops accepting, lets requests in flight finish and closes the
  * database.
  */
 import { serve } from '@hono/node-server';
 import { readConfig } from './config.js';
 import { createLogger } from './log.js';
+import { allCollections } from '../core/catalogue.js';
+import { systemClock } from '../core/clock.js';
 import { buildServer, startServerDelivery } from './server.js';
+import { readRetentionDays, startTombstonePurge } from './sync/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -15,6 +19,13 @@ const logger = createLogger({ level: config.logLevel });
 const built = await buildServer(config, logger);
 const { app, database } = built;
 const delivery = startServerDelivery(built, logger);
+const stopPurge = startTombstonePurge({
+  database,
+  collections: allCollections,
+  clock: systemClock,
+  retentionDays: readRetentionDays(process.env),
+  onError: (err) => logger.error({ err }, 'tombstone purge failed'),
+});
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(
     { port: info.port, database: config.databaseUrl.startsWith('postgres') ? 'postgresql' : config.databaseUrl },
@@ -34,6 +45,7 @@ function shutdown(signal: string): void {
   }, SHUTDOWN_GRACE_MS);
   force.unref();
   built.websocket.close();
+  stopPurge();
   server.close(() => {
     // The send in flight is recorded before the database it is recorded in closes.
     delivery

@@ -11,6 +11,7 @@ import type { CallOrigin } from '../core/operation.js';
 import type { Outbox } from '../core/outbox.js';
 import type { Store } from '../core/store/port.js';
 import { createRegistry, type Registry } from '../core/registry.js';
+import { readSyncWindows, type SyncWindows } from '../core/sync/windows.js';
 import { createApp } from './app.js';
 import type { AccountsAndKeys } from './auth/api-keys.js';
 import {
@@ -72,6 +73,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Replaces the durable outbox (tests that read what was queued without a delivery worker). */
   outbox?: Outbox;
+  /** Sync windows per collection; default `CLINIC_SYNC_WINDOWS` over `DEFAULT_SYNC_WINDOWS`. */
+  syncWindows?: SyncWindows;
 }
 
 /**
@@ -143,7 +146,7 @@ export async function assembleServer(
   }
   const numberTables = database.kysely.withTables<NumberSeriesTables>();
   const devices = new Devices(database, clock, uuidV7Ids);
-  const hub = new ChangeHub(database.kysely.withTables<StoreTables>());
+  const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen);
   const panels = new PanelFeed({ database, hub, clock, logger });
   const socketIds = new SocketIds(await signingKey(database.kysely.withTables(), clock, accessConfig.jwtSecret), clock);
   const registry = createRegistry([
@@ -183,6 +186,7 @@ export async function assembleServer(
     settle,
     trustProxy: accessConfig.trustProxy,
     hub,
+    windows: options.syncWindows ?? readSyncWindows(process.env.CLINIC_SYNC_WINDOWS),
   });
   const websocket = mountPanelSocket(app, { ids: socketIds, feed: panels });
   return { app, database, keys: access.keys, registry, access, devices, websocket };

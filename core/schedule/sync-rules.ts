@@ -4,11 +4,16 @@
  * side's change; between two status changes the transition table decides (a move the table allows
  * from the server's status wins, anything else goes to the conflict list for a person). A pushed
  * appointment must also obey the table on its own, and two bookings of one slot are listed.
+ * Schedule blocks, the wait list and receivables follow what their operations allow.
  */
+import { z } from 'zod';
 import type { ErrorDetail } from '../errors.js';
 import { registerSyncRules, type ConflictHandler } from '../sync/record-rules.js';
 import type { Store } from '../store/port.js';
+import { MAX_BLOCK_MINUTES } from './block-record.js';
 import { overlappingAppointments } from './occupancy.js';
+import { RECEIVABLE_STATUSES, receivables } from './receivable-record.js';
+import { PRIORITIES } from './wait-list.js';
 import { ACTIONS, nextStatus, OCCUPYING, STATUS } from './status.js';
 
 type Doc = Record<string, unknown>;
@@ -121,4 +126,151 @@ registerSyncRules('appointments', {
   check: appointmentPushProblems,
   resolveConflict: mergeAppointment,
   crossCheck: doubleBookings,
+});
+
+/** Fields a change may touch without being an edit. */
+const unchangedExcept = (previous: Doc, next: Doc, allowed: readonly string[]): string[] =>
+  Object.keys({ ...previous, ...next }).filter(
+    (field) => !['_rev', '_deleted', 'updatedAt', ...allowed].includes(field) && !same(previous[field], next[field]),
+  );
+
+const isoInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, {
+  message: 'data e hora ISO-8601 com fuso',
+});
+const id = z.string().min(1).max(64);
+
+/** A schedule block as a desk pushes it (the shape `block.create` stores). */
+export const blockPushSchema = z.looseObject({
+  professional: id,
+  clinic: id.optional(),
+  start: isoInstant,
+  end: isoInstant,
+  startUtc: isoInstant,
+  endUtc: isoInstant,
+  timeZone: z.string().min(1).max(64),
+  reason: z.string().max(300),
+  series: id,
+  createdBy: id,
+});
+
+/**
+ * A pushed block: a range of at most a day that ends after it starts. Blocks are created and
+ * removed, never edited (the operations have no edit): a changed block is refused.
+ */
+export function blockPushProblems(next: Doc, previous: Doc | undefined): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const minutes = (Date.parse(String(next.endUtc)) - Date.parse(String(next.startUtc))) / 60_000;
+  if (!(minutes > 0)) problems.push({ path: 'end', message: 'o fim deve ser depois do início' });
+  else if (minutes > MAX_BLOCK_MINUTES) problems.push({ path: 'end', message: 'um bloqueio dura no máximo um dia' });
+  const edited = previous ? unchangedExcept(previous, next, []) : [];
+  if (edited.length > 0) problems.push({ path: edited[0]!, message: 'um bloqueio não é editado: remova e crie outro' });
+  return problems;
+}
+
+registerSyncRules('schedule_blocks', {
+  readPermission: 'appointment:read',
+  writePermission: 'appointment:write',
+  schema: blockPushSchema,
+  check: blockPushProblems,
+});
+
+const period = z
+  .strictObject({
+    weekdays: z.array(z.number().int().min(0).max(6)).max(7),
+    from: z.string().regex(/^\d{2}:\d{2}$/),
+    to: z.string().regex(/^\d{2}:\d{2}$/),
+  })
+  .refine((p) => p.from < p.to, { message: 'início antes do fim', path: ['to'] });
+
+/** A wait-list entry as a desk pushes it (the shape `waitList.create` stores). */
+export const waitListPushSchema = z
+  .looseObject({
+    patient: id,
+    clinic: id.optional(),
+    professional: id.optional(),
+    specialty: id.optional(),
+    periods: z.array(period).max(20),
+    priority: z.enum(PRIORITIES),
+    notes: z.string().max(1000).optional(),
+    active: z.boolean(),
+    createdBy: id,
+  })
+  .refine((entry) => entry.professional !== undefined || entry.specialty !== undefined, {
+    message: 'informe o profissional ou a especialidade',
+    path: ['professional'],
+  });
+
+/** A pushed wait-list entry: created active; a removed one (`active: false`) stays as history. */
+export function waitListPushProblems(next: Doc, previous: Doc | undefined): ErrorDetail[] {
+  if (!previous) {
+    return next.active === true ? [] : [{ path: 'active', message: 'uma entrada nasce ativa' }];
+  }
+  if (previous.active === false && unchangedExcept(previous, next, []).length > 0) {
+    return [{ path: 'active', message: 'uma entrada removida da lista de espera não volta nem é editada' }];
+  }
+  if (next.createdBy !== previous.createdBy || next.patient !== previous.patient) {
+    return [{ path: next.patient !== previous.patient ? 'patient' : 'createdBy', message: 'não muda numa edição' }];
+  }
+  return [];
+}
+
+/** Removals keep history: the operations set `active: false`, so a hard deletion is refused. */
+const logicalRemovalOnly = (what: string) => (): ErrorDetail[] => [
+  { path: '', message: `${what} não é apagado(a): remova pela operação (fica no histórico)` },
+];
+
+registerSyncRules('wait_list', {
+  readPermission: 'waitList:read',
+  writePermission: 'waitList:write',
+  schema: waitListPushSchema,
+  check: waitListPushProblems,
+  checkDelete: logicalRemovalOnly('uma entrada da lista de espera'),
+});
+
+/** A receivable as a desk pushes it (the shape the appointment's charge stores). */
+export const receivablePushSchema = z.looseObject({
+  appointment: id,
+  patient: id,
+  clinic: id,
+  amountCentavos: z.number().int().min(0).max(100_000_000_00),
+  dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'data AAAA-MM-DD' }),
+  description: z.string().max(500),
+  paymentMethod: z.string().max(64).optional(),
+  status: z.enum(RECEIVABLE_STATUSES),
+  createdBy: id,
+});
+
+/**
+ * A pushed receivable: desks create it open (charging an appointment); what it charges never changes
+ * through sync, and its status moves only as the finance operations will move it (open → paid or
+ * cancelled), never back.
+ */
+export function receivablePushProblems(next: Doc, previous: Doc | undefined): ErrorDetail[] {
+  if (!previous) return next.status === 'open' ? [] : [{ path: 'status', message: 'um recebível nasce em aberto' }];
+  const problems: ErrorDetail[] = [];
+  const edited = unchangedExcept(previous, next, ['status', 'paymentMethod']);
+  if (edited.length > 0) problems.push({ path: edited[0]!, message: 'um recebível não muda o que cobra' });
+  if (next.status !== previous.status && previous.status !== 'open') {
+    problems.push({ path: 'status', message: `um recebível ${String(previous.status)} não muda de status` });
+  }
+  return problems;
+}
+
+/** Two receivables of one appointment (charged on two offline desks): both stay, the second is listed. */
+export async function duplicateReceivables(store: Store, written: Doc): Promise<ErrorDetail[]> {
+  if (typeof written.appointment !== 'string') return [];
+  const found = await store.collection(receivables).find({ selector: { appointment: written.appointment }, limit: 3 });
+  const others = found.filter((r) => r.id !== written.id && r.status !== 'cancelled');
+  return others.length === 0
+    ? []
+    : [{ path: 'appointment', message: `consulta já cobrada por: ${others.map((r) => r.id).join(', ')}` }];
+}
+
+registerSyncRules('receivables', {
+  readPermission: 'finance:read',
+  writePermission: 'appointment:write',
+  schema: receivablePushSchema,
+  check: receivablePushProblems,
+  crossCheck: duplicateReceivables,
+  checkDelete: logicalRemovalOnly('um recebível'),
 });

@@ -10,10 +10,19 @@ import { z } from 'zod';
  */
 export interface SyncCheckpoint {
   seq: number;
+  /**
+   * The tombstone horizon (highest purged seq) the installation was served under, once the server has
+   * purged any: a checkpoint below the current horizon was not caught up with it and must resync
+   * (tombstone-retention.ts), unless its reads were already served under that horizon.
+   */
+  h?: number;
 }
 
 /** Validates a checkpoint read from a query string or a client's storage. */
-export const syncCheckpoint = z.strictObject({ seq: z.number().int().nonnegative() });
+export const syncCheckpoint = z.strictObject({
+  seq: z.number().int().nonnegative(),
+  h: z.number().int().nonnegative().optional(),
+});
 
 /**
  * A document as it travels: the record's own fields plus `_deleted` (the replication tombstone).

@@ -36,6 +36,13 @@ export interface SyncRules {
    * @returns the problems, empty when the change is acceptable.
    */
   check?(next: Record<string, unknown>, previous: Record<string, unknown> | undefined): ErrorDetail[];
+  /**
+   * Whether a pushed deletion (a tombstone) of `previous`, the server's live version, is acceptable.
+   * Without it any holder of the write permission may delete; collections whose operations remove
+   * logically (`active: false`) or never remove refuse here, so history is not lost through sync.
+   * @returns the problems, empty when the deletion may be written.
+   */
+  checkDelete?(previous: Record<string, unknown>): ErrorDetail[];
   /** Reconciles concurrent versions; without one the server's version wins. */
   resolveConflict?: ConflictHandler;
   /**
@@ -70,7 +77,8 @@ export function syncRulesOf(collection: string): SyncRules {
  * (no device holds it), so a new collection never opens a way around its operations' checks.
  */
 const DEFAULT_ACCESS: Record<string, { read: string; write: string }> = {
-  // A user's role and `active` grant access: only the server's operations change them.
+  // Declared by core/access/user-sync-rules.ts (temporary professionals, profile edits); this stays
+  // in case that module is not loaded: then only admins' installations could push users.
   users: { read: 'user:read', write: 'access:write' },
   account_configurations: { read: 'account:read', write: 'account:write' },
   personal_templates: { read: 'profile:read', write: 'profile:write' },

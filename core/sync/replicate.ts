@@ -15,6 +15,7 @@ import { toStorageDocument, withoutStorageFields } from '../store/rxdb/documents
 import type { OpenStorageGroup } from '../store/rxdb/rx-database.js';
 import type { RxRecord } from '../store/rxdb/schema.js';
 import { COLLECTION_FIELD } from '../store/rxdb/storage-groups.js';
+import { resyncingPull } from './full-resync.js';
 import { MAX_PUSH_ROWS, type PushRow, type SyncCheckpoint, type SyncDocument } from './protocol.js';
 import type { SyncStreamEvent } from './sse.js';
 import { SyncStatusTracker, type SyncStatus } from './status.js';
@@ -104,7 +105,7 @@ export function startSync(options: SyncOptions): SyncHandle {
       succeeded();
       return result;
     } catch (error) {
-      tracker.failed();
+      tracker.failed(error);
       throw error;
     }
   };
@@ -145,6 +146,12 @@ export function startSync(options: SyncOptions): SyncHandle {
         }),
       );
     }
+    // Offline past the server's tombstone retention: a full read that drops what the server deleted.
+    const pull = resyncingPull(
+      (checkpoint, limit) => options.transport.pullGroup(group.name, checkpoint, limit),
+      async () => (await collection.find().exec()).map((doc) => doc.toJSON() as Record<string, unknown>),
+      { started: () => tracker.resyncing(group.name, true), finished: () => tracker.resyncing(group.name, false) },
+    );
     const state = replicateRxCollection<RxRecord, SyncCheckpoint>({
       replicationIdentifier: `clinic-sync-${options.identifier}-${group.name}`,
       collection,
@@ -155,7 +162,7 @@ export function startSync(options: SyncOptions): SyncHandle {
       pull: {
         batchSize: options.pullBatchSize ?? 1000,
         handler: async (checkpoint, batchSize) => {
-          const page = await guarded(() => options.transport.pullGroup(group.name, checkpoint, batchSize));
+          const page = await guarded(() => pull(checkpoint, batchSize));
           return {
             documents: page.documents.map((doc) => stored(group, doc)) as unknown as never[],
             checkpoint: page.checkpoint,

@@ -6,6 +6,7 @@
 import { Observable } from 'rxjs';
 import type { SyncCheckpoint, SyncDocument } from './protocol.js';
 import type { FetchLike } from './transport.js';
+import { SCHEMA_VERSION_HEADER, SYNC_SCHEMA_VERSION } from './schema-version.js';
 
 /**
  * One event of the stream: a page of one storage group's changes (documents tagged with
@@ -47,7 +48,11 @@ export function syncStream(
     const connect = async (): Promise<void> => {
       const res = await fetchFn(url, {
         method: 'GET',
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'text/event-stream',
+          [SCHEMA_VERSION_HEADER]: String(SYNC_SCHEMA_VERSION),
+        },
         signal: abort.signal,
       });
       if (!res.ok || !res.body) throw new Error(`stream recusado (${res.status})`);

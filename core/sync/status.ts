@@ -3,6 +3,7 @@
  * rejections and conflicts to review), as an observable the replication keeps up to date.
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
+import { isDomainError } from '../errors.js';
 
 /** What the reception's sync indicator shows. */
 export interface SyncStatus {
@@ -16,6 +17,18 @@ export interface SyncStatus {
   rejections: number;
   /** Unresolved conflicts of the tenant the installation may read. */
   conflicts: number;
+  /**
+   * The server refused this installation's schema version (426): nothing syncs until the app is
+   * updated; {@link SyncStatus.message} says so in pt-BR.
+   */
+  updateRequired: boolean;
+  /** The server's pt-BR explanation of the last refusal that needs a person (an update), else null. */
+  message: string | null;
+  /**
+   * A collection is being read again from the start: the installation was offline longer than the
+   * server keeps deletions (410). Local work is kept; the UI may say "baixando os dados de novo".
+   */
+  resyncing: boolean;
 }
 
 /** The initial status: nothing known yet. */
@@ -25,12 +38,16 @@ export const UNKNOWN_STATUS: SyncStatus = {
   lastSyncAt: null,
   rejections: 0,
   conflicts: 0,
+  updateRequired: false,
+  message: null,
+  resyncing: false,
 };
 
 /** Holds the status and the pending document ids of every replicated collection. */
 export class SyncStatusTracker {
   private readonly subject = new BehaviorSubject<SyncStatus>(UNKNOWN_STATUS);
   private readonly pending = new Map<string, Set<string>>();
+  private readonly rereading = new Set<string>();
 
   /** The status, replayed to each new subscriber. */
   get status$(): Observable<SyncStatus> {
@@ -59,12 +76,24 @@ export class SyncStatusTracker {
 
   /** A request succeeded at `at`. */
   succeeded(at: string): void {
-    this.set({ online: true, lastSyncAt: at });
+    this.set({ online: true, lastSyncAt: at, updateRequired: false, message: null });
   }
 
-  /** A request failed: the server is out of reach (or refused the installation). */
-  failed(): void {
-    this.set({ online: false });
+  /**
+   * A request failed: the server is out of reach, or refused the installation. An `upgrade_required`
+   * refusal (426) is reached, not offline: the status says the app must be updated.
+   */
+  failed(error?: unknown): void {
+    if (isDomainError(error) && error.code === 'upgrade_required') {
+      this.set({ online: true, updateRequired: true, message: error.message });
+    } else this.set({ online: false });
+  }
+
+  /** A full read of `collection` started (`true`) or ended (`false`). */
+  resyncing(collection: string, under: boolean): void {
+    if (under) this.rereading.add(collection);
+    else this.rereading.delete(collection);
+    this.set({ resyncing: this.rereading.size > 0 });
   }
 
   /** The review list's counts as last read. */

@@ -2,9 +2,10 @@
  * How an installation reaches the server's sync endpoints. Production passes the platform's `fetch`;
  * tests pass one that calls the server in-process and drops, delays, duplicates or reorders requests.
  */
-import { DomainError } from '../errors.js';
+import { DomainError, type ErrorCode } from '../errors.js';
 import type { NumberLeaser } from '../numbering/number-source.js';
 import type { PullResponse, PushRow, SyncCheckpoint, SyncDocument } from './protocol.js';
+import { SCHEMA_VERSION_HEADER, SYNC_SCHEMA_VERSION } from './schema-version.js';
 
 /** An entry of the server's review list, as the reception's conflict screen shows it. */
 export interface ReviewItem {
@@ -35,16 +36,38 @@ export interface SyncTransport {
 /** The `fetch` signature the transport needs (the platform's, or a test's). */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-/** A request the server answered with an error: `status` tells whether retrying can help. */
+const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
+  401: 'unauthenticated',
+  410: 'resync_required',
+  426: 'upgrade_required',
+};
+
+/**
+ * A request the server answered with an error: `status` tells whether retrying can help; `code` is
+ * `upgrade_required` (426: this installation must be updated), `resync_required` (410: offline past
+ * the tombstone retention, a full resync follows), `unauthenticated` (401) or `internal`. The message is
+ * the server's when it sent one (pt-BR).
+ */
 export class SyncHttpError extends DomainError {
   constructor(
     readonly status: number,
     body: string,
   ) {
-    super(status === 401 ? 'unauthenticated' : 'internal', `sincronização recusada (${status})`, [
-      { path: '', message: body.slice(0, 500) },
-    ]);
+    let message = `sincronização recusada (${status})`;
+    try {
+      const parsed = JSON.parse(body) as { error?: { message?: unknown } };
+      if (typeof parsed.error?.message === 'string') message = parsed.error.message;
+    } catch {
+      // not the server's JSON (a proxy's page): the status says enough
+    }
+    super(STATUS_CODES[status] ?? 'internal', message, [{ path: '', message: body.slice(0, 500) }]);
   }
+}
+
+/** Options of {@link fetchTransport}. */
+export interface FetchTransportOptions {
+  /** The schema version sent in `x-clinic-schema-version`; default this build's `SYNC_SCHEMA_VERSION`. */
+  schemaVersion?: number;
 }
 
 /**
@@ -53,10 +76,16 @@ export class SyncHttpError extends DomainError {
  *
  * @example const transport = fetchTransport('https://clinica.example', token, fetch.bind(globalThis))
  */
-export function fetchTransport(baseUrl: string, token: string, fetchFn: FetchLike): SyncTransport {
+export function fetchTransport(
+  baseUrl: string,
+  token: string,
+  fetchFn: FetchLike,
+  options: FetchTransportOptions = {},
+): SyncTransport {
   const base = baseUrl.replace(/\/$/, '');
+  const version = String(options.schemaVersion ?? SYNC_SCHEMA_VERSION);
   const call = async <R>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<R> => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, [SCHEMA_VERSION_HEADER]: version };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetchFn(`${base}${path}`, {
       method,
@@ -88,7 +117,11 @@ export function fetchNumberLeaser(baseUrl: string, token: string, fetchFn: Fetch
     async lease(series, size) {
       const res = await fetchFn(`${base}/sync/numbers/${encodeURIComponent(series)}/lease`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          [SCHEMA_VERSION_HEADER]: String(SYNC_SCHEMA_VERSION),
+        },
         body: JSON.stringify({ size }),
       });
       const text = await res.text();

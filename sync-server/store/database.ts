@@ -8,6 +8,7 @@ import type { Database, Store } from '../../core/store/port.js';
 import type { RecordBase } from '../../core/store/record.js';
 import { connect, parseDatabaseUrl, type SqlDialectName } from './dialect.js';
 import type { StoreTables } from './layout.js';
+import type { ListenHandlers } from './pg-listen.js';
 import { runMigrations, type Migration } from './migrations.js';
 import { syncCollections } from './schema.js';
 import type { Session } from './session.js';
@@ -42,6 +43,11 @@ export interface SqlDatabase extends Database {
   readonly kysely: Kysely<unknown>;
   /** Resolves when the database answers a trivial query (health checks); rejects with the driver's error. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL only (absent on SQLite): LISTEN on `channel` over a connection of its own, until the
+   * function it resolves to is called. Reconnects by itself; `reconnected` says notifications were missed.
+   */
+  readonly listen?: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
 }
 
 /**
@@ -68,6 +74,7 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
     kysely: untyped,
     rules,
     sqliteBulk,
+    listen,
   } = await connect(parseDatabaseUrl(options.url), { schema: options.schema });
   const kysely = untyped as Kysely<StoreTables>;
   try {
@@ -91,6 +98,7 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
     ping: async () => {
       await sql`select 1`.execute(untyped);
     },
+    ...(listen ? { listen } : {}),
     forTenant: (tenantId) => new SqlStore(context, tenantId, undefined),
     close: () => (closing ??= kysely.destroy()),
   };

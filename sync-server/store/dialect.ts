@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
+import { pgListen, type ListenHandlers } from './pg-listen.js';
 import { SqliteBulkInsert } from './sqlite-bulk.js';
 import { cachingSqlite } from './sqlite-statements.js';
 
@@ -81,6 +82,8 @@ export interface Connection {
   readonly rules: DialectRules;
   /** SQLite only: prepared bulk inserts on Kysely's one connection. */
   readonly sqliteBulk: SqliteBulkInsert | undefined;
+  /** PostgreSQL only: LISTEN on a connection of its own (see pg-listen.ts). */
+  readonly listen?: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
 }
 
 /** Options of {@link connect}. */
@@ -133,5 +136,10 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     await kysely.destroy();
     throw error;
   }
-  return { kysely, rules: postgresRules, sqliteBulk: undefined };
+  return {
+    kysely,
+    rules: postgresRules,
+    sqliteBulk: undefined,
+    listen: (channel, handlers) => pgListen(target.url, channel, handlers),
+  };
 }

@@ -1,11 +1,12 @@
 /**
  * Tells open sync streams that a tenant's data changed. Pushes through this process notify at once;
- * writes by REST operations or by another server process on the same database are noticed by polling
- * each streamed tenant's `tenant_seq` (one primary-key read per tenant per interval), so a change
- * written through one process reaches clients streaming from another.
+ * on PostgreSQL every write, whichever process made it, arrives by LISTEN/NOTIFY at its commit
+ * (change-notify.ts). Polling each streamed tenant's `tenant_seq` (one primary-key read per tenant per
+ * interval) is SQLite's way and PostgreSQL's safety net (a notification lost with a connection).
  */
 import type { Kysely } from 'kysely';
-import type { StoreTables } from '../store/index.js';
+import type { SqlDatabase, StoreTables } from '../store/index.js';
+import { CHANGE_CHANNEL } from './change-notify.js';
 
 type Listener = () => void;
 
@@ -14,14 +15,17 @@ export class ChangeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly lastSeq = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | undefined;
+  private listening: Promise<() => Promise<void>> | undefined;
 
   /**
    * @param db the store's tables (`database.kysely.withTables<StoreTables>()`)
    * @param pollMs how often streamed tenants' seq is read; 0 disables polling (push notifications only)
+   * @param listen the database's LISTEN (`database.listen`, PostgreSQL only), started at the first subscription
    */
   constructor(
     private readonly db: Kysely<StoreTables>,
     private readonly pollMs = 1000,
+    private readonly listen?: SqlDatabase['listen'],
   ) {}
 
   /** Calls `listener` whenever `tenantId`'s data may have changed. @returns the unsubscribe function. */
@@ -29,6 +33,17 @@ export class ChangeHub {
     let set = this.listeners.get(tenantId);
     if (!set) this.listeners.set(tenantId, (set = new Set()));
     set.add(listener);
+    if (this.listen && !this.listening) {
+      this.listening = this.listen(CHANGE_CHANNEL, {
+        message: (tenantId) => this.notify(tenantId),
+        // Notifications sent while the connection was down are lost: wake every stream.
+        reconnected: () => {
+          for (const tenant of this.listeners.keys()) this.notify(tenant);
+        },
+      });
+      // Without LISTEN (PostgreSQL unreachable at that moment) polling still wakes streams.
+      this.listening.catch(() => undefined);
+    }
     if (this.pollMs > 0 && !this.timer) {
       this.timer = setInterval(() => void this.poll().catch(() => undefined), this.pollMs);
       this.timer.unref?.();
@@ -39,10 +54,7 @@ export class ChangeHub {
         this.listeners.delete(tenantId);
         this.lastSeq.delete(tenantId);
       }
-      if (this.listeners.size === 0 && this.timer) {
-        clearInterval(this.timer);
-        this.timer = undefined;
-      }
+      if (this.listeners.size === 0) void this.close();
     };
   }
 
@@ -51,10 +63,14 @@ export class ChangeHub {
     for (const listener of this.listeners.get(tenantId) ?? []) listener();
   }
 
-  /** Stops polling; streams stay open until their clients leave. */
-  close(): void {
+  /** Stops polling and listening; streams stay open until their clients leave. */
+  async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    const listening = this.listening;
+    this.listening = undefined;
+    const stop = await listening?.catch(() => undefined);
+    await stop?.();
   }
 
   private async poll(): Promise<void> {

@@ -14,3 +14,10 @@ export { mountSyncRoutes, type SyncRouteDeps } from './routes.js';
 export { DEVICE_KINDS, syncMigrations, type DeviceKind, type SyncTables } from './sync-tables.js';
 export { runSyncAdminCommand, SYNC_USAGE, type SyncCliFlags } from './admin-cli.js';
 export { ChangeHub } from './change-hub.js';
+export {
+  DEFAULT_RETENTION_DAYS,
+  purgeTombstones,
+  readRetentionDays,
+  startTombstonePurge,
+  type PurgeResult,
+} from './tombstone-retention.js';

@@ -37,6 +37,9 @@ const LOST: ErrorDetail = {
   message: 'o registro foi alterado em outro lugar; prevaleceu a versão do servidor',
 };
 
+/** Why a push over a purged tombstone lost, in the review list. */
+const PURGED: ErrorDetail = { path: '', message: 'o registro foi excluído em outro lugar; a exclusão prevaleceu' };
+
 class Refused extends Error {
   constructor(readonly reasons: ErrorDetail[]) {
     super('refused');
@@ -57,6 +60,8 @@ async function writeRow(
   const collection = store.collection(def);
   const masterDoc = master && toSyncDocument(master.data, master.deleted);
   const assumedHolds = !master || (row.assumedMasterState != null && sameDocument(row.assumedMasterState, masterDoc));
+  // Seen on the server once, gone now: its tombstone was purged (tombstone-retention.ts). Deleted stays deleted.
+  if (!master && row.assumedMasterState != null) return purgedMaster(ctx, def, review, pushed);
 
   if (!assumedHolds) {
     if (master.deleted && pushed._deleted) return undefined;
@@ -81,6 +86,9 @@ async function writeRow(
     const previous = master && !master.deleted ? master.data : undefined;
     const problems = problemsOf(def, rules, ctx.actor.tenantId, record, previous);
     if (problems.length > 0) throw new Refused(problems);
+  } else if (master && !master.deleted && rules.checkDelete) {
+    const problems = rules.checkDelete(master.data);
+    if (problems.length > 0) throw new Refused(problems);
   }
   if (!master) {
     const stored = await collection.insert(record as unknown as RecordBase);
@@ -100,6 +108,18 @@ async function writeRow(
     await listCrossConflicts(ctx, def, rules, store, review, pushed, record);
   }
   return undefined;
+}
+
+/** A push over a purged tombstone: the edit goes to the conflict list, the installation takes a tombstone. */
+async function purgedMaster(
+  ctx: PushContext,
+  def: CollectionDef<RecordBase>,
+  review: Kysely<SyncTables>,
+  pushed: SyncDocument,
+): Promise<SyncDocument | undefined> {
+  if (pushed._deleted) return undefined;
+  await listConflict(ctx, def, review, pushed, null, [PURGED]);
+  return { ...pushed, _deleted: true };
 }
 
 /** Lists a written document that collides with other records (see `SyncRules.crossCheck`); it stays written. */

@@ -19,17 +19,20 @@ import type { RecordBase } from '../../core/store/record.js';
 import { CLINIC_STORAGE_GROUPS, COLLECTION_FIELD, type StorageGroups } from '../../core/store/rxdb/storage-groups.js';
 import { MAX_PULL_LIMIT, pushRows, syncCheckpoint, type PushRow, type SyncDocument } from '../../core/sync/protocol.js';
 import { syncPermissions } from '../../core/sync/record-rules.js';
+import { DEFAULT_SYNC_WINDOWS, sendsDown, type SyncWindows } from '../../core/sync/windows.js';
 import type { Actor } from '../../core/actor.js';
 import { requestOrigin } from '../auth/origin.js';
 import { leaseNumbers, MAX_LEASE, type NumberSeriesTables } from '../numbering/number-series.js';
 import type { SqlDatabase, StoreTables } from '../store/index.js';
 import { ChangeHub } from './change-hub.js';
+import { requireClientSchema } from './client-version.js';
 import { authenticateDevice } from './device-auth.js';
 import type { DeviceActor, Devices } from './devices.js';
 import { pullChanges, pullGroupChanges } from './pull.js';
 import { pushChanges, pushEntries, type PushEntry } from './push.js';
 import { listReview } from './review.js';
 import { answerStream } from './stream.js';
+import { pullForInstallation } from './installation-pull.js';
 import type { SyncTables } from './sync-tables.js';
 
 /** What the sync routes are built from. */
@@ -51,6 +54,10 @@ export interface SyncRouteDeps {
   trustProxy?: boolean;
   /** Wakes open streams; one is made (polling every second) when absent. */
   hub?: ChangeHub;
+  /** Which documents of each collection go down (`readSyncWindows`); default `DEFAULT_SYNC_WINDOWS`. */
+  windows?: SyncWindows;
+  /** Oldest installation schema version served (default `MIN_SYNC_SCHEMA_VERSION`); older ones get 426. */
+  minClientSchema?: number;
 }
 
 const pullQuery = z.strictObject({
@@ -170,7 +177,9 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
     }
     return members;
   };
-  const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>());
+  app.use('/sync/*', requireClientSchema(deps.minClientSchema));
+  const windows = deps.windows ?? DEFAULT_SYNC_WINDOWS;
+  const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>(), 1000, deps.database.listen);
   const settled =
     <R>(work: () => Promise<R>) =>
     async (): Promise<R> => {
@@ -186,9 +195,23 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
   app.get('/sync/group/:group/pull', (c) =>
     settled(async () => {
       const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
-      const members = [...groupOf(c.req.param('group')).values()].filter((def) => mayRead(actor, def.name));
+      const members = [...groupOf(c.req.param('group')).values()].filter(
+        (def) => mayRead(actor, def.name) && sendsDown(windows, def.name),
+      );
       const query = parse(pullQuery, c.req.query(), 'query');
-      return c.json(await pullGroupChanges(deps.database, actor, members, query.checkpoint, query.limit, deps.audit));
+      return c.json(
+        await pullForInstallation({
+          database: deps.database,
+          tenantId: actor.tenantId,
+          collections: members.map((def) => def.name),
+          windows,
+          clock: deps.clock,
+          checkpoint: query.checkpoint,
+          limit: query.limit,
+          pull: (checkpoint) => pullGroupChanges(deps.database, actor, members, checkpoint, query.limit, deps.audit),
+          collectionOf: (doc) => String(doc[COLLECTION_FIELD]),
+        }),
+      );
     })(),
   );
 
@@ -220,7 +243,18 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const def = collectionOf(c.req.param('collection'));
       if (!mayRead(actor, def.name)) throw forbidden(syncPermissions(def.name).read);
       const query = parse(pullQuery, c.req.query(), 'query');
-      return c.json(await pullChanges(deps.database, actor, def, query.checkpoint, query.limit, deps.audit));
+      return c.json(
+        await pullForInstallation({
+          database: deps.database,
+          tenantId: actor.tenantId,
+          collections: [def.name],
+          windows,
+          clock: deps.clock,
+          checkpoint: query.checkpoint,
+          limit: query.limit,
+          pull: (checkpoint) => pullChanges(deps.database, actor, def, checkpoint, query.limit, deps.audit),
+        }),
+      );
     })(),
   );
 
@@ -250,7 +284,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
     const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
     await deps.settle?.();
     const readable = [...groups].flatMap(([name, members]) => {
-      const own = [...members.values()].filter((def) => mayRead(actor, def.name));
+      const own = [...members.values()].filter((def) => mayRead(actor, def.name) && sendsDown(windows, def.name));
       return own.length > 0 ? [{ name, members: own }] : [];
     });
     return answerStream(c, { database: deps.database, hub }, actor, readable);

@@ -5,6 +5,8 @@
  * bigint as text, read them through `Number`); instants only shown are ISO-8601 text.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
+import { changeNotifyMigrations } from './change-notify.js';
+import { retentionMigrations } from './tombstone-retention.js';
 
 /** Kinds of installation: a reception desk (or office PC) holds the clinic's data, a totem only what it needs. */
 export const DEVICE_KINDS = ['desk', 'totem'] as const;
@@ -104,4 +106,6 @@ export const syncMigrations: Record<string, Migration> = {
       await sql`create index sync_review_by_tenant on sync_review (tenant_id, kind, id)`.execute(db);
     },
   },
+  ...changeNotifyMigrations,
+  ...retentionMigrations,
 };

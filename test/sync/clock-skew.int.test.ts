@@ -1,0 +1,287 @@
+/**
+ * Installations whose clocks are wrong (one an hour ahead, one a day behind, one right) still
+ * converge with the convergence test's invariants: their `createdAt`/`updatedAt` are skewed, but
+ * checkpoints are the server's seq and conflicts are decided by master states, never by client
+ * clocks. Also, deterministically: an edit made later by a desk whose clock is a day behind wins over
+ * an earlier one stamped later, and reaches a desk whose clock is ahead.
+ *
+ * Runs: `CLINIC_SYNC_RUNS` (default 15 here). Replay: `CLINIC_SYNC_SEED` and `CLINIC_SYNC_PATH`.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { isoWithOffset, type Clock } from '../../core/clock.js';
+import { isDomainError } from '../../core/errors.js';
+import { patients } from '../../core/patient/patient-record.js';
+import type { CollectionDef } from '../../core/store/collection-def.js';
+import { openRxdbDatabase, type RxdbDatabase } from '../../core/store/rxdb/index.js';
+import { memoryStorage } from '../../core/store/rxdb/storages.js';
+import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
+import { withoutRevision, type RecordBase } from '../../core/store/record.js';
+import { sameDocument } from '../../core/sync/protocol.js';
+import { startSync, type SyncHandle } from '../../core/sync/replicate.js';
+import { fetchTransport } from '../../core/sync/transport.js';
+import { faultyLink, NO_FAULTS, seededRandom, type Faults, type FaultyLink } from './in-process-fetch.js';
+import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
+
+const RUNS = Number(process.env.CLINIC_SYNC_RUNS ?? 15);
+const HOUR = 3_600_000;
+/** Desk clocks: an hour ahead, a day behind, right. */
+const SKEWS = [HOUR, -24 * HOUR, 0];
+const plain = patients as unknown as CollectionDef<RecordBase & Record<string, unknown>>;
+
+let server: SyncTestServer;
+let accounts = 0;
+let opened = 0;
+beforeAll(async () => {
+  server = await startSyncServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Desk {
+  database: RxdbDatabase;
+  sync: SyncHandle;
+  link: FaultyLink;
+  clock: Clock;
+}
+
+const skewedClock = (ms: number): Clock => ({ now: () => new Date(Date.now() + ms) });
+
+async function openDesk(token: string, skew: number, seed: number): Promise<Desk> {
+  const database = await openRxdbDatabase({
+    name: `skew-${Math.random().toString(36).slice(2, 8)}-${++opened}`,
+    storage: memoryStorage(),
+    collections: [patients],
+    multiInstance: false,
+  });
+  const link = faultyLink(server.app, seededRandom(seed));
+  const clock = skewedClock(skew);
+  const sync = startSync({
+    database,
+    collections: [patients],
+    transport: fetchTransport('http://clinica.test', token, link.fetch),
+    clock,
+    identifier: `skew-${opened}`,
+    retryTime: 20,
+  });
+  return { database, sync, link, clock };
+}
+
+interface World {
+  tenantId: string;
+  desks: Desk[];
+  lastWrites: Map<string, Record<string, unknown>>;
+  accepted: Map<string, Record<string, unknown>[]>;
+  nextId: number;
+}
+interface Model {
+  created: number;
+}
+
+const col = (world: World, desk: number) => world.desks[desk]!.database.forTenant(world.tenantId).collection(plain);
+
+function patient(world: World, id: string, name: string, at: string) {
+  return {
+    id,
+    tenantId: world.tenantId,
+    createdAt: at,
+    updatedAt: at,
+    name,
+    nameKey: name.toLowerCase(),
+    insurances: [],
+    allergies: [],
+    vaccines: [],
+    merges: [],
+    temporary: false,
+    active: true,
+  };
+}
+
+class Create implements fc.AsyncCommand<Model, World> {
+  constructor(readonly desk: number) {}
+  check = () => true;
+  async run(model: Model, world: World) {
+    model.created += 1;
+    const id = `0193a1c2-7b3e-7cc1-9a52-${String(++world.nextId).padStart(12, '0')}`;
+    const at = isoWithOffset(world.desks[this.desk]!.clock.now());
+    const record = patient(world, id, `Nome ${world.nextId}`, at);
+    await col(world, this.desk).insert(record);
+    world.lastWrites.set(`${this.desk}/${id}`, { ...record, _deleted: false });
+  }
+  toString = () => `create(${this.desk})`;
+}
+
+class Edit implements fc.AsyncCommand<Model, World> {
+  constructor(
+    readonly desk: number,
+    readonly pick: number,
+    readonly remove: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => model.created > 0;
+  async run(_model: Model, world: World) {
+    const collection = col(world, this.desk);
+    const docs = await collection.find();
+    if (docs.length === 0) return;
+    const doc = docs[this.pick % docs.length]!;
+    try {
+      if (this.remove) {
+        await collection.remove(doc.id, doc._rev);
+        world.lastWrites.set(`${this.desk}/${doc.id}`, { ...withoutRevision(doc), _deleted: true });
+      } else {
+        const at = isoWithOffset(world.desks[this.desk]!.clock.now());
+        const next = { ...withoutRevision(doc), name: `Editado ${this.desk}.${this.pick}`, updatedAt: at };
+        await collection.update(doc.id, doc._rev, next);
+        world.lastWrites.set(`${this.desk}/${doc.id}`, { ...next, _deleted: false });
+      }
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'conflict') throw error;
+    }
+  }
+  toString = () => `${this.remove ? 'remove' : 'edit'}(${this.desk}, #${this.pick})`;
+}
+
+class Network implements fc.AsyncCommand<Model, World> {
+  constructor(
+    readonly desk: number,
+    readonly online: boolean,
+    readonly faults: Faults,
+  ) {}
+  check = () => true;
+  async run(_model: Model, world: World) {
+    world.desks[this.desk]!.link.online = this.online;
+    world.desks[this.desk]!.link.faults = this.faults;
+    await Promise.resolve();
+  }
+  toString = () => `network(${this.desk}, ${this.online ? 'on' : 'off'})`;
+}
+
+class Wait implements fc.AsyncCommand<Model, World> {
+  constructor(readonly ms: number) {}
+  check = () => true;
+  async run(_model: Model, world: World) {
+    for (const d of world.desks) d.sync.resync();
+    await new Promise((resolve) => setTimeout(resolve, this.ms));
+  }
+  toString = () => `wait+resync(${this.ms})`;
+}
+
+const desk = fc.integer({ min: 0, max: SKEWS.length - 1 });
+const faults = fc.record({
+  dropRequest: fc.constantFrom(0, 0.2),
+  dropResponse: fc.constantFrom(0, 0.2),
+  duplicate: fc.constantFrom(0, 0.2),
+  maxDelayMs: fc.constantFrom(0, 10),
+});
+const commands = fc.commands(
+  [
+    desk.map((d) => new Create(d)),
+    fc.tuple(desk, fc.nat(20)).map(([d, p]) => new Edit(d, p, false)),
+    fc.tuple(desk, fc.nat(20)).map(([d, p]) => new Edit(d, p, true)),
+    fc.tuple(desk, fc.boolean(), faults).map(([d, on, f]) => new Network(d, on, f)),
+    fc.integer({ min: 1, max: 30 }).map((ms) => new Wait(ms)),
+  ],
+  { maxCommands: 30, size: 'large' },
+);
+
+const docsOf = async (collection: ReturnType<typeof col>) =>
+  new Map((await collection.find()).map((d) => [d.id, withoutRevision(d)]));
+
+async function quiesce(world: World): Promise<void> {
+  for (const d of world.desks) {
+    d.link.online = true;
+    d.link.faults = NO_FAULTS;
+  }
+  let previous = '';
+  for (let round = 0; round < 20; round++) {
+    for (const d of world.desks) d.sync.resync();
+    await Promise.all(world.desks.map((d) => d.sync.awaitInSync()));
+    const snapshot = JSON.stringify(
+      await Promise.all(world.desks.map(async (_, i) => [...(await docsOf(col(world, i)))])),
+    );
+    if (snapshot === previous) return;
+    previous = snapshot;
+  }
+  throw new Error('as instalações não se estabilizaram');
+}
+
+async function newWorld(seed: number): Promise<World> {
+  const admin = await seedAdmin(server, `Clínica Relógio ${++accounts}`);
+  const world: World = { tenantId: admin.tenantId, desks: [], lastWrites: new Map(), accepted: new Map(), nextId: 0 };
+  for (const [i, skew] of SKEWS.entries()) {
+    const { token } = await enrolDevice(server, admin.token, 'desk', `Recepção ${i}`);
+    const d = await openDesk(token, skew, seed + i);
+    d.link.onExchange = (path, body, answer) => {
+      if (path !== '/sync/group/people/push') return;
+      const answered = new Set((answer as { id: string }[]).map((doc) => doc.id));
+      for (const row of body as { newDocumentState: Record<string, unknown> & { id: string } }[]) {
+        if (answered.has(row.newDocumentState.id)) continue;
+        // Group pushes name each document's collection; the stored record does not carry it.
+        const { [COLLECTION_FIELD]: _collection, ...state } = row.newDocumentState;
+        const k = row.newDocumentState.id;
+        world.accepted.set(k, [...(world.accepted.get(k) ?? []), state]);
+      }
+    };
+    world.desks.push(d);
+  }
+  return world;
+}
+
+async function closeWorld(world: World): Promise<void> {
+  for (const d of world.desks) {
+    await d.sync.cancel();
+    await d.database.close();
+  }
+}
+
+it(`converges with desk clocks an hour ahead and a day behind (${RUNS} runs)`, async () => {
+  const seed = process.env.CLINIC_SYNC_SEED ? Number(process.env.CLINIC_SYNC_SEED) : undefined;
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), commands, async (faultSeed, cmds) => {
+      const world = await newWorld(faultSeed);
+      try {
+        await fc.asyncModelRun(() => ({ model: { created: 0 }, real: world }), cmds);
+        await quiesce(world);
+        const onServer = await docsOf(server.database.forTenant(world.tenantId).collection(plain));
+        for (const [i] of world.desks.entries()) expect(await docsOf(col(world, i))).toEqual(onServer);
+        const listed = (await server.database.kysely
+          .selectFrom('sync_review' as never)
+          .select(['document' as never])
+          .where('tenant_id' as never, '=', world.tenantId as never)
+          .execute()) as { document: string }[];
+        const inReview = listed.map((r) => JSON.parse(r.document) as unknown);
+        for (const [k, written] of world.lastWrites) {
+          const id = k.split('/')[1]!;
+          const kept =
+            (world.accepted.get(id) ?? []).some((state) => sameDocument(state, written)) ||
+            inReview.some((doc) => sameDocument(doc, written));
+          expect(kept, `escrita perdida: ${k}`).toBe(true);
+        }
+      } finally {
+        await closeWorld(world);
+      }
+    }),
+    { numRuns: RUNS, ...(seed === undefined ? {} : { seed, path: process.env.CLINIC_SYNC_PATH, endOnFailure: true }) },
+  );
+}, 600_000);
+
+it('the later edit wins even when its clock is a day behind, and reaches a desk whose clock is ahead', async () => {
+  const world = await newWorld(42);
+  try {
+    const [ahead, behind] = [0, 1];
+    const id = '0193a1c2-7b3e-7cc1-9a52-00000000a001';
+    await col(world, ahead).insert(patient(world, id, 'Dora', isoWithOffset(world.desks[ahead]!.clock.now())));
+    await quiesce(world);
+    let doc = (await col(world, behind).get(id))!;
+    // Stamped a day before the creation it edits.
+    const stamp = isoWithOffset(world.desks[behind]!.clock.now());
+    await col(world, behind).update(id, doc._rev, { ...withoutRevision(doc), name: 'Dora Lima', updatedAt: stamp });
+    await quiesce(world);
+    expect((await server.database.forTenant(world.tenantId).collection(plain).get(id))?.name).toBe('Dora Lima');
+    doc = (await col(world, ahead).get(id))!;
+    expect(doc.name).toBe('Dora Lima');
+    expect(doc.updatedAt < doc.createdAt).toBe(true);
+  } finally {
+    await closeWorld(world);
+  }
+}, 60_000);
