@@ -5,7 +5,7 @@
  * ratio shows what a budget costs over the bare HTTP path. Target: ≥ 1,500 req/s, p99 < 50 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,11 @@ export interface LoadFigures {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * Server CPU (user + system) per answered request in ms, from /proc (undefined elsewhere): unlike
+   * req/s it hardly moves when other processes share the cores, so it compares runs on a busy machine.
+   */
+  serverCpuMsPerRequest: number | undefined;
 }
 
 /** What the bench returns. */
@@ -71,8 +76,19 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** CPU seconds `pid` has used so far (Linux /proc; clock ticks of 1/100 s), or undefined. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs `CONNECTIONS` loops sending `send` for `seconds`; counts answers with `ok` status. */
-async function load(send: () => Promise<Answer>, ok: number, seconds: number): Promise<LoadFigures> {
+async function load(send: () => Promise<Answer>, ok: number, seconds: number, pid?: number): Promise<LoadFigures> {
+  const cpuBefore = cpuSeconds(pid);
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
@@ -91,6 +107,7 @@ async function load(send: () => Promise<Answer>, ok: number, seconds: number): P
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSeconds(pid);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -98,11 +115,17 @@ async function load(send: () => Promise<Answer>, ok: number, seconds: number): P
     perSecond: Math.round(latencies.length / elapsed),
     p50Ms: Number(percentile(latencies, 50).toFixed(2)),
     p99Ms: Number(percentile(latencies, 99).toFixed(2)),
+    serverCpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0
+        ? undefined
+        : Number((((cpuAfter - cpuBefore) * 1000) / latencies.length).toFixed(3)),
   };
 }
 
 async function startServer(dir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['sync-server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'sync-server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: join(dir, 'bench.db'),
@@ -181,8 +204,8 @@ export async function benchBudgetHttp(seconds = SECONDS): Promise<BudgetHttpResu
     const health = () => request(agent, port, 'GET', '/health');
     await load(budget, 201, 1); // warm-up: JIT, SQLite page cache
     await load(health, 200, 1);
-    const healthFigures = await load(health, 200, seconds);
-    const budgetFigures = await load(budget, 201, seconds);
+    const healthFigures = await load(health, 200, seconds, child.pid);
+    const budgetFigures = await load(budget, 201, seconds, child.pid);
     return {
       budget: budgetFigures,
       health: healthFigures,
