@@ -68,12 +68,14 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
     kysely: untyped,
     rules,
     sqliteBulk,
+    stop,
   } = await connect(parseDatabaseUrl(options.url), { schema: options.schema });
   const kysely = untyped as Kysely<StoreTables>;
   try {
     await runMigrations(untyped, rules, options.migrations);
     await syncCollections(kysely, rules, [...collections.values()]);
   } catch (error) {
+    await stop();
     await kysely.destroy();
     throw error;
   }
@@ -92,7 +94,7 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
       await sql`select 1`.execute(untyped);
     },
     forTenant: (tenantId) => new SqlStore(context, tenantId, undefined),
-    close: () => (closing ??= kysely.destroy()),
+    close: () => (closing ??= stop().then(() => kysely.destroy())),
   };
 }
 

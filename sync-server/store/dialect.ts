@@ -8,6 +8,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { SqliteBulkInsert } from './sqlite-bulk.js';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { cachingSqlite } from './sqlite-statements.js';
 
 /** The engines the SQL adapter speaks. */
@@ -81,6 +82,8 @@ export interface Connection {
   readonly rules: DialectRules;
   /** SQLite only: prepared bulk inserts on Kysely's one connection. */
   readonly sqliteBulk: SqliteBulkInsert | undefined;
+  /** Stops background work on the database (SQLite's checkpoint thread); call before destroying `kysely`. */
+  readonly stop: () => Promise<void>;
 }
 
 /** Options of {@link connect}. */
@@ -93,8 +96,9 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * Opens the engine `target` names. SQLite: creates the file's folder, WAL journal (readers never
- * block the writer), `synchronous=NORMAL` (safe with WAL, much faster than FULL), foreign keys on and
- * a busy timeout so a second process waits instead of failing. PostgreSQL: a pg Pool whose every
+ * block the writer), `synchronous=NORMAL` (safe with WAL, much faster than FULL), foreign keys on, a
+ * busy timeout so a second process waits instead of failing, and most checkpoint work on a worker
+ * thread (sqlite-checkpointer.ts). PostgreSQL: a pg Pool whose every
  * connection starts with `search_path` set to `schema`, so unqualified names (ours and those of other
  * server modules' migrations) all land in that schema.
  *
@@ -110,10 +114,12 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
+    const checkpointer = target.path === ':memory:' ? undefined : new SqliteCheckpointer(file, target.path);
     return {
       kysely: new Kysely<unknown>({ dialect: new SqliteDialect({ database: cachingSqlite(file) }) }),
       rules: sqliteRules,
       sqliteBulk: new SqliteBulkInsert(file),
+      stop: async () => checkpointer?.stop(),
     };
   }
   const { schema } = options;
@@ -133,5 +139,5 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     await kysely.destroy();
     throw error;
   }
-  return { kysely, rules: postgresRules, sqliteBulk: undefined };
+  return { kysely, rules: postgresRules, sqliteBulk: undefined, stop: () => Promise.resolve() };
 }
