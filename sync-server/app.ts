@@ -71,6 +71,8 @@ export function createApp(deps: AppDeps): Hono {
     c.res.headers.set('Access-Control-Expose-Headers', 'retry-after');
   });
   app.use(async (c, next) => {
+    // Below `info` (LOG_LEVEL=warn) the line would be dropped anyway: skip building it.
+    if (!deps.logger.isLevelEnabled('info')) return next();
     const started = performance.now();
     await next();
     // Method, route and status only: query strings and bodies may carry patient data.

@@ -51,7 +51,7 @@ export interface DialectRules {
    * Opens a write transaction. SQLite takes the write lock up front (IMMEDIATE) so a transaction that
    * reads before it writes cannot fail with SQLITE_BUSY when another process (the admin CLI) writes.
    */
-  readonly begin: RawBuilder<unknown>;
+  readonly begin: string;
 }
 
 const sqliteRules: DialectRules = {
@@ -62,7 +62,7 @@ const sqliteRules: DialectRules = {
   jsonType: sql`text`,
   bool: (value) => (value ? 1 : 0),
   decodeData: (value) => JSON.parse(String(value)) as Record<string, unknown>,
-  begin: sql`begin immediate`,
+  begin: 'begin immediate',
 };
 
 const postgresRules: DialectRules = {
@@ -73,7 +73,7 @@ const postgresRules: DialectRules = {
   jsonType: sql`jsonb`,
   bool: (value) => value,
   decodeData: (value) => (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>,
-  begin: sql`begin`,
+  begin: 'begin',
 };
 
 /** A connected Kysely instance and the rules of its engine. The type parameter is left to callers. */

@@ -244,7 +244,10 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
   }
 
   private stored(row: Pick<DocRow, 'rev' | 'data'>): Stored<T> {
-    return { ...this.source.rules.decodeData(row.data), _rev: String(row.rev) } as unknown as Stored<T>;
+    // The decoded object is new (JSON.parse, or pg's own parse): adding `_rev` to it spares a copy.
+    const doc = this.source.rules.decodeData(row.data);
+    doc._rev = String(row.rev);
+    return doc as unknown as Stored<T>;
   }
 
   private prepare(doc: T): Prepared {
