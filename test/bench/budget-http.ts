@@ -1,6 +1,8 @@
 /**
  * Budget bench (issue #5): `POST /budget/` with 10 items against the real server (a child process,
- * `tsx sync-server/main.ts`, on a fresh SQLite file), 32 keep-alive connections for a fixed time:
+ * `node --import tsx sync-server/main.ts`, as `npm run server` runs it, on a fresh SQLite file), 32
+ * keep-alive connections of a lean client (budget-http-client.ts; `BENCH_CLIENT=node` uses Node's
+ * http client instead) for a fixed time:
  * requests/s and latency percentiles, and the same load on `GET /health` in the same run, so the
  * ratio shows what a budget costs over the bare HTTP path. Target: ≥ 1,500 req/s, p99 < 50 ms.
  */
@@ -9,10 +11,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RawConnection, rawRequest } from './budget-http-client.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const KEY = 'chave-do-bench-de-orcamentos-2026';
+/** `node` drives the load with Node's http client (as the first measurements did); default: the lean client. */
+const CLIENT = process.env.BENCH_CLIENT === 'node' ? 'node' : 'raw';
 
 /** One measured load. */
 export interface LoadFigures {
@@ -86,15 +91,50 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-/** Runs `CONNECTIONS` loops sending `send` for `seconds`; counts answers with `ok` status. */
-async function load(send: () => Promise<Answer>, ok: number, seconds: number, pid?: number): Promise<LoadFigures> {
+/** One request of the load, sent through either client. */
+interface LoadRequest {
+  method: string;
+  path: string;
+  body?: string;
+}
+
+/** A sender per connection: lean sockets (default) or Node's http client with a keep-alive agent. */
+async function senders(
+  port: number,
+  agent: http.Agent,
+  req: LoadRequest,
+): Promise<{ sends: (() => Promise<Answer>)[]; close: () => void }> {
+  if (CLIENT === 'node') {
+    const send = () => request(agent, port, req.method, req.path, req.body);
+    return { sends: Array.from({ length: CONNECTIONS }, () => send), close: () => undefined };
+  }
+  const headers: Record<string, string> = { 'auth-bearer': KEY };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  const bytes = rawRequest(req.method, req.path, headers, req.body);
+  const connections = await Promise.all(Array.from({ length: CONNECTIONS }, () => RawConnection.open(port)));
+  return {
+    sends: connections.map((connection) => () => connection.send(bytes)),
+    close: () => connections.forEach((connection) => connection.close()),
+  };
+}
+
+/** Runs `CONNECTIONS` loops sending `req` for `seconds`; counts answers with `ok` status. */
+async function load(
+  port: number,
+  agent: http.Agent,
+  req: LoadRequest,
+  ok: number,
+  seconds: number,
+  pid?: number,
+): Promise<LoadFigures> {
+  const { sends, close } = await senders(port, agent, req);
   const cpuBefore = cpuSeconds(pid);
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    sends.map(async (send) => {
       while (performance.now() < end) {
         const t = performance.now();
         const answer = await send();
@@ -108,6 +148,7 @@ async function load(send: () => Promise<Answer>, ok: number, seconds: number, pi
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = cpuSeconds(pid);
+  close();
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -200,12 +241,12 @@ export async function benchBudgetHttp(seconds = SECONDS): Promise<BudgetHttpResu
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     const body = await seed(agent, port);
-    const budget = () => request(agent, port, 'POST', '/budget/', body);
-    const health = () => request(agent, port, 'GET', '/health');
-    await load(budget, 201, 1); // warm-up: JIT, SQLite page cache
-    await load(health, 200, 1);
-    const healthFigures = await load(health, 200, seconds, child.pid);
-    const budgetFigures = await load(budget, 201, seconds, child.pid);
+    const budget: LoadRequest = { method: 'POST', path: '/budget/', body };
+    const health: LoadRequest = { method: 'GET', path: '/health' };
+    await load(port, agent, budget, 201, 1); // warm-up: JIT, SQLite page cache
+    await load(port, agent, health, 200, 1);
+    const healthFigures = await load(port, agent, health, 200, seconds, child.pid);
+    const budgetFigures = await load(port, agent, budget, 201, seconds, child.pid);
     return {
       budget: budgetFigures,
       health: healthFigures,
