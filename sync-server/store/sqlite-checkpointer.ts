@@ -84,7 +84,10 @@ export class SqliteCheckpointer {
       this.file.pragma('wal_autocheckpoint = 1000');
     };
     worker.on('error', fallBack);
-    worker.on('exit', fallBack);
+    worker.on('exit', () => {
+      this.worker = undefined;
+      fallBack();
+    });
     this.worker = worker;
   }
 
