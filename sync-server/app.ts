@@ -17,6 +17,7 @@ import { RateLimitedError } from './auth/rate-limit.js';
 import { mountDocs } from './http/docs.js';
 import { onError, onNotFound } from './http/error-handler.js';
 import { mountOperations, type MountDeps } from './http/mount.js';
+import { untouchedIncoming } from './http/node-body.js';
 import { buildOpenApi } from './http/openapi.js';
 
 /** What the app is built from; nothing here listens on a port, so tests use `app.request()`. */
@@ -54,15 +55,24 @@ export function createApp(deps: AppDeps): Hono {
   app.use(secureHeaders());
   // Desks load the renderer from file:// (Origin: null) or another port. Credentials travel in headers,
   // never cookies, so allowing any origin exposes nothing a caller without the key could not reach.
-  app.use(
-    cors({
-      origin: '*',
-      allowHeaders: ['auth-bearer', 'authorization', 'content-type'],
-      exposeHeaders: ['retry-after'],
-      maxAge: 600,
-    }),
-  );
+  const preflight = cors({
+    origin: '*',
+    allowHeaders: ['auth-bearer', 'authorization', 'content-type'],
+    exposeHeaders: ['retry-after'],
+    maxAge: 600,
+  });
+  // Other requests get the same two headers Hono's cors sets, added to the answer once it exists:
+  // cors writes them into an empty Response before the handler runs, which makes Hono copy every
+  // answer into a streamed one (and @hono/node-server build real undici Responses for both).
   app.use(async (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    await next();
+    c.res.headers.set('Access-Control-Allow-Origin', '*');
+    c.res.headers.set('Access-Control-Expose-Headers', 'retry-after');
+  });
+  app.use(async (c, next) => {
+    // Below `info` (LOG_LEVEL=warn) the line would be dropped anyway: skip building it.
+    if (!deps.logger.isLevelEnabled('info')) return next();
     const started = performance.now();
     await next();
     // Method, route and status only: query strings and bodies may carry patient data.
@@ -76,16 +86,22 @@ export function createApp(deps: AppDeps): Hono {
       'request',
     );
   });
-  app.use(
-    bodyLimit({
-      maxSize: deps.bodyLimit,
-      onError: () => {
-        throw new DomainError('payload_too_large', 'Corpo da requisição grande demais', [
-          { path: 'body', message: `máximo de ${deps.bodyLimit} bytes` },
-        ]);
-      },
-    }),
-  );
+  const tooLarge = (): never => {
+    throw new DomainError('payload_too_large', 'Corpo da requisição grande demais', [
+      { path: 'body', message: `máximo de ${deps.bodyLimit} bytes` },
+    ]);
+  };
+  const limitBody = bodyLimit({ maxSize: deps.bodyLimit, onError: tooLarge });
+  app.use((c, next) => {
+    // Under Node, a body with a Content-Length (and no chunking) is judged by its header alone, as
+    // Hono's bodyLimit does, without making it build a web Request around the socket to find out.
+    const headers = untouchedIncoming(c)?.headers;
+    if (!headers || headers['transfer-encoding'] !== undefined) return limitBody(c, next);
+    const length = headers['content-length'];
+    const bodyless = c.req.method === 'GET' || c.req.method === 'HEAD';
+    if (!bodyless && length !== undefined && parseInt(length, 10) > deps.bodyLimit) tooLarge();
+    return next();
+  });
   const answerError = onError(deps.logger);
   app.onError((err, c) => {
     const res = answerError(err, c);

@@ -5,6 +5,7 @@ import type { Clock } from '../../core/clock.js';
 import { isoWithOffset } from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import type { IdGenerator } from '../../core/ids.js';
+import { fixedStatement } from '../store/doc-sql.js';
 import type { AuthTables } from './auth-tables.js';
 
 /** An API key as an admin sees it: never the secret, only its prefix. */
@@ -48,11 +49,19 @@ function toInfo(row: AuthTables['api_keys']): ApiKeyInfo {
  * server's SQL database.
  */
 export class AccountsAndKeys {
+  /** Read on every integrator request: written out, not built, each time. */
+  private readonly liveKey;
+
   constructor(
     private readonly db: Kysely<AuthTables>,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+  ) {
+    this.liveKey = fixedStatement<Pick<AuthTables['api_keys'], 'id' | 'tenant_id' | 'permissions'>>(
+      db as unknown as Kysely<never>,
+      'select "id", "tenant_id", "permissions" from "api_keys" where "key_hash" = ? and "revoked_at" is null',
+    );
+  }
 
   /**
    * Creates an account (tenant). @returns its id.
@@ -165,12 +174,7 @@ export class AccountsAndKeys {
 
   /** The actor a live key stands for, or undefined for an unknown or revoked key. */
   async actorForKey(key: string): Promise<Actor | undefined> {
-    const row = await this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('key_hash', '=', hashKey(key))
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const [row] = (await this.db.executeQuery(this.liveKey([hashKey(key)]))).rows;
     if (!row) return undefined;
     return {
       kind: 'apiKey',

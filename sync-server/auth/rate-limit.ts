@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Clock } from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
+import { fixedStatement } from '../store/doc-sql.js';
 import type { AuthTables } from './auth-tables.js';
 
 /**
@@ -61,18 +62,22 @@ function counterKey(rule: LimitRule, key: string): string {
  * server process on the database, so a guesser gains nothing by waiting for a deploy.
  */
 export class SqlRateLimiter {
+  /** Read on every integrator request (blockedFor): written out, not built, each time. */
+  private readonly counter;
+
   constructor(
     private readonly db: Kysely<AuthTables>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.counter = fixedStatement<{ points: number; reset_ms: number | string }>(
+      db as unknown as Kysely<never>,
+      'select "points", "reset_ms" from "rate_limits" where "key" = ?',
+    );
+  }
 
   /** Milliseconds until `key` may try again under `rule`; 0 when it may now. Consumes nothing. */
   async blockedFor(rule: LimitRule, key: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select(['points', 'reset_ms'])
-      .where('key', '=', counterKey(rule, key))
-      .executeTakeFirst();
+    const [row] = (await this.db.executeQuery(this.counter([counterKey(rule, key)]))).rows;
     const now = this.clock.now().getTime();
     if (!row || Number(row.reset_ms) <= now || row.points < rule.points) return 0;
     return Number(row.reset_ms) - now;

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { DomainError } from '../../core/errors.js';
 import type { HttpBinding } from '../../core/operation.js';
+import { readIncomingText, untouchedIncoming } from './node-body.js';
 
 /** Names of the `{param}` segments of an operation path, in order. */
 export function pathParams(path: string): string[] {
@@ -21,7 +22,8 @@ function hasBody(method: HttpBinding['method']): boolean {
 }
 
 async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+  const incoming = untouchedIncoming(c);
+  const text = incoming ? await readIncomingText(incoming) : await c.req.text();
   if (text.trim() === '') return {};
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {

@@ -75,12 +75,14 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
     rules,
     sqliteBulk,
     listen,
+    stop,
   } = await connect(parseDatabaseUrl(options.url), { schema: options.schema });
   const kysely = untyped as Kysely<StoreTables>;
   try {
     await runMigrations(untyped, rules, options.migrations);
     await syncCollections(kysely, rules, [...collections.values()]);
   } catch (error) {
+    await stop();
     await kysely.destroy();
     throw error;
   }
@@ -100,7 +102,7 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
     },
     ...(listen ? { listen } : {}),
     forTenant: (tenantId) => new SqlStore(context, tenantId, undefined),
-    close: () => (closing ??= kysely.destroy()),
+    close: () => (closing ??= stop().then(() => kysely.destroy())),
   };
 }
 

@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'ky
 import pg from 'pg';
 import { pgListen, type ListenHandlers } from './pg-listen.js';
 import { SqliteBulkInsert } from './sqlite-bulk.js';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { cachingSqlite } from './sqlite-statements.js';
 
 /** The engines the SQL adapter speaks. */
@@ -51,7 +52,7 @@ export interface DialectRules {
    * Opens a write transaction. SQLite takes the write lock up front (IMMEDIATE) so a transaction that
    * reads before it writes cannot fail with SQLITE_BUSY when another process (the admin CLI) writes.
    */
-  readonly begin: RawBuilder<unknown>;
+  readonly begin: string;
 }
 
 const sqliteRules: DialectRules = {
@@ -62,7 +63,7 @@ const sqliteRules: DialectRules = {
   jsonType: sql`text`,
   bool: (value) => (value ? 1 : 0),
   decodeData: (value) => JSON.parse(String(value)) as Record<string, unknown>,
-  begin: sql`begin immediate`,
+  begin: 'begin immediate',
 };
 
 const postgresRules: DialectRules = {
@@ -73,7 +74,7 @@ const postgresRules: DialectRules = {
   jsonType: sql`jsonb`,
   bool: (value) => value,
   decodeData: (value) => (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>,
-  begin: sql`begin`,
+  begin: 'begin',
 };
 
 /** A connected Kysely instance and the rules of its engine. The type parameter is left to callers. */
@@ -84,6 +85,8 @@ export interface Connection {
   readonly sqliteBulk: SqliteBulkInsert | undefined;
   /** PostgreSQL only: LISTEN on a connection of its own (see pg-listen.ts). */
   readonly listen?: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  /** Stops background work on the database (SQLite's checkpoint thread); call before destroying `kysely`. */
+  readonly stop: () => Promise<void>;
 }
 
 /** Options of {@link connect}. */
@@ -96,8 +99,9 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * Opens the engine `target` names. SQLite: creates the file's folder, WAL journal (readers never
- * block the writer), `synchronous=NORMAL` (safe with WAL, much faster than FULL), foreign keys on and
- * a busy timeout so a second process waits instead of failing. PostgreSQL: a pg Pool whose every
+ * block the writer), `synchronous=NORMAL` (safe with WAL, much faster than FULL), foreign keys on, a
+ * busy timeout so a second process waits instead of failing, and most checkpoint work on a worker
+ * thread (sqlite-checkpointer.ts). PostgreSQL: a pg Pool whose every
  * connection starts with `search_path` set to `schema`, so unqualified names (ours and those of other
  * server modules' migrations) all land in that schema.
  *
@@ -113,10 +117,12 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     file.pragma('synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
+    const checkpointer = target.path === ':memory:' ? undefined : new SqliteCheckpointer(file, target.path);
     return {
       kysely: new Kysely<unknown>({ dialect: new SqliteDialect({ database: cachingSqlite(file) }) }),
       rules: sqliteRules,
       sqliteBulk: new SqliteBulkInsert(file),
+      stop: async () => checkpointer?.stop(),
     };
   }
   const { schema } = options;
@@ -141,5 +147,6 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     rules: postgresRules,
     sqliteBulk: undefined,
     listen: (channel, handlers) => pgListen(target.url, channel, handlers),
+    stop: () => Promise.resolve(),
   };
 }

@@ -3,7 +3,7 @@
  * transactions become savepoints of the enclosing one.
  */
 import type { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DialectRules } from './dialect.js';
 import type { StoreTables } from './layout.js';
 import type { SqliteBulkInsert } from './sqlite-bulk.js';
@@ -47,15 +47,16 @@ export async function inTransaction<DB, R>(
   work: (executor: Kysely<DB>) => Promise<R>,
 ): Promise<R> {
   return kysely.connection().execute(async (connection) => {
-    await rules.begin.execute(connection);
+    // Plain text statements: they run on every write, and need no query builder.
+    await connection.executeQuery(CompiledQuery.raw(rules.begin));
     try {
       const result = await work(connection);
-      await sql`commit`.execute(connection);
+      await connection.executeQuery(CompiledQuery.raw('commit'));
       return result;
     } catch (error) {
       // A failed commit can leave SQLite's transaction open; rolling back frees the connection. The
       // rollback's own failure (connection gone) matters less than the error that got us here.
-      await sql`rollback`.execute(connection).catch(() => undefined);
+      await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
       throw error;
     }
   });

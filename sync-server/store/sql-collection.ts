@@ -1,16 +1,17 @@
 /**
  * One collection of one tenant over its `doc_<name>` table: the port's Collection in SQL.
  */
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CollectionDef, IndexedFieldType } from '../../core/store/collection-def.js';
 import { DomainError } from '../../core/errors.js';
 import type { Collection } from '../../core/store/port.js';
 import { normaliseQuery, type Query } from '../../core/store/query.js';
 import type { RecordBase, Stored } from '../../core/store/record.js';
+import { compiled, DocSql } from './doc-sql.js';
 import { declaredFields, docTableName, fieldColumns, type DocRow, type DocTables } from './layout.js';
 import { atomically, type Session, type SessionSource } from './session.js';
 import type { SqliteBulkInsert } from './sqlite-bulk.js';
-import { orderTerms, whereConditions } from './sql-query.js';
+import { orderTerms, whereTerms } from './sql-query.js';
 
 /**
  * Rows per multi-row INSERT (PostgreSQL): well under its 65,535 bound parameters, and large enough
@@ -44,6 +45,7 @@ interface Prepared {
 export class SqlCollection<T extends RecordBase> implements Collection<T> {
   private readonly table: string;
   private readonly fields: [string, IndexedFieldType][];
+  private readonly sql: DocSql;
 
   /**
    * @param def the declaration the database was opened with (it fixes the table's columns)
@@ -57,41 +59,49 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
   ) {
     this.table = docTableName(def);
     this.fields = declaredFields(def as unknown as CollectionDef<RecordBase>);
+    this.sql = docSql(this.table, this.fields, source);
   }
 
   async get(id: string): Promise<Stored<T> | undefined> {
-    const row = await this.docs(this.session())
-      .selectFrom(this.table)
-      .select(['rev', 'data'])
-      .where('tenant_id', '=', this.tenantId)
-      .where('id', '=', id)
-      .where('deleted', '=', this.source.rules.bool(false))
-      .executeTakeFirst();
+    const { rows } = await this.session().executor.executeQuery(
+      compiled<Pick<DocRow, 'rev' | 'data'>>(this.sql.get, [this.tenantId, id, this.source.rules.bool(false)]),
+    );
+    const row = rows[0];
     return row && this.stored(row);
   }
 
   async find(query?: Query<T>): Promise<Stored<T>[]> {
     const normalised = normaliseQuery(this.def, query);
-    const conditions = whereConditions(this.def as unknown as CollectionDef<RecordBase>, normalised, this.source.rules);
-    if (conditions === false || normalised.limit === 0) return [];
-    let select = this.live(this.session(), conditions).select(['rev', 'data']);
-    for (const term of orderTerms(normalised)) select = select.orderBy(term);
-    if (normalised.limit !== undefined) select = select.limit(normalised.limit);
-    // SQLite accepts OFFSET only after a LIMIT; -1 means none.
-    else if (normalised.skip > 0 && this.source.rules.name === 'sqlite') select = select.limit(-1);
-    if (normalised.skip > 0) select = select.offset(normalised.skip);
-    const rows = await select.execute();
+    const params = this.liveParams();
+    const terms = whereTerms(this.def as unknown as CollectionDef<RecordBase>, normalised, this.source.rules, params);
+    if (terms === false || normalised.limit === 0) return [];
+    let tail = '';
+    if (normalised.limit !== undefined) {
+      tail += ' limit ?';
+      params.push(normalised.limit);
+    } else if (normalised.skip > 0 && this.source.rules.name === 'sqlite') {
+      // SQLite accepts OFFSET only after a LIMIT; -1 means none.
+      tail += ' limit ?';
+      params.push(-1);
+    }
+    if (normalised.skip > 0) {
+      tail += ' offset ?';
+      params.push(normalised.skip);
+    }
+    const text = this.sql.select('"rev", "data"', terms, orderTerms(normalised), tail);
+    const { rows } = await this.session().executor.executeQuery(compiled<Pick<DocRow, 'rev' | 'data'>>(text, params));
     return rows.map((row) => this.stored(row));
   }
 
   async count(query?: Pick<Query<T>, 'selector'>): Promise<number> {
     const normalised = normaliseQuery(this.def, { selector: query?.selector });
-    const conditions = whereConditions(this.def as unknown as CollectionDef<RecordBase>, normalised, this.source.rules);
-    if (conditions === false) return 0;
-    const row = await this.live(this.session(), conditions)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const params = this.liveParams();
+    const terms = whereTerms(this.def as unknown as CollectionDef<RecordBase>, normalised, this.source.rules, params);
+    if (terms === false) return 0;
+    const { rows } = await this.session().executor.executeQuery(
+      compiled<{ n: number | string }>(this.sql.select('count(*) as "n"', terms), params),
+    );
+    return Number(rows[0]!.n);
   }
 
   async insert(doc: T): Promise<Stored<T>> {
@@ -101,14 +111,16 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
       this.session(),
       async (session) => {
         const seq = await this.nextSeq(session, 1);
-        const result = await this.docs(session)
-          .insertInto(this.table)
-          .values(this.row(prepared, seq))
-          // DO NOTHING rather than a unique violation: in PostgreSQL an error would poison the
-          // caller's enclosing transaction, which may well catch the conflict and carry on.
-          .onConflict((c) => c.columns(['tenant_id', 'id']).doNothing())
-          .executeTakeFirst();
-        if (result.numInsertedOrUpdatedRows !== 1n) throw conflictOnInsert([prepared.id]);
+        const row = this.row(prepared, seq);
+        // ON CONFLICT DO NOTHING rather than a unique violation: in PostgreSQL an error would poison
+        // the caller's enclosing transaction, which may well catch the conflict and carry on.
+        const result = await session.executor.executeQuery(
+          compiled(
+            this.sql.insert,
+            this.sql.columns.map((column) => row[column as keyof DocRow]),
+          ),
+        );
+        if (result.numAffectedRows !== 1n) throw conflictOnInsert([prepared.id]);
         return this.stored({ rev: 1, data: prepared.json });
       },
       false,
@@ -164,15 +176,18 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
       async (session) => {
         if (rev === undefined) throw await this.whyNotWritten(session, id);
         const seq = await this.nextSeq(session, 1);
-        const result = await this.docs(session)
-          .updateTable(this.table)
-          .set(values(seq, rev + 1))
-          .where('tenant_id', '=', this.tenantId)
-          .where('id', '=', id)
-          .where('rev', '=', rev)
-          .where('deleted', '=', this.source.rules.bool(false))
-          .executeTakeFirst();
-        if (result.numUpdatedRows !== 1n) throw await this.whyNotWritten(session, id);
+        const set = values(seq, rev + 1);
+        const columns = Object.keys(set) as (keyof DocRow)[];
+        const result = await session.executor.executeQuery(
+          compiled(this.sql.update(columns), [
+            ...columns.map((column) => set[column]),
+            this.tenantId,
+            id,
+            rev,
+            this.source.rules.bool(false),
+          ]),
+        );
+        if (result.numAffectedRows !== 1n) throw await this.whyNotWritten(session, id);
         return rev + 1;
       },
       false,
@@ -223,18 +238,16 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
     return session.executor as unknown as Kysely<DocTables>;
   }
 
-  /** The tenant's live rows matching `conditions`. */
-  private live(session: Session, conditions: readonly RawBuilder<SqlBool>[]) {
-    let select = this.docs(session)
-      .selectFrom(this.table)
-      .where('tenant_id', '=', this.tenantId)
-      .where('deleted', '=', this.source.rules.bool(false));
-    for (const condition of conditions) select = select.where(condition);
-    return select;
+  /** The parameters of {@link DocSql.select}'s fixed terms: the tenant, live rows only. */
+  private liveParams(): unknown[] {
+    return [this.tenantId, this.source.rules.bool(false)];
   }
 
   private stored(row: Pick<DocRow, 'rev' | 'data'>): Stored<T> {
-    return { ...this.source.rules.decodeData(row.data), _rev: String(row.rev) } as unknown as Stored<T>;
+    // The decoded object is new (JSON.parse, or pg's own parse): adding `_rev` to it spares a copy.
+    const doc = this.source.rules.decodeData(row.data);
+    doc._rev = String(row.rev);
+    return doc as unknown as Stored<T>;
   }
 
   private prepare(doc: T): Prepared {
@@ -276,21 +289,18 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
    * keep it the first write of every write path, so locks are always taken in one order).
    */
   private async nextSeq(session: Session, count: number): Promise<number> {
-    const { rows } = await sql<{ seq: number | string }>`
-      insert into tenant_seq (tenant_id, seq) values (${this.tenantId}, ${count})
-      on conflict (tenant_id) do update set seq = tenant_seq.seq + excluded.seq
-      returning seq`.execute(session.executor);
+    const { rows } = await session.executor.executeQuery(
+      compiled<{ seq: number | string }>(this.sql.nextSeq, [this.tenantId, count]),
+    );
     return Number(rows[0]?.seq);
   }
 
   /** Why a conditional write touched no row: the record is missing (or deleted), or its rev moved on. */
   private async whyNotWritten(session: Session, id: string): Promise<DomainError> {
-    const row = await this.docs(session)
-      .selectFrom(this.table)
-      .select('deleted')
-      .where('tenant_id', '=', this.tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const { rows } = await session.executor.executeQuery(
+      compiled<Pick<DocRow, 'deleted'>>(this.sql.state, [this.tenantId, id]),
+    );
+    const row = rows[0];
     if (!row || row.deleted === true || row.deleted === 1) {
       return new DomainError('not_found', 'Registro não encontrado', [{ path: 'id', message: `não existe: ${id}` }]);
     }
@@ -298,4 +308,18 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
       { path: '_rev', message: 'revisão desatualizada' },
     ]);
   }
+}
+
+/** The statements of each table, built once per database (collections are made per call). */
+const statementsOf = new WeakMap<SessionSource, Map<string, DocSql>>();
+
+function docSql(table: string, fields: readonly [string, IndexedFieldType][], source: SessionSource): DocSql {
+  let tables = statementsOf.get(source);
+  if (!tables) statementsOf.set(source, (tables = new Map<string, DocSql>()));
+  let statements = tables.get(table);
+  if (!statements) {
+    const columns = ['tenant_id', 'id', 'rev', 'seq', 'deleted', 'data', ...fields.map(([field]) => `f_${field}`)];
+    tables.set(table, (statements = new DocSql(table, columns, source.rules)));
+  }
+  return statements;
 }

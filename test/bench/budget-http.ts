@@ -1,18 +1,23 @@
 /**
  * Budget bench (issue #5): `POST /budget/` with 10 items against the real server (a child process,
- * `tsx sync-server/main.ts`, on a fresh SQLite file), 32 keep-alive connections for a fixed time:
+ * `node --import tsx sync-server/main.ts`, as `npm run server` runs it, on a fresh SQLite file), 32
+ * keep-alive connections of a lean client (budget-http-client.ts; `BENCH_CLIENT=node` uses Node's
+ * http client instead) for a fixed time:
  * requests/s and latency percentiles, and the same load on `GET /health` in the same run, so the
  * ratio shows what a budget costs over the bare HTTP path. Target: ≥ 1,500 req/s, p99 < 50 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RawConnection, rawRequest } from './budget-http-client.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const KEY = 'chave-do-bench-de-orcamentos-2026';
+/** `node` drives the load with Node's http client (as the first measurements did); default: the lean client. */
+const CLIENT = process.env.BENCH_CLIENT === 'node' ? 'node' : 'raw';
 
 /** One measured load. */
 export interface LoadFigures {
@@ -21,6 +26,11 @@ export interface LoadFigures {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * Server CPU (user + system) per answered request in ms, from /proc (undefined elsewhere): unlike
+   * req/s it hardly moves when other processes share the cores, so it compares runs on a busy machine.
+   */
+  serverCpuMsPerRequest: number | undefined;
 }
 
 /** What the bench returns. */
@@ -71,14 +81,60 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** Runs `CONNECTIONS` loops sending `send` for `seconds`; counts answers with `ok` status. */
-async function load(send: () => Promise<Answer>, ok: number, seconds: number): Promise<LoadFigures> {
+/** CPU seconds `pid` has used so far (Linux /proc; clock ticks of 1/100 s), or undefined. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One request of the load, sent through either client. */
+interface LoadRequest {
+  method: string;
+  path: string;
+  body?: string;
+}
+
+/** A sender per connection: lean sockets (default) or Node's http client with a keep-alive agent. */
+async function senders(
+  port: number,
+  agent: http.Agent,
+  req: LoadRequest,
+): Promise<{ sends: (() => Promise<Answer>)[]; close: () => void }> {
+  if (CLIENT === 'node') {
+    const send = () => request(agent, port, req.method, req.path, req.body);
+    return { sends: Array.from({ length: CONNECTIONS }, () => send), close: () => undefined };
+  }
+  const headers: Record<string, string> = { 'auth-bearer': KEY };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  const bytes = rawRequest(req.method, req.path, headers, req.body);
+  const connections = await Promise.all(Array.from({ length: CONNECTIONS }, () => RawConnection.open(port)));
+  return {
+    sends: connections.map((connection) => () => connection.send(bytes)),
+    close: () => connections.forEach((connection) => connection.close()),
+  };
+}
+
+/** Runs `CONNECTIONS` loops sending `req` for `seconds`; counts answers with `ok` status. */
+async function load(
+  port: number,
+  agent: http.Agent,
+  req: LoadRequest,
+  ok: number,
+  seconds: number,
+  pid?: number,
+): Promise<LoadFigures> {
+  const { sends, close } = await senders(port, agent, req);
+  const cpuBefore = cpuSeconds(pid);
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    sends.map(async (send) => {
       while (performance.now() < end) {
         const t = performance.now();
         const answer = await send();
@@ -91,6 +147,8 @@ async function load(send: () => Promise<Answer>, ok: number, seconds: number): P
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSeconds(pid);
+  close();
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -98,11 +156,17 @@ async function load(send: () => Promise<Answer>, ok: number, seconds: number): P
     perSecond: Math.round(latencies.length / elapsed),
     p50Ms: Number(percentile(latencies, 50).toFixed(2)),
     p99Ms: Number(percentile(latencies, 99).toFixed(2)),
+    serverCpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0
+        ? undefined
+        : Number((((cpuAfter - cpuBefore) * 1000) / latencies.length).toFixed(3)),
   };
 }
 
 async function startServer(dir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['sync-server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'sync-server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: join(dir, 'bench.db'),
@@ -177,12 +241,12 @@ export async function benchBudgetHttp(seconds = SECONDS): Promise<BudgetHttpResu
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     const body = await seed(agent, port);
-    const budget = () => request(agent, port, 'POST', '/budget/', body);
-    const health = () => request(agent, port, 'GET', '/health');
-    await load(budget, 201, 1); // warm-up: JIT, SQLite page cache
-    await load(health, 200, 1);
-    const healthFigures = await load(health, 200, seconds);
-    const budgetFigures = await load(budget, 201, seconds);
+    const budget: LoadRequest = { method: 'POST', path: '/budget/', body };
+    const health: LoadRequest = { method: 'GET', path: '/health' };
+    await load(port, agent, budget, 201, 1); // warm-up: JIT, SQLite page cache
+    await load(port, agent, health, 200, 1);
+    const healthFigures = await load(port, agent, health, 200, seconds, child.pid);
+    const budgetFigures = await load(port, agent, budget, 201, seconds, child.pid);
     return {
       budget: budgetFigures,
       health: healthFigures,
