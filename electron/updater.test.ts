@@ -97,4 +97,24 @@ describe('startAutoUpdate', () => {
       expect(log).toHaveBeenCalledWith(expect.stringMatching(/updates off/));
     }
   });
+
+  it('keeps the app running when the updater itself cannot start', () => {
+    const log = vi.fn();
+    const error = new Error('Unable to detect package type');
+    const timers: number[] = [];
+    const started = startAutoUpdate({
+      updater: () => {
+        throw error;
+      },
+      feedUrl: 'https://updates.clinica.example/clinic/',
+      channel: 'latest',
+      isPackaged: true,
+      log,
+      setTimeout: (_run, ms) => timers.push(ms),
+      setInterval: (_run, ms) => timers.push(ms),
+    });
+    expect(started).toBe(false);
+    expect(timers).toEqual([]);
+    expect(log).toHaveBeenCalledWith('Clinic: updates off (the updater could not start)', error);
+  });
 });

@@ -44,13 +44,21 @@ export function startAutoUpdate(deps: AutoUpdateDeps): boolean {
     deps.log('Clinic: updates off (no update feed configured)');
     return false;
   }
-  const updater = deps.updater();
-  updater.autoDownload = true;
-  updater.autoInstallOnAppQuit = true;
-  // A feed moved back to an older release must not roll installations back: their databases may already
-  // hold data the older version cannot read.
-  updater.allowDowngrade = false;
-  updater.setFeedURL({ provider: 'generic', url: deps.feedUrl, channel: deps.channel });
+  let updater: AppUpdaterLike;
+  try {
+    // electron-updater builds its platform updater on first access, and that can throw (an unknown package
+    // type); an app that cannot update must still open.
+    updater = deps.updater();
+    updater.autoDownload = true;
+    updater.autoInstallOnAppQuit = true;
+    // A feed moved back to an older release must not roll installations back: their databases may already
+    // hold data the older version cannot read.
+    updater.allowDowngrade = false;
+    updater.setFeedURL({ provider: 'generic', url: deps.feedUrl, channel: deps.channel });
+  } catch (error) {
+    deps.log('Clinic: updates off (the updater could not start)', error);
+    return false;
+  }
   updater.on('error', (error) => deps.log('Clinic: update failed', error));
   updater.on('update-downloaded', (info) => deps.log(`Clinic: update ${info.version} will install on quit`));
   const check = (): void => {
