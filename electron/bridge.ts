@@ -7,6 +7,7 @@
 /** IPC channels the preload may invoke; nothing else is handled. */
 export const CHANNELS = {
   print: 'clinic:print',
+  printer: 'clinic:print:printer',
   isKiosk: 'clinic:kiosk:isKiosk',
   kioskExit: 'clinic:kiosk:exit',
 } as const;
@@ -31,6 +32,8 @@ export type KioskExitResult =
 export interface ClinicBridge {
   readonly version: string;
   print(html?: string): Promise<PrintResult>;
+  /** The configured printer `print` goes to silently, or null when prints use the system's choice. */
+  printer(): Promise<string | null>;
   readonly kiosk: {
     isKiosk(): Promise<boolean>;
     /** Leaves the totem when `pin` is the admin PIN; otherwise says why not. */

@@ -11,14 +11,14 @@ const appRoot = path.resolve('/app/dist/renderer');
 const appUrl = pathToFileURL(path.join(appRoot, 'index.html')).href;
 const sender: PrintableContents = { print: vi.fn() };
 
-function setup(isKiosk = false) {
+function setup(isKiosk = false, printer?: string) {
   const handlers = new Map<string, Handler>();
   const ipcMain: IpcMainLike = { handle: (channel, listener) => void handlers.set(channel, listener) };
   const print = vi.fn(() => Promise.resolve({ ok: true }));
   const exitKiosk = vi.fn((pin: unknown) =>
     pin === '2468' ? { ok: true as const } : { ok: false as const, reason: 'wrong' as const },
   );
-  registerIpcHandlers({ ipcMain, appRoot, isKiosk, print, exitKiosk });
+  registerIpcHandlers({ ipcMain, appRoot, isKiosk, printer, print, exitKiosk });
   const call = (channel: string, url: string | null, ...args: unknown[]): unknown => {
     const handler = handlers.get(channel);
     if (!handler) throw new Error(`no handler for ${channel}`);
@@ -51,6 +51,12 @@ describe('registerIpcHandlers', () => {
     expect(print).toHaveBeenCalledWith({ kind: 'html', html: '<p>Recibo</p>' }, sender);
     await call(CHANNELS.print, appUrl);
     expect(print).toHaveBeenLastCalledWith({ kind: 'page' }, sender);
+  });
+
+  it('tells the app page which printer is configured, null when none is', () => {
+    expect(setup(false, 'Recepcao-Termica').call(CHANNELS.printer, appUrl)).toBe('Recepcao-Termica');
+    expect(setup(false).call(CHANNELS.printer, appUrl)).toBeNull();
+    expect(() => setup(false, 'Recepcao-Termica').call(CHANNELS.printer, 'https://evil.example/')).toThrow(/untrusted/);
   });
 
   it('refuses bad print arguments', () => {

@@ -21,6 +21,8 @@ export interface IpcDeps {
   /** Absolute path of the built renderer; only its index.html may call. */
   appRoot: string;
   isKiosk: boolean;
+  /** The configured printer's name, shown by the renderer next to its print buttons. */
+  printer: string | undefined;
   print: (request: PrintRequest, sender: PrintableContents) => Promise<PrintResult>;
   /** Checks the totem's exit PIN and, when right, closes the app. */
   exitKiosk: (pin: unknown) => KioskExitResult;
@@ -47,6 +49,10 @@ export function registerIpcHandlers(deps: IpcDeps): void {
   ipcMain.handle(
     CHANNELS.print,
     onlyFromApp(appRoot, (event, html) => deps.print(parsePrintArgument(html), event.sender)),
+  );
+  ipcMain.handle(
+    CHANNELS.printer,
+    onlyFromApp(appRoot, () => deps.printer ?? null),
   );
   ipcMain.handle(
     CHANNELS.isKiosk,

@@ -36,6 +36,8 @@ const fake = vi.hoisted(() => {
     paths: new Map<string, string>(),
     hasLock: true,
     permissionRequest: undefined as Listener | undefined,
+    partitionPermissionRequest: undefined as Listener | undefined,
+    partitions: [] as string[],
   };
   const app = {
     isPackaged: false,
@@ -58,6 +60,15 @@ const fake = vi.hoisted(() => {
       Menu: { setApplicationMenu: vi.fn() },
       screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
       session: {
+        fromPartition: (partition: string) => {
+          state.partitions.push(partition);
+          return {
+            setPermissionRequestHandler: (handler: Listener) => {
+              state.partitionPermissionRequest = handler;
+            },
+            setPermissionCheckHandler: vi.fn(),
+          };
+        },
         defaultSession: {
           setPermissionRequestHandler: (handler: Listener) => {
             state.permissionRequest = handler;
@@ -69,7 +80,20 @@ const fake = vi.hoisted(() => {
   };
 });
 
+/** electron-updater's autoUpdater; checks would reach the network, so the test never lets one resolve. */
+const updater = vi.hoisted(() => ({
+  autoUpdater: {
+    autoDownload: false,
+    autoInstallOnAppQuit: false,
+    allowDowngrade: true,
+    setFeedURL: vi.fn(),
+    checkForUpdates: vi.fn(() => new Promise(() => {})),
+    on: vi.fn(),
+  },
+}));
+
 vi.mock('electron', () => fake.electron);
+vi.mock('electron-updater', () => ({ default: updater }));
 
 let appData: string;
 const originalArgv = process.argv;
@@ -81,11 +105,14 @@ beforeEach(() => {
   fake.state.appListeners.clear();
   fake.state.paths.clear();
   fake.state.hasLock = true;
+  fake.state.partitions = [];
+  fake.electron.app.isPackaged = false;
   appData = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-main-'));
   fake.state.paths.set('appData', appData);
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   process.argv = originalArgv;
   vi.unstubAllEnvs();
   fs.rmSync(appData, { recursive: true, force: true });
@@ -195,5 +222,49 @@ describe('main', () => {
     const grant = vi.fn();
     fake.state.permissionRequest?.({}, 'media', grant);
     expect(grant).toHaveBeenCalledWith(false);
+  });
+
+  it('runs the page in the persistent partition and denies permissions there too', async () => {
+    await start();
+    expect(mainWindow().options.webPreferences?.partition).toBe('persist:clinic');
+    expect(fake.state.partitions).toContain('persist:clinic');
+    const grant = vi.fn();
+    fake.state.partitionPermissionRequest?.({}, 'geolocation', grant);
+    expect(grant).toHaveBeenCalledWith(false);
+  });
+
+  it('starts as a kiosk and names the printer from config.json in the data folder', async () => {
+    vi.stubEnv('CLINIC_KIOSK', '');
+    vi.stubEnv('CLINIC_PRINTER', '');
+    const userData = path.join(appData, 'Clinic');
+    fs.mkdirSync(userData, { recursive: true });
+    fs.writeFileSync(path.join(userData, 'config.json'), JSON.stringify({ kiosk: true, printer: 'Totem-80mm' }));
+    await start();
+    expect(mainWindow().options.kiosk).toBe(true);
+    const [, printer] = fake.electron.ipcMain.handle.mock.calls.find(([channel]) => channel === CHANNELS.printer)!;
+    const fromApp = { senderFrame: { url: pathToFileURL(path.resolve('renderer', 'index.html')).href }, sender: {} };
+    expect((printer as (event: unknown) => unknown)(fromApp)).toBe('Totem-80mm');
+  });
+
+  it('checks for updates from CLINIC_UPDATE_URL in an installed build, and not from a checkout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    vi.stubEnv('CLINIC_UPDATE_URL', 'https://updates.clinica.example/clinic/');
+    vi.stubEnv('CLINIC_UPDATE_CHANNEL', 'beta');
+    await start();
+    vi.advanceTimersByTime(10 * 60 * 1000);
+    expect(updater.autoUpdater.setFeedURL).not.toHaveBeenCalled();
+    expect(updater.autoUpdater.checkForUpdates).not.toHaveBeenCalled();
+
+    vi.resetModules();
+    fake.electron.app.isPackaged = true;
+    await start();
+    expect(updater.autoUpdater.setFeedURL).toHaveBeenCalledWith({
+      provider: 'generic',
+      url: 'https://updates.clinica.example/clinic/',
+      channel: 'beta',
+    });
+    expect(updater.autoUpdater.checkForUpdates).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(60 * 1000);
+    expect(updater.autoUpdater.checkForUpdates).toHaveBeenCalledTimes(1);
   });
 });

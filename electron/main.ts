@@ -1,17 +1,20 @@
 // Electron entry point: wires Electron's objects into the small modules next to this file. Logic lives in
 // those modules (tested without Electron); this file only decides the order things happen in.
 import { app, BrowserWindow, ipcMain, Menu, screen, session } from 'electron';
+// electron-updater is CommonJS; its default export is module.exports in Node's ESM loader and in the bundle.
+import electronUpdater from 'electron-updater';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readAppInfo } from './app-info.js';
 import { registerIpcHandlers } from './ipc.js';
-import { isKioskLaunch } from './kiosk.js';
+import { CONFIG_FILE, parseDesktopConfig } from './config.js';
 import { hashPin, kioskExitGate, parseKioskConfig } from './kiosk-pin.js';
 import { guardContents, isPermissionAllowed } from './navigation.js';
 import { createPrinter, printWindowOptions } from './print.js';
 import { isTrustedSender } from './trust.js';
-import { createMainWindow, focusWindow, type MainWindowLike } from './window.js';
+import { startAutoUpdate } from './updater.js';
+import { APP_PARTITION, createMainWindow, focusWindow, type MainWindowLike } from './window.js';
 import { fitToDisplays, windowStateStore } from './window-state.js';
 
 // Built layout: dist/electron/main.js beside dist/renderer/, package.json two levels up (also inside app.asar).
@@ -19,13 +22,26 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const appRoot = path.resolve(here, '..', 'renderer');
 const preloadPath = path.join(here, 'preload.cjs');
 const info = readAppInfo((file) => fs.readFileSync(file, 'utf8'), path.resolve(here, '..', '..', 'package.json'));
-const kiosk = isKioskLaunch(process.argv, process.env);
 
 // `electron dist/electron/main.js` finds no package.json beside the script and would call the app
 // "Electron"; pin the name and data folder so dev and installed runs share settings. Must precede the lock,
 // which lives in userData.
 app.setName(info.productName);
 if (!app.isPackaged) app.setPath('userData', path.join(app.getPath('appData'), info.productName));
+
+const readOptional = (file: string): string | undefined => {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+const config = parseDesktopConfig(
+  readOptional(path.join(app.getPath('userData'), CONFIG_FILE)),
+  process.argv,
+  process.env,
+);
+const { kiosk } = config;
 
 const kioskConfigPath = (): string => path.join(app.getPath('userData'), 'kiosk.json');
 const setPin = process.argv.find((arg) => arg.startsWith('--set-kiosk-pin='));
@@ -47,14 +63,7 @@ if (setPin) {
 } else {
   let mainWindow: MainWindowLike | undefined;
   let leaving = !kiosk;
-  const readKioskConfig = (): string | undefined => {
-    try {
-      return fs.readFileSync(kioskConfigPath(), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  const exitGate = kioskExitGate(kiosk ? parseKioskConfig(readKioskConfig()) : undefined);
+  const exitGate = kioskExitGate(kiosk ? parseKioskConfig(readOptional(kioskConfigPath())) : undefined);
 
   app.on('second-instance', () => focusWindow(mainWindow));
   app.on('window-all-closed', () => app.quit());
@@ -62,17 +71,23 @@ if (setPin) {
   app.on('web-contents-created', (_event, contents) => guardContents(contents, (url) => isTrustedSender(url, appRoot)));
 
   const startup = app.whenReady().then(() => {
-    session.defaultSession.setPermissionRequestHandler((_contents, permission, grant) =>
-      grant(isPermissionAllowed(permission)),
-    );
-    session.defaultSession.setPermissionCheckHandler((_contents, permission) => isPermissionAllowed(permission));
+    // The app page lives in its own persistent partition; hidden print windows use the default session.
+    for (const target of [session.fromPartition(APP_PARTITION), session.defaultSession]) {
+      target.setPermissionRequestHandler((_contents, permission, grant) => grant(isPermissionAllowed(permission)));
+      target.setPermissionCheckHandler((_contents, permission) => isPermissionAllowed(permission));
+    }
     if (kiosk) Menu.setApplicationMenu(null);
 
     registerIpcHandlers({
       ipcMain,
       appRoot,
       isKiosk: kiosk,
-      print: createPrinter({ openHiddenWindow: () => new BrowserWindow(printWindowOptions()), silent: kiosk }),
+      printer: config.printer,
+      print: createPrinter({
+        openHiddenWindow: () => new BrowserWindow(printWindowOptions()),
+        silent: kiosk,
+        ...(config.printer !== undefined ? { printer: config.printer } : {}),
+      }),
       exitKiosk: (pin) => {
         const result = exitGate.attempt(pin);
         if (result.ok) {
@@ -95,6 +110,16 @@ if (setPin) {
       state: fitToDisplays(store.load(), workAreas),
       saveState: store.save,
       mayClose: () => leaving,
+    });
+
+    startAutoUpdate({
+      updater: () => electronUpdater.autoUpdater,
+      feedUrl: config.updateUrl,
+      channel: config.updateChannel,
+      isPackaged: app.isPackaged,
+      log: (message, error) => (error === undefined ? console.log(message) : console.error(message, error)),
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      setInterval: (callback, ms) => setInterval(callback, ms),
     });
   });
   // A window that failed to open would leave an invisible process holding the single-instance lock.

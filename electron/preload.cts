@@ -8,6 +8,7 @@ import type { CHANNELS, ClinicBridge, KioskExitResult, PrintResult } from './bri
 
 const channels: typeof CHANNELS = {
   print: 'clinic:print',
+  printer: 'clinic:print:printer',
   isKiosk: 'clinic:kiosk:isKiosk',
   kioskExit: 'clinic:kiosk:exit',
 };
@@ -24,6 +25,7 @@ function versionFromArgv(argv: readonly string[]): string {
 const bridge: ClinicBridge = {
   version: versionFromArgv(process.argv),
   print: (html?: string) => electron.ipcRenderer.invoke(channels.print, html) as Promise<PrintResult>,
+  printer: () => electron.ipcRenderer.invoke(channels.printer) as Promise<string | null>,
   kiosk: {
     isKiosk: () => electron.ipcRenderer.invoke(channels.isKiosk) as Promise<boolean>,
     exit: (pin: string) => electron.ipcRenderer.invoke(channels.kioskExit, pin) as Promise<KioskExitResult>,

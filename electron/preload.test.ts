@@ -46,11 +46,13 @@ describe('preload', () => {
     const { bridge, invoke } = runPreload([]);
     await bridge.print('<p>Senha 3</p>');
     await bridge.print();
+    await bridge.printer();
     await bridge.kiosk.isKiosk();
     await bridge.kiosk.exit('2468');
     expect(invoke.mock.calls).toEqual([
       [CHANNELS.print, '<p>Senha 3</p>'],
       [CHANNELS.print, undefined],
+      [CHANNELS.printer],
       [CHANNELS.isKiosk],
       [CHANNELS.kioskExit, '2468'],
     ]);
@@ -58,7 +60,7 @@ describe('preload', () => {
 
   it('does not hand the page ipcRenderer or any other object with channel access', () => {
     const { bridge } = runPreload([]);
-    expect(Object.keys(bridge).sort()).toEqual(['kiosk', 'print', 'version']);
+    expect(Object.keys(bridge).sort()).toEqual(['kiosk', 'print', 'printer', 'version']);
     expect(Object.keys(bridge.kiosk).sort()).toEqual(['exit', 'isKiosk']);
   });
 });

@@ -62,6 +62,28 @@ describe('createPrinter', () => {
     expect(win.destroy).toHaveBeenCalled();
   });
 
+  it('sends tickets and budgets silently to the configured printer, at the desk as on the totem', async () => {
+    const sender = printable();
+    const contents = printable();
+    const win = { webContents: contents, loadURL: vi.fn(async (_url: string) => {}), destroy: vi.fn() };
+    const print = createPrinter({ openHiddenWindow: () => win, silent: false, printer: 'Recepcao-Termica' });
+    await expect(print({ kind: 'html', html: '<h1>Senha N007</h1>' }, sender)).resolves.toEqual({ ok: true });
+    await expect(print({ kind: 'page' }, sender)).resolves.toEqual({ ok: true });
+    const expected = { silent: true, deviceName: 'Recepcao-Termica', printBackground: true };
+    expect(contents.options).toEqual([expected]);
+    expect(sender.options).toEqual([expected]);
+  });
+
+  it('reports a missing configured printer instead of printing elsewhere', async () => {
+    const sender = printable(false, 'Invalid deviceName provided');
+    const print = createPrinter({ openHiddenWindow: vi.fn(), silent: true, printer: 'Desligada' });
+    await expect(print({ kind: 'page' }, sender)).resolves.toEqual({
+      ok: false,
+      reason: 'Invalid deviceName provided',
+    });
+    expect(sender.options).toEqual([{ silent: true, deviceName: 'Desligada', printBackground: true }]);
+  });
+
   it('reports Chromium failures and still destroys the window when loading fails', async () => {
     const print = createPrinter({ openHiddenWindow: vi.fn(), silent: false });
     await expect(print({ kind: 'page' }, printable(false, 'cancelled'))).resolves.toEqual({

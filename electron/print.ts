@@ -54,12 +54,19 @@ export function printContents(contents: PrintableContents, options: WebContentsP
  * Builds the print function the IPC handler calls.
  * @param deps.openHiddenWindow creates an invisible window for HTML documents.
  * @param deps.silent print straight to the default printer (kiosk totems have nobody to click a dialog).
+ * @param deps.printer the configured printer: every ticket and budget goes to it silently, with no dialog.
+ *   When it is missing or offline the print fails with Chromium's reason; it never falls back to another
+ *   printer, where a patient's budget could end up on the wrong desk.
  */
 export function createPrinter(deps: {
   openHiddenWindow: () => PrintWindowLike;
   silent: boolean;
+  printer?: string;
 }): (request: PrintRequest, sender: PrintableContents) => Promise<PrintResult> {
-  const options: WebContentsPrintOptions = { silent: deps.silent, printBackground: true };
+  const options: WebContentsPrintOptions =
+    deps.printer === undefined
+      ? { silent: deps.silent, printBackground: true }
+      : { silent: true, deviceName: deps.printer, printBackground: true };
   return async (request, sender) => {
     if (request.kind === 'page') return printContents(sender, options);
     const win = deps.openHiddenWindow();

@@ -63,6 +63,7 @@ function deps(overrides: Partial<MainWindowDeps> = {}): MainWindowDeps {
 describe('mainWindowOptions', () => {
   it('uses the secure webPreferences and passes the version to the preload', () => {
     const { webPreferences } = mainWindowOptions(deps());
+    expect(webPreferences?.partition).toBe('persist:clinic');
     expect(webPreferences).toMatchObject({
       contextIsolation: true,
       sandbox: true,

@@ -4,6 +4,13 @@ import { VERSION_ARG } from './bridge.js';
 import type { GuardedContents } from './navigation.js';
 import type { Rect, WindowState } from './window-state.js';
 
+/**
+ * The session the app page runs in. `persist:` keeps it on disk (userData/Partitions/clinic), so the
+ * local RxDB database in IndexedDB and the offline sign-in verifiers in localStorage survive restarts; a
+ * name without the prefix would be an in-memory session wiped at every quit.
+ */
+export const APP_PARTITION = 'persist:clinic';
+
 /** The parts of a BrowserWindow the main window code uses (Electron's BrowserWindow satisfies it). */
 export interface MainWindowLike {
   readonly webContents: GuardedContents;
@@ -56,6 +63,7 @@ export function mainWindowOptions(
     backgroundColor: '#f4f6f8',
     webPreferences: {
       preload: deps.preloadPath,
+      partition: APP_PARTITION,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
