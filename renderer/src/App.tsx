@@ -9,6 +9,7 @@ import { logoutOnline } from './session/login-api.js';
 import { LoginScreen } from './session/LoginScreen.js';
 import { useSession } from './session/session-store.js';
 import { DemoEntry } from './local/DemoEntry.js';
+import { InstallationSettings } from './local/InstallationSettings.js';
 import { useInstallation } from './local/installation-store.js';
 import { LocalCoreGate, LocalCoreProvider } from './local/LocalCoreProvider.js';
 import { SetupScreen } from './local/SetupScreen.js';
@@ -136,8 +137,9 @@ function SectionScreen(props: { section: Section }) {
       return <DaySchedule />;
     case 'patients':
       return <PatientsScreen />;
-    case 'budgets':
     case 'settings':
+      return <InstallationSettings />;
+    case 'budgets':
       return <p className="placeholder">{t('section.placeholder')}</p>;
   }
 }

@@ -176,4 +176,13 @@ export const en: Record<MessageKey, string> = {
   'patient.hint': 'saves',
   'patient.save': 'Register',
   'patient.saved': '{{name}} registered.',
+  'station.title': 'This station',
+  'station.mode': 'Mode',
+  'station.demo': 'Demo (data on this computer only)',
+  'station.server': "Synced with the clinic's server",
+  'station.name': 'Installation name',
+  'station.id': 'Identifier',
+  'station.disconnectAsk': 'Disconnect this station? It stops syncing until it gets a new code.',
+  'station.disconnect': 'Disconnect station',
+  'shortcut.finish': 'Finish attendance',
 };

@@ -176,6 +176,15 @@ export const ptBR = {
   'patient.hint': 'salva',
   'patient.save': 'Cadastrar',
   'patient.saved': '{{name}} cadastrado(a).',
+  'station.title': 'Esta estação',
+  'station.mode': 'Modo',
+  'station.demo': 'Demonstração (dados só neste computador)',
+  'station.server': 'Sincronizada com o servidor da clínica',
+  'station.name': 'Nome da instalação',
+  'station.id': 'Identificador',
+  'station.disconnectAsk': 'Desconectar esta estação? Ela para de sincronizar até receber um novo código.',
+  'station.disconnect': 'Desconectar estação',
+  'shortcut.finish': 'Finalizar atendimento',
 } as const;
 
 /** A text key; adding a key here forces it into every other dictionary. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../../core/sync/status.js';
+import { recheckServerStatus } from '../server/useServerStatus.js';
 import { useLocalCoreState } from './LocalCoreProvider.js';
 import { syncLabel } from './sync-label.js';
 
@@ -18,6 +19,11 @@ export function SyncIndicator() {
     const subscription = sync.status$.subscribe(setStatus);
     return () => subscription.unsubscribe();
   }, [sync]);
+  // The server line polls slowly; when sync sees the link change, it checks at once.
+  const online = status?.online;
+  useEffect(() => {
+    if (online !== undefined) recheckServerStatus();
+  }, [online]);
   if (state.kind !== 'ready') return null;
   const label = syncLabel(sync ? status : null);
   return (

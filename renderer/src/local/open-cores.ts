@@ -17,10 +17,29 @@ export interface OpenCore {
 
 const opened = new Map<string, Promise<OpenCore>>();
 
+function keyOf(installation: Installation): string {
+  const name = databaseNameFor(installation.tenantId);
+  return installation.mode === 'server' ? `${name}|${installation.token}` : name;
+}
+
+/**
+ * Stops the installation's sync and closes its database (the data stay on disk). Used when the
+ * station is disconnected; a later setup of the same account opens the same database again.
+ */
+export async function closeCore(installation: Installation): Promise<void> {
+  const key = keyOf(installation);
+  const found = opened.get(key);
+  opened.delete(key);
+  if (!found) return;
+  const { core, sync } = await found;
+  await sync?.handle.cancel();
+  await core.close();
+}
+
 /** The open core of `installation`, opening (and seeding a demo, starting sync) on first use. */
 export function coreFor(installation: Installation): Promise<OpenCore> {
   const name = databaseNameFor(installation.tenantId);
-  const key = installation.mode === 'server' ? `${name}|${installation.token}` : name;
+  const key = keyOf(installation);
   let found = opened.get(key);
   if (!found) {
     found = (async () => {

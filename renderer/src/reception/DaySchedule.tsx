@@ -51,6 +51,7 @@ export function DaySchedule() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const focusNext = useRef(false);
+  const centeredDay = useRef<string | null>(null);
   const grid = useRef<HTMLTableElement>(null);
 
   // Start on the first slot from now on (today), else at the top; keep the selection inside the grid.
@@ -71,10 +72,13 @@ export function DaySchedule() {
     if (focusNext.current) {
       focusNext.current = false;
       cell.focus();
+      cell.scrollIntoView({ block: 'nearest' });
+    } else if (centeredDay.current !== date) {
+      // The day opens with the coming hour in the middle, not at dawn (once: later reloads keep the scroll).
+      centeredDay.current = date;
+      cell.scrollIntoView({ block: 'center' });
     }
-    // The selected slot stays in view (the day opens at the coming hour, not at dawn).
-    cell.scrollIntoView({ block: 'nearest' });
-  }, [selected, rows]);
+  }, [selected, rows, date]);
 
   const modalOpen = booking !== null || openId !== null || help;
   const openCell = useCallback(
@@ -300,6 +304,7 @@ export function DaySchedule() {
           onBooked={() => {
             setBooking(null);
             focusNext.current = true;
+            setSelected((s) => ({ ...s }));
           }}
         />
       )}

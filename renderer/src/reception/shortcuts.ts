@@ -27,6 +27,7 @@ export const PANEL_SHORTCUTS: Shortcut[] = [
   { keys: ['A'], action: 'shortcut.checkIn' },
   { keys: ['H'], action: 'shortcut.call' },
   { keys: ['I'], action: 'shortcut.start' },
+  { keys: ['F'], action: 'shortcut.finish' },
   { keys: ['V'], action: 'shortcut.regress' },
   { keys: ['X'], action: 'shortcut.cancel' },
   { keys: ['Esc'], action: 'shortcut.close' },
