@@ -8,6 +8,7 @@ import { useServerStatus } from './server/useServerStatus.js';
 import { logoutOnline } from './session/login-api.js';
 import { LoginScreen } from './session/LoginScreen.js';
 import { useSession } from './session/session-store.js';
+import { BudgetsScreen } from './budgets/BudgetsScreen.js';
 import { DemoEntry } from './local/DemoEntry.js';
 import { InstallationSettings } from './local/InstallationSettings.js';
 import { useInstallation } from './local/installation-store.js';
@@ -90,9 +91,7 @@ export function App() {
       <main className="shell-main" id="main">
         {session ? (
           <>
-            <h2 className={section === 'agenda' || section === 'patients' ? 'visually-hidden' : undefined}>
-              {t(sectionLabel[section])}
-            </h2>
+            <h2 className={section === 'settings' ? undefined : 'visually-hidden'}>{t(sectionLabel[section])}</h2>
             {installation ? (
               <LocalCoreGate>
                 <SectionScreen section={section} />
@@ -131,7 +130,6 @@ export function App() {
 
 /** The current area's screen (inside a ready local core). */
 function SectionScreen(props: { section: Section }) {
-  const { t } = useTranslation();
   switch (props.section) {
     case 'agenda':
       return <DaySchedule />;
@@ -140,6 +138,6 @@ function SectionScreen(props: { section: Section }) {
     case 'settings':
       return <InstallationSettings />;
     case 'budgets':
-      return <p className="placeholder">{t('section.placeholder')}</p>;
+      return <BudgetsScreen />;
   }
 }

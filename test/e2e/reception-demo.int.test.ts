@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('the demonstration clinic, with no server', () => {
-  it('opens a seeded day from the sign-in screen, lists the shortcuts, and keeps the data after a reload', async () => {
+  it('opens a seeded day from the sign-in screen, lists the shortcuts, approves a budget, keeps the data after a reload', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
     await context.addInitScript((url) => localStorage.setItem('clinic.serverUrl', url), await unusedLocalUrl());
     const page = await context.newPage();
@@ -51,6 +51,19 @@ describe('the demonstration clinic, with no server', () => {
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'reception-shortcuts.png') });
     await page.keyboard.press('Escape');
+
+    // Budgets: the one awaiting the patient's answer is approved from the list.
+    await page.getByRole('button', { name: 'Orçamentos', exact: true }).click();
+    const budgets = page.getByRole('table', { name: 'Orçamentos' });
+    const first = budgets.getByRole('row').filter({ hasText: 'Maria Aparecida da Silva' });
+    await first.getByText('Aguardando aprovação').waitFor();
+    expect(await first.getByText('R$ 510,00').count()).toBe(1);
+    await first.getByRole('button', { name: 'Aprovar' }).click();
+    await first.getByText('Aprovado', { exact: true }).waitFor();
+    expect(await first.getByRole('button', { name: 'Aprovar' }).count()).toBe(0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'reception-budgets.png') });
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
 
     // IndexedDB keeps the demo: a reload shows the same day, seeded once.
     await page.reload();

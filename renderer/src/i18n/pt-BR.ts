@@ -185,6 +185,22 @@ export const ptBR = {
   'station.disconnectAsk': 'Desconectar esta estação? Ela para de sincronizar até receber um novo código.',
   'station.disconnect': 'Desconectar estação',
   'shortcut.finish': 'Finalizar atendimento',
+  'budget.list': 'Orçamentos',
+  'budget.number': 'Nº',
+  'budget.patient': 'Paciente',
+  'budget.professional': 'Profissional',
+  'budget.created': 'Criado em',
+  'budget.validUntil': 'Validade',
+  'budget.total': 'Total',
+  'budget.status': 'Situação',
+  'budget.approve': 'Aprovar',
+  'budget.none': 'Nenhum orçamento ainda.',
+  'budget.status.0': 'Rascunho',
+  'budget.status.1': 'Aguardando aprovação',
+  'budget.status.2': 'Aprovado',
+  'budget.status.3': 'Reprovado',
+  'budget.status.4': 'Executado',
+  'budget.status.5': 'Vencido',
 } as const;
 
 /** A text key; adding a key here forces it into every other dictionary. */

@@ -4,6 +4,7 @@
  * then this list becomes `allCollections` (core/catalogue.ts) in one line.
  */
 import { users } from '../../../core/access/user.js';
+import { budgets } from '../../../core/budget/budget-record.js';
 import { clinics } from '../../../core/clinic/clinic-record.js';
 import { events } from '../../../core/clinic/event-record.js';
 import { insurances } from '../../../core/insurance/insurance-record.js';
@@ -13,7 +14,7 @@ import { specialties } from '../../../core/specialty/specialty-record.js';
 import type { AnyCollectionDef } from '../../../core/store/collection-def.js';
 import { syncPermissions } from '../../../core/sync/record-rules.js';
 
-/** What the reception screens read and write: the schedule, patients and the references they name. */
+/** What the reception screens read and write: the schedule, patients, budgets and the references they name. */
 export const localCollections: readonly AnyCollectionDef[] = [
   clinics,
   events,
@@ -24,6 +25,7 @@ export const localCollections: readonly AnyCollectionDef[] = [
   appointments,
   scheduleBlocks,
   scheduleSettings,
+  budgets,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { isoWithOffset } from '../../../core/clock.js';
 import { createClinic } from '../../../core/clinic/clinic-ops.js';
 import { clinics } from '../../../core/clinic/clinic-record.js';
 import { createEvent } from '../../../core/clinic/event-ops.js';
+import { createBudget } from '../../../core/budget/budget-ops.js';
 import { createPatient } from '../../../core/patient/patient-ops.js';
 import { createAppointment } from '../../../core/schedule/appointment-ops.js';
 import { confirmAppointment } from '../../../core/schedule/confirmation.js';
@@ -70,6 +71,8 @@ export async function seedDemoClinic(core: LocalCore, now: Date = new Date()): P
     actor,
   );
   await run(createEvent, { name: 'Consulta em consultório', type: 'consultation', durationMinutes: 30 }, actor);
+  const { event: cleaning } = await run(createEvent, { name: 'Profilaxia e polimento', type: 'procedure' }, actor);
+  const { event: resin } = await run(createEvent, { name: 'Restauração em resina', type: 'procedure' }, actor);
   const at = isoWithOffset(now);
   const ctx = core.context(actor);
   const professionals: User[] = PROFESSIONALS.map((p, i) => ({
@@ -105,6 +108,36 @@ export async function seedDemoClinic(core: LocalCore, now: Date = new Date()): P
     );
     patientIds.push(patient.id);
   }
+  // Two budgets of the dentist: one waiting for the patient's answer, one still a draft.
+  const dentist = professionals[2]!.id;
+  for (const [patient, status, lines] of [
+    [
+      patientIds[0]!,
+      1,
+      [
+        { event: resin.id, quantity: 2, unit: 180, tooth: '36' },
+        { event: cleaning.id, quantity: 1, unit: 150 },
+      ],
+    ],
+    [patientIds[3]!, 0, [{ event: cleaning.id, quantity: 1, unit: 150 }]],
+  ] as const) {
+    const items = lines.map((l) => ({
+      typeModel: 'Event' as const,
+      item: l.event,
+      event: l.event,
+      type: 'procedure' as const,
+      quantity: l.quantity,
+      valueUnity: l.unit,
+      totalValue: l.quantity * l.unit,
+      ...('tooth' in l ? { tooth: l.tooth } : {}),
+    }));
+    await run(
+      createBudget,
+      { type: 'dental', patient, clinic: clinic.id, professional: dentist, status, items },
+      actor,
+    );
+  }
+
   // A few of the coming hours, so the day shows every state the reception meets.
   const today = dayIn(now, clinic.timeZone);
   const nextHour = Math.min(Math.max(Number(inHour(now, clinic.timeZone)) + 1, 7), 18);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isDomainError } from '../../../core/errors.js';
 import { memoryStorage } from '../../../core/store/rxdb/index.js';
 import { createPatient } from '../../../core/patient/patient-ops.js';
+import { listBudgets } from '../../../core/budget/budget-list.js';
 import { dayIn } from '../../../core/schedule/time.js';
 import { loadDay } from '../reception/load-day.js';
 import { DEMO_TENANT, demoActor, demoSeeded, seedDemoClinic } from './demo-seed.js';
@@ -70,6 +71,11 @@ describe('the desk’s local core', () => {
       ['11:30', 'João Pedro Oliveira', 1, true],
       ['11:30', 'Francisca Lima Rocha', 1, false],
       ['12:00', 'Carlos Eduardo Souza', 1, true],
+    ]);
+    const budgets = await local.run(listBudgets, { sort: 'createdAt' }, demoActor());
+    expect(budgets.items.map((b) => [b.budgetNumber, b.status, b.value, b.items.length])).toEqual([
+      [1, 1, 510, 2],
+      [2, 0, 150, 1],
     ]);
   });
 
