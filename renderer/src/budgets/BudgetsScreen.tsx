@@ -99,7 +99,7 @@ export function BudgetsScreen() {
                 <Table.Td>{b.professionalName}</Table.Td>
                 <Table.Td>{date(b.createdAt)}</Table.Td>
                 <Table.Td>{date(b.validUntil)}</Table.Td>
-                <Table.Td ta="right" ff="monospace">
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {money.format(b.value)}
                 </Table.Td>
                 <Table.Td>
