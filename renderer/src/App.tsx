@@ -8,6 +8,15 @@ import { useServerStatus } from './server/useServerStatus.js';
 import { logoutOnline } from './session/login-api.js';
 import { LoginScreen } from './session/LoginScreen.js';
 import { useSession } from './session/session-store.js';
+import { BudgetsScreen } from './budgets/BudgetsScreen.js';
+import { DemoEntry } from './local/DemoEntry.js';
+import { InstallationSettings } from './local/InstallationSettings.js';
+import { useInstallation } from './local/installation-store.js';
+import { LocalCoreGate, LocalCoreProvider } from './local/LocalCoreProvider.js';
+import { SetupScreen } from './local/SetupScreen.js';
+import { SyncIndicator } from './local/SyncIndicator.js';
+import { DaySchedule } from './reception/DaySchedule.js';
+import { PatientsScreen } from './patients/PatientsScreen.js';
 
 /** The app's top-level areas, in header order. */
 const SECTIONS = ['agenda', 'patients', 'budgets', 'settings'] as const;
@@ -36,6 +45,7 @@ export function App() {
   const status = useServerStatus();
   const session = useSession((s) => s.session);
   const signedOut = useSession((s) => s.signedOut);
+  const installation = useInstallation((s) => s.installation);
   const bridge = desktopBridge();
 
   const logout = (): void => {
@@ -43,7 +53,7 @@ export function App() {
     signedOut();
   };
 
-  return (
+  const shell = (
     <div className="shell">
       <header className="shell-header">
         <h1 className="brand">{t('app.name')}</h1>
@@ -81,11 +91,20 @@ export function App() {
       <main className="shell-main" id="main">
         {session ? (
           <>
-            <h2>{t(sectionLabel[section])}</h2>
-            <p className="placeholder">{t('section.placeholder')}</p>
+            <h2 className={section === 'settings' ? undefined : 'visually-hidden'}>{t(sectionLabel[section])}</h2>
+            {installation ? (
+              <LocalCoreGate>
+                <SectionScreen section={section} />
+              </LocalCoreGate>
+            ) : (
+              <SetupScreen />
+            )}
           </>
         ) : (
-          <LoginScreen />
+          <>
+            <LoginScreen />
+            <DemoEntry />
+          </>
         )}
       </main>
 
@@ -95,8 +114,30 @@ export function App() {
           <span className="status-dot" aria-hidden="true" />
           {t(statusText[status])}
         </p>
+        {session && installation && <SyncIndicator />}
         <p className="app-mode">{bridge ? t('footer.desktop', { version: bridge.version }) : t('footer.web')}</p>
       </footer>
     </div>
   );
+  return session && installation ? (
+    <LocalCoreProvider session={session} installation={installation}>
+      {shell}
+    </LocalCoreProvider>
+  ) : (
+    shell
+  );
+}
+
+/** The current area's screen (inside a ready local core). */
+function SectionScreen(props: { section: Section }) {
+  switch (props.section) {
+    case 'agenda':
+      return <DaySchedule />;
+    case 'patients':
+      return <PatientsScreen />;
+    case 'settings':
+      return <InstallationSettings />;
+    case 'budgets':
+      return <BudgetsScreen />;
+  }
 }

@@ -11,7 +11,8 @@ import { readVerifiers, saveVerifier } from './verifiers.js';
 /** Who is at the desk, and how they got in. */
 export interface DeskSession {
   user: { id: string; tenantId: string; name: string; email: string; role: Role; accountName?: string };
-  mode: 'online' | 'offline';
+  /** `demo`: the local-only demonstration, entered without a password (no server, fictitious data). */
+  mode: 'online' | 'offline' | 'demo';
   /** Online sessions only: the server's tokens. */
   accessToken?: string;
   refreshToken?: string;

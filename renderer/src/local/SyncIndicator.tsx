@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SyncStatus } from '../../../core/sync/status.js';
+import { recheckServerStatus } from '../server/useServerStatus.js';
+import { useLocalCoreState } from './LocalCoreProvider.js';
+import { syncLabel } from './sync-label.js';
+
+/**
+ * The shell's always-visible sync state: in sync, offline, N changes waiting, conflicts to review.
+ * Announced politely (aria-live) without a second `status` role beside the server line.
+ */
+export function SyncIndicator() {
+  const { t } = useTranslation();
+  const state = useLocalCoreState();
+  const sync = state.kind === 'ready' ? state.value.sync : null;
+  const [status, setStatus] = useState<SyncStatus | null>(sync ? sync.handle.status : null);
+  useEffect(() => {
+    if (!sync) return;
+    const subscription = sync.status$.subscribe(setStatus);
+    return () => subscription.unsubscribe();
+  }, [sync]);
+  // The server line polls slowly; when sync sees the link change, it checks at once.
+  const online = status?.online;
+  useEffect(() => {
+    if (online !== undefined) recheckServerStatus();
+  }, [online]);
+  if (state.kind !== 'ready') return null;
+  const label = syncLabel(sync ? status : null);
+  return (
+    <p className={`sync-indicator sync-indicator--${label.tone}`} aria-live="polite" data-testid="sync-indicator">
+      <span className="status-dot" aria-hidden="true" />
+      {t(label.key, label.vars)}
+    </p>
+  );
+}

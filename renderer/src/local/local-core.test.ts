@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { isDomainError } from '../../../core/errors.js';
+import { memoryStorage } from '../../../core/store/rxdb/index.js';
+import { createPatient } from '../../../core/patient/patient-ops.js';
+import { listBudgets } from '../../../core/budget/budget-list.js';
+import { dayIn } from '../../../core/schedule/time.js';
+import { loadDay } from '../reception/load-day.js';
+import { DEMO_TENANT, demoActor, demoSeeded, seedDemoClinic } from './demo-seed.js';
+import { databaseNameFor, openLocalCore, type LocalCore } from './local-core.js';
+
+let opened = 0;
+let core: LocalCore | undefined;
+afterEach(async () => {
+  await core?.close();
+  core = undefined;
+});
+
+async function open(): Promise<LocalCore> {
+  core = await openLocalCore({
+    name: `local-core-test-${process.pid}-${++opened}`,
+    tenantId: DEMO_TENANT,
+    storage: memoryStorage(),
+    multiInstance: false,
+  });
+  return core;
+}
+
+describe('the desk’s local core', () => {
+  it('runs operations as the signed-in person, with the core’s rules and messages', async () => {
+    const local = await open();
+    const { patient } = await local.run(
+      createPatient,
+      { name: 'Ana Souza', cpf: '529.982.247-25', insurances: [] },
+      demoActor(),
+    );
+    expect(patient).toMatchObject({ name: 'Ana Souza', cpf: '52998224725' });
+    const refused = await local
+      .run(createPatient, { name: 'Outra', cpf: '123.456.789-00', insurances: [] }, demoActor())
+      .catch((error: unknown) => error);
+    expect(isDomainError(refused) && refused.details).toEqual([
+      { path: 'cpf', message: 'CPF inválido (confira os dígitos verificadores)' },
+    ]);
+    const receptionOnly = { ...demoActor(), permissions: new Set(['appointment:read']) };
+    const forbidden = await local
+      .run(createPatient, { name: 'X', insurances: [] }, receptionOnly)
+      .catch((e: unknown) => e);
+    expect(isDomainError(forbidden) && forbidden.code).toBe('forbidden');
+  });
+
+  it('refuses a person of another account than the station’s', async () => {
+    const local = await open();
+    expect(() => local.context({ ...demoActor(), tenantId: 'outra-conta' })).toThrow(/outra conta|não pertence/);
+  });
+
+  it('seeds the demo clinic once, and the day screen reads it back through the operations', async () => {
+    const local = await open();
+    expect(await demoSeeded(local)).toBe(false);
+    const now = new Date('2026-11-23T13:10:00.000Z'); // 10:10 in São Paulo
+    await seedDemoClinic(local, now);
+    expect(await demoSeeded(local)).toBe(true);
+    const day = await loadDay(local.context(demoActor()), null, dayIn(now, 'America/Sao_Paulo'));
+    expect(day.clinic?.name).toBe('Clínica Bem Viver (demonstração)');
+    expect(day.columns.map((c) => c.name)).toEqual([
+      'Dr. Ricardo Prado',
+      'Dra. Helena Martins',
+      'Dra. Luana Vasconcelos',
+    ]);
+    expect(day.appointments.map((a) => [a.start.slice(11, 16), a.patientName, a.status, a.confirmed])).toEqual([
+      ['11:00', 'Maria Aparecida da Silva', 2, true],
+      ['11:00', 'Ana Beatriz Santos', 1, false],
+      ['11:30', 'João Pedro Oliveira', 1, true],
+      ['11:30', 'Francisca Lima Rocha', 1, false],
+      ['12:00', 'Carlos Eduardo Souza', 1, true],
+    ]);
+    const budgets = await local.run(listBudgets, { sort: 'createdAt' }, demoActor());
+    expect(budgets.items.map((b) => [b.budgetNumber, b.status, b.value, b.items.length])).toEqual([
+      [1, 1, 510, 2],
+      [2, 0, 150, 1],
+    ]);
+  });
+
+  it('names databases as RxDB allows', () => {
+    expect(databaseNameFor('0193A1C2-7B3E')).toBe('clinic-0193a1c2-7b3e');
+    expect(databaseNameFor('conta.teste/1')).toBe('clinic-conta-teste-1');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * One local core and one sync per database for the page's lifetime. React may mount a provider twice
+ * (StrictMode) or remount it on navigation; RxDB refuses to open one database name twice at once, so
+ * cores are shared here instead of opened per component.
+ */
+import { dexieStorage } from '../../../core/store/rxdb/index.js';
+import type { Installation } from './installation.js';
+import { databaseNameFor, openLocalCore, type LocalCore } from './local-core.js';
+import { demoSeeded, seedDemoClinic } from './demo-seed.js';
+import { startInstallationSync, type InstallationSync } from './sync.js';
+
+/** A core ready for the screens, with its sync when the installation has a server. */
+export interface OpenCore {
+  core: LocalCore;
+  sync: InstallationSync | null;
+}
+
+const opened = new Map<string, Promise<OpenCore>>();
+
+function keyOf(installation: Installation): string {
+  const name = databaseNameFor(installation.tenantId);
+  return installation.mode === 'server' ? `${name}|${installation.token}` : name;
+}
+
+/**
+ * Stops the installation's sync and closes its database (the data stay on disk). Used when the
+ * station is disconnected; a later setup of the same account opens the same database again.
+ */
+export async function closeCore(installation: Installation): Promise<void> {
+  const key = keyOf(installation);
+  const found = opened.get(key);
+  opened.delete(key);
+  if (!found) return;
+  const { core, sync } = await found;
+  await sync?.handle.cancel();
+  await core.close();
+}
+
+/** The open core of `installation`, opening (and seeding a demo, starting sync) on first use. */
+export function coreFor(installation: Installation): Promise<OpenCore> {
+  const name = databaseNameFor(installation.tenantId);
+  const key = keyOf(installation);
+  let found = opened.get(key);
+  if (!found) {
+    found = (async () => {
+      // One window holds the replica: with RxDB's multi-instance channel on Dexie, replication never
+      // sent its first pull in Chromium (decisions.md "Renderer").
+      const core = await openLocalCore({
+        name,
+        tenantId: installation.tenantId,
+        storage: dexieStorage(),
+        multiInstance: false,
+      });
+      if (installation.mode === 'demo') {
+        if (!(await demoSeeded(core))) await seedDemoClinic(core);
+        return { core, sync: null };
+      }
+      return { core, sync: startInstallationSync(core, installation) };
+    })();
+    opened.set(key, found);
+    found.catch(() => opened.delete(key));
+  }
+  return found;
+}

@@ -1,0 +1,300 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Kbd,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCpf } from '../../../core/br/cpf.js';
+import type { Operation } from '../../../core/operation.js';
+import {
+  attendAppointment,
+  callAppointment,
+  regressAttendance,
+  removeAppointment,
+  startAttendance,
+  finishAttendance,
+} from '../../../core/schedule/appointment-flow.js';
+import { editAppointmentNotes } from '../../../core/schedule/appointment-ops.js';
+import { confirmAppointment, unconfirmAppointment } from '../../../core/schedule/confirmation.js';
+import { nextStatus, type AppointmentAction } from '../../../core/schedule/status.js';
+import { formFailure } from '../common/domain-errors.js';
+import type { MessageKey } from '../i18n/index.js';
+import { useRun } from '../local/hooks.js';
+import { clockTime } from './day-grid.js';
+import type { DayAppointment } from './load-day.js';
+import { typingIn } from './shortcuts.js';
+import { statusColor, statusKey } from './status-style.js';
+
+/** A status move offered in the panel: the operation, the table's action, its key and label. */
+interface Move {
+  op: Operation;
+  action: AppointmentAction;
+  key: string;
+  label: MessageKey;
+  variant: 'filled' | 'light';
+}
+
+const MOVES: Move[] = [
+  { op: attendAppointment, action: 'checkIn', key: 'a', label: 'panel.checkIn', variant: 'filled' },
+  { op: callAppointment, action: 'call', key: 'h', label: 'panel.call', variant: 'light' },
+  { op: startAttendance, action: 'start', key: 'i', label: 'panel.start', variant: 'light' },
+  { op: finishAttendance, action: 'finish', key: 'f', label: 'panel.finish', variant: 'light' },
+  { op: regressAttendance, action: 'regress', key: 'v', label: 'panel.regress', variant: 'light' },
+];
+
+/**
+ * One appointment, beside the day: who, when, status and confirmation, and what the reception does
+ * with it (confirm/unconfirm, check in, call, regress to waiting, cancel with reason, notes). Buttons
+ * follow the core's transition table; cancelling asks once for the reason.
+ */
+export function AppointmentPanel(props: {
+  appointment: DayAppointment | null;
+  professional: string;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const run = useRun();
+  const a = props.appointment;
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [cancelledBy, setCancelledBy] = useState<'patient' | 'clinic'>('patient');
+  const [notes, setNotes] = useState('');
+  const [notesSaved, setNotesSaved] = useState(false);
+
+  useEffect(() => {
+    setError(null);
+    setCancelling(false);
+    setReason('');
+    setReasonError(null);
+    setNotes(a?.notes ?? '');
+    setNotesSaved(false);
+    // Reset only when another appointment opens, not when this one changes.
+  }, [a?.id]);
+
+  const act = async (work: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(formFailure(failure, []).general);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const bookedStatus = a !== null && nextStatus(a.status, 'confirmation') !== undefined;
+  const canCancel =
+    a !== null && nextStatus(a.status, cancelledBy === 'patient' ? 'cancelByPatient' : 'cancelByClinic') !== undefined;
+  const toggleConfirmation = () =>
+    a &&
+    bookedStatus &&
+    void act(() => run(a.confirmed ? unconfirmAppointment : confirmAppointment, { id: a.id, channel: 'reception' }));
+
+  const cancel = () => {
+    if (!a) return;
+    if (!reason.trim()) {
+      setReasonError(t('panel.reasonRequired'));
+      return;
+    }
+    void act(async () => {
+      await run(removeAppointment, { id: a.id, reason: reason.trim(), cancelledBy });
+      props.onClose();
+    });
+  };
+
+  const onKey = (event: KeyboardEvent) => {
+    if (!a || typingIn(event.target) || event.ctrlKey || event.altKey || event.metaKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'c') toggleConfirmation();
+    else if (key === 'x' && canCancel) setCancelling(true);
+    else {
+      const move = MOVES.find((m) => m.key === key && nextStatus(a.status, m.action) !== undefined);
+      if (!move) return;
+      void act(() => run(move.op, { id: a.id }));
+    }
+    event.preventDefault();
+  };
+  // The panel's letters work wherever focus is (a button that just did its job may vanish).
+  const keyHandler = useRef(onKey);
+  keyHandler.current = onKey;
+  useEffect(() => {
+    if (!a) return;
+    const listener = (event: KeyboardEvent) => keyHandler.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [a]);
+
+  return (
+    <Drawer
+      opened={a !== null}
+      onClose={props.onClose}
+      position="right"
+      size={440}
+      title={a?.patientName}
+      classNames={{ title: 'panel-title' }}
+    >
+      {a && (
+        <Stack gap="md" className="appointment-panel" data-testid="appointment-panel">
+          <Group gap="xs">
+            <Badge color={statusColor[a.status]} size="lg" variant="light" data-testid="panel-status">
+              {t(statusKey[a.status])}
+            </Badge>
+            {a.confirmed ? (
+              <Badge color="green" variant="outline" size="lg" leftSection="✓">
+                {t('appointment.confirmed')}
+              </Badge>
+            ) : (
+              bookedStatus && (
+                <Badge color="gray" variant="outline" size="lg">
+                  {t('appointment.notConfirmed')}
+                </Badge>
+              )
+            )}
+          </Group>
+          <div>
+            <Text fw={600}>
+              {clockTime(a.start, props.timeZone)} – {clockTime(a.end, props.timeZone)} · {props.professional}
+            </Text>
+            {a.patientCpf && <Text size="sm">CPF {formatCpf(a.patientCpf)}</Text>}
+            {a.patientPhone && <Text size="sm">{t('panel.phone', { phone: a.patientPhone })}</Text>}
+          </div>
+          {error && (
+            <Alert color="red" role="alert" variant="light">
+              {error}
+            </Alert>
+          )}
+          <Group gap="xs">
+            {bookedStatus && (
+              <Button
+                variant={a.confirmed ? 'default' : 'filled'}
+                color={a.confirmed ? undefined : 'green'}
+                onClick={toggleConfirmation}
+                loading={busy}
+                rightSection={<Kbd size="xs">C</Kbd>}
+                data-autofocus
+              >
+                {a.confirmed ? t('panel.unconfirm') : t('panel.confirm')}
+              </Button>
+            )}
+            {MOVES.filter((m) => nextStatus(a.status, m.action) !== undefined).map((m) => (
+              <Button
+                key={m.action}
+                variant={m.variant}
+                onClick={() => void act(() => run(m.op, { id: a.id }))}
+                disabled={busy}
+                rightSection={<Kbd size="xs">{m.key.toUpperCase()}</Kbd>}
+              >
+                {t(m.label)}
+              </Button>
+            ))}
+          </Group>
+          <Divider />
+          <Stack gap="xs">
+            <Textarea
+              label={t('panel.notes')}
+              autosize
+              minRows={2}
+              maxRows={6}
+              value={notes}
+              onChange={(event) => {
+                setNotes(event.currentTarget.value);
+                setNotesSaved(false);
+              }}
+            />
+            <Group justify="flex-end" gap="xs">
+              {notesSaved && (
+                <Text size="sm" c="green">
+                  {t('panel.notesSaved')}
+                </Text>
+              )}
+              <Button
+                size="xs"
+                variant="default"
+                disabled={notes === a.notes}
+                onClick={() =>
+                  void act(async () => {
+                    await run(editAppointmentNotes, { id: a.id, notes });
+                    setNotesSaved(true);
+                  })
+                }
+              >
+                {t('panel.saveNotes')}
+              </Button>
+            </Group>
+          </Stack>
+          {nextStatus(a.status, 'cancelByPatient') !== undefined && (
+            <>
+              <Divider />
+              {cancelling ? (
+                <Stack gap="xs" className="cancel-box">
+                  <Text fw={600} c="red">
+                    {t('panel.cancelAsk')}
+                  </Text>
+                  <SegmentedControl
+                    value={cancelledBy}
+                    onChange={setCancelledBy}
+                    data={[
+                      { value: 'patient', label: t('panel.byPatient') },
+                      { value: 'clinic', label: t('panel.byClinic') },
+                    ]}
+                  />
+                  <TextInput
+                    label={t('panel.reason')}
+                    value={reason}
+                    error={reasonError}
+                    autoFocus
+                    onChange={(event) => {
+                      setReason(event.currentTarget.value);
+                      setReasonError(null);
+                    }}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') {
+                        event.preventDefault();
+                        cancel();
+                      }
+                    }}
+                  />
+                  <Group justify="flex-end" gap="xs">
+                    <Button variant="default" onClick={() => setCancelling(false)}>
+                      {t('panel.keep')}
+                    </Button>
+                    <Button color="red" onClick={cancel} loading={busy}>
+                      {t('panel.cancelConfirm')}
+                    </Button>
+                  </Group>
+                </Stack>
+              ) : (
+                <Group justify="flex-end">
+                  <Button
+                    color="red"
+                    variant="subtle"
+                    onClick={() => setCancelling(true)}
+                    rightSection={<Kbd size="xs">X</Kbd>}
+                  >
+                    {t('panel.cancel')}
+                  </Button>
+                </Group>
+              )}
+            </>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

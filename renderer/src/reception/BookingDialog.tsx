@@ -1,0 +1,187 @@
+import { Alert, Button, Group, Kbd, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createAppointment } from '../../../core/schedule/appointment-ops.js';
+import { getAvailability } from '../../../core/schedule/availability.js';
+import { utcKey } from '../../../core/schedule/time.js';
+import { formFailure, type FormFailure } from '../common/domain-errors.js';
+import { useRun } from '../local/hooks.js';
+import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js';
+import { clockTime } from './day-grid.js';
+import type { ClinicChoice } from './load-day.js';
+
+/** Where a booking starts: the professional and slot selected in the grid, when any. */
+export interface BookingDraft {
+  professional: string | null;
+  /** UTC key of the slot's start. */
+  startUtc: string | null;
+}
+
+const FIELDS = ['patient', 'professional', 'start'];
+
+/**
+ * Books an appointment: patient (search by name or CPF), professional, one of the free slots of the
+ * day (core's availability), notes. Ctrl+Enter books from anywhere in the form; the core's messages
+ * show under the field they concern.
+ */
+export function BookingDialog(props: {
+  clinic: ClinicChoice;
+  professionals: readonly { id: string; name: string }[];
+  date: string;
+  draft: BookingDraft;
+  onClose: () => void;
+  onBooked: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const run = useRun();
+  const [patient, setPatient] = useState<PickedPatient | null>(null);
+  const [professional, setProfessional] = useState(props.draft.professional ?? props.professionals[0]?.id ?? '');
+  const [slots, setSlots] = useState<{ start: string; end: string }[] | null>(null);
+  const [start, setStart] = useState<string>('');
+  const [notes, setNotes] = useState('');
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [missing, setMissing] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!professional) return;
+    let live = true;
+    run(getAvailability, { clinic: props.clinic.id, professional, date: props.date, days: 1 }).then(
+      (answer) => {
+        if (!live) return;
+        setSlots(answer.slots);
+        const wanted = answer.slots.find((s) => utcKey(s.start) === props.draft.startUtc);
+        setStart((current) => {
+          if (answer.slots.some((s) => s.start === current)) return current;
+          return (wanted ?? answer.slots[0])?.start ?? '';
+        });
+      },
+      () => live && setSlots([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [professional, props.clinic.id, props.date, props.draft.startUtc, run]);
+
+  const submit = async () => {
+    const absent: Record<string, string> = {};
+    if (!patient) absent['patient'] = t('booking.patientRequired');
+    if (!start) absent['start'] = t('booking.timeRequired');
+    setMissing(absent);
+    if (!patient || !start || saving) return;
+    const slot = slots?.find((s) => s.start === start);
+    setSaving(true);
+    setFailure(null);
+    try {
+      const { appointment } = await run(createAppointment, {
+        clinic: props.clinic.id,
+        professional,
+        patient: patient.id,
+        start,
+        end: slot?.end ?? start,
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
+      });
+      props.onBooked(appointment.id);
+    } catch (error) {
+      setFailure(formFailure(error, FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // Ctrl+Enter books wherever focus is in the dialog (the picked patient's card replaces the search box).
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+      event.preventDefault();
+      void submitRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const timeSelect = useRef<HTMLSelectElement>(null);
+
+  const fieldError = (field: string) => missing[field] ?? failure?.fields[field];
+
+  return (
+    <Modal opened onClose={props.onClose} title={t('booking.title')} size="lg">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {props.clinic.name}
+          </Text>
+          {failure?.general && (
+            <Alert color="red" role="alert" variant="light">
+              {failure.general}
+            </Alert>
+          )}
+          <PatientPicker
+            value={patient}
+            onChange={(picked) => {
+              setPatient(picked);
+              // Next comes the time: the professional and slot usually came from the grid already.
+              if (picked) setTimeout(() => timeSelect.current?.focus(), 0);
+            }}
+            error={fieldError('patient')}
+            autoFocus
+          />
+          <Group grow align="flex-start">
+            <NativeSelect
+              label={t('booking.professional')}
+              data={props.professionals.map((p) => ({ value: p.id, label: p.name }))}
+              value={professional}
+              error={fieldError('professional')}
+              onChange={(event) => setProfessional(event.currentTarget.value)}
+            />
+            <NativeSelect
+              ref={timeSelect}
+              label={t('booking.time')}
+              data={
+                slots === null
+                  ? [{ value: '', label: t('booking.loadingSlots') }]
+                  : slots.length === 0
+                    ? [{ value: '', label: t('booking.noSlots') }]
+                    : slots.map((s) => ({
+                        value: s.start,
+                        label: `${clockTime(s.start, props.clinic.timeZone)} – ${clockTime(s.end, props.clinic.timeZone)}`,
+                      }))
+              }
+              value={start}
+              error={fieldError('start')}
+              onChange={(event) => setStart(event.currentTarget.value)}
+            />
+          </Group>
+          <Textarea
+            label={t('booking.notes')}
+            autosize
+            minRows={2}
+            maxRows={5}
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+          />
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              <Kbd>Ctrl</Kbd> + <Kbd>Enter</Kbd> {t('booking.hint')}
+            </Text>
+            <Group gap="sm">
+              <Button variant="default" onClick={props.onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={saving}>
+                {t('booking.submit')}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

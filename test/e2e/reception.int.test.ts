@@ -1,0 +1,299 @@
+/**
+ * The reception desk end to end, in headless Chromium against the real server (SQLite file): sign in,
+ * connect the station with an enrolment code, book by keyboard, confirm, check in, call and regress to
+ * waiting, register a patient (invalid then valid CPF), and keep booking with the server down until it
+ * comes back and has every appointment. Screenshots go to test-results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../sync-server/auth/test-server.js';
+import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
+import { switchableApi, type SwitchableApi } from './api-listener.js';
+import { launchChromium } from './browser.js';
+import { serveDirectory, type LocalServer } from './http.js';
+import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+
+const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
+const ACCOUNT = 'Clinica Sorriso';
+/** seedAdmin's admin: its e-mail and password. */
+const EMAIL = 'admin@clinicasorriso.test';
+const PASSWORD = 'senha-muito-segura-1';
+const ZONE = 'America/Sao_Paulo';
+
+let browser: Browser;
+let site: LocalServer;
+let server: SyncTestServer;
+let api: SwitchableApi;
+let token: string;
+let clinicId: string;
+let page: Page;
+const problems: string[] = [];
+/** The professionals in column order, as the grid shows them. */
+let columns: [string, string];
+
+/** A grid cell by its accessible name: `08:00, <professional>: <what it holds>`. */
+function cell(time: string, column: 0 | 1, holds = '') {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByRole('button', { name: new RegExp(`^${time}, ${escape(columns[column])}: ${escape(holds)}`) });
+}
+
+/** Tomorrow in São Paulo: every slot of it is still in the future whenever the test runs. */
+function tomorrow(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
+  const next = new Date(`${today}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+async function shot(name: string): Promise<void> {
+  // Let Mantine's transitions settle so the picture shows the screen at rest.
+  await page.waitForTimeout(400);
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, name) });
+}
+
+/** The server's appointments of `date` (REST, as an integrator sees them). */
+async function serverAppointments(date: string) {
+  const res = await server.call('GET', `/appointment/?clinic=${clinicId}&date=${date}&days=1&includeCancelled=true`, {
+    token,
+  });
+  expect(res.status).toBe(200);
+  return res.body['items'] as {
+    id: string;
+    patient: string;
+    status: number;
+    patientConfirmation: { confirmed: boolean };
+  }[];
+}
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const syncIndicator = () => page.getByTestId('sync-indicator');
+
+/** Books the selected slot with the keyboard only: N, the patient's name, Enter, Ctrl+Enter. */
+async function bookByKeyboard(patientQuery: string, patientName: string): Promise<void> {
+  await page.keyboard.press('n');
+  const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
+  await dialog.waitFor();
+  await page.getByRole('combobox', { name: 'Paciente' }).waitFor();
+  await page.keyboard.type(patientQuery);
+  await dialog.getByRole('option', { name: new RegExp(patientName) }).waitFor();
+  await page.keyboard.press('Enter');
+  await dialog.getByTestId('picked-patient').filter({ hasText: patientName }).waitFor();
+  await page.keyboard.press('Control+Enter');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+beforeAll(async () => {
+  site = await serveDirectory(await ensureRendererBuilt());
+  browser = await launchChromium();
+  server = await startSyncServer();
+  const admin = await seedAdmin(server, ACCOUNT);
+  token = admin.token;
+  const clinic = await server.call('POST', '/clinic/', {
+    token,
+    body: {
+      name: 'Clínica Sorriso',
+      openingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '08:00', closes: '12:00' })),
+    },
+  });
+  expect(clinic.status).toBe(201);
+  clinicId = (clinic.body['clinic'] as { id: string }).id;
+  for (const name of ['Dra. Ana Lima', 'Dr. Bruno Reis'])
+    await addMember(server, admin.tenantId, {
+      email: `${name.split(' ')[1]!.toLowerCase()}@sorriso.test`,
+      password: 'senha-muito-segura-2',
+      role: 'professional',
+      name,
+    });
+  for (const [name, cpf] of [
+    ['Maria Aparecida da Silva', '52998224725'],
+    ['João Pedro Oliveira', '11144477735'],
+    ['Carla Souza Mendes', '39053344705'],
+  ] as const) {
+    const res = await server.call('POST', '/patient/', { token, body: { name, cpf, insurances: [] } });
+    expect(res.status).toBe(201);
+  }
+  api = await switchableApi(server.app);
+
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+  await context.addInitScript((url) => {
+    if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
+  }, api.url);
+  page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    // Refused connections while the server is down are the scenario; anything else is a bug.
+    const text = message.text();
+    if (message.type() === 'error' && !text.startsWith('Failed to load resource') && !text.includes('ERR_CONNECTION'))
+      problems.push(text);
+  });
+}, 120_000);
+
+afterEach(async (context) => {
+  // A failing step leaves a picture of what the desk showed.
+  if (context.task.result?.state === 'fail')
+    await shot(`reception-failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await api?.stop();
+  await server?.close();
+});
+
+describe('the reception desk in Chromium against the real server', () => {
+  it('signs in, connects the station with an enrolment code and shows the synced day', async () => {
+    await page.goto(site.url);
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Senha').fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Configurar esta estação' }).waitFor({ timeout: 30_000 });
+    await shot('reception-setup.png');
+
+    const code = await server.call('POST', '/installation/enrolmentCode', {
+      token,
+      body: { name: 'Recepção 1', kind: 'desk' },
+    });
+    expect(code.status).toBe(201);
+    await page.getByLabel('Código de instalação').fill(String(code.body['code']));
+    await page.getByRole('button', { name: 'Conectar estação' }).click();
+
+    await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor({ timeout: 30_000 });
+    await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
+    const headers = await page.getByRole('columnheader').allTextContents();
+    expect(headers[0]).toBe('Horário');
+    expect([...headers.slice(1)].sort()).toEqual(['Dr. Bruno Reis', 'Dra. Ana Lima']);
+    columns = [headers[1]!, headers[2]!];
+  }, 120_000);
+
+  it('books two appointments of tomorrow with the keyboard only', async () => {
+    await page.keyboard.press('Alt+ArrowRight');
+    const day = tomorrow();
+    const [, month, date] = day.split('-');
+    await page.getByRole('heading', { level: 3, name: new RegExp(`${Number(date)} de`) }).waitFor();
+    expect(month).toBeTruthy();
+
+    await bookByKeyboard('Maria', 'Maria Aparecida da Silva');
+    await cell('08:00', 0, 'Maria Aparecida da Silva, Agendado').waitFor();
+    // After booking, focus is back on the grid: ↓ moves to 08:30, Enter books it.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByLabel('Horário').inputValue()).toContain('T08:30');
+    await page.keyboard.type('111.444.777-35');
+    await dialog.getByRole('option', { name: /João Pedro Oliveira/ }).waitFor();
+    await shot('reception-booking.png');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await cell('08:30', 0, 'João Pedro Oliveira, Agendado').waitFor();
+    await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
+    await shot('reception-day.png');
+
+    const onServer = await until(
+      () => serverAppointments(day),
+      (items) => items.length === 2,
+    );
+    expect(onServer).toHaveLength(2);
+    expect(onServer.every((a) => a.status === 1)).toBe(true);
+  }, 120_000);
+
+  it('confirms, checks in, calls and regresses to waiting from the panel by keyboard', async () => {
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('appointment-panel');
+    await panel.waitFor();
+    const status = page.getByTestId('panel-status');
+    expect(await status.textContent()).toBe('Agendado');
+
+    await page.keyboard.press('c');
+    await panel.getByText('Confirmado', { exact: true }).waitFor();
+    await page.keyboard.press('a');
+    await status.filter({ hasText: 'Aguardando' }).waitFor();
+    await page.keyboard.press('h');
+    await status.filter({ hasText: 'Chamado' }).waitFor();
+    await page.keyboard.press('v');
+    await status.filter({ hasText: 'Aguardando' }).waitFor();
+    await shot('reception-panel.png');
+    await page.keyboard.press('Escape');
+    await cell('08:00', 0, 'Maria Aparecida da Silva, Aguardando, Confirmado').waitFor();
+
+    const maria = await until(
+      async () => (await serverAppointments(tomorrow())).find((a) => a.status === 2),
+      (found) => found !== undefined && found.patientConfirmation.confirmed,
+    );
+    expect(maria).toMatchObject({ status: 2, patientConfirmation: { confirmed: true } });
+  }, 120_000);
+
+  it('registers a patient: an invalid CPF is refused inline with the core message, a valid one saves', async () => {
+    await page.getByRole('button', { name: 'Pacientes', exact: true }).click();
+    await page.getByRole('heading', { name: 'Pacientes', level: 3 }).waitFor();
+    await page.keyboard.press('n');
+    const dialog = page.getByRole('dialog', { name: 'Cadastrar paciente' });
+    await dialog.waitFor();
+    await page.keyboard.type('Beatriz Nogueira Campos');
+    await dialog.getByLabel('CPF').fill('');
+    await dialog.getByLabel('CPF').pressSequentially('12345678900');
+    expect(await dialog.getByLabel('CPF').inputValue()).toBe('123.456.789-00');
+    await dialog.getByLabel('Celular').pressSequentially('11987654321');
+    expect(await dialog.getByLabel('Celular').inputValue()).toBe('(11) 98765-4321');
+    await page.keyboard.press('Control+Enter');
+    await dialog.getByText('CPF inválido (confira os dígitos verificadores)').waitFor();
+    await shot('reception-patient-invalid-cpf.png');
+
+    await dialog.getByLabel('CPF').fill('');
+    await dialog.getByLabel('CPF').pressSequentially('86288366757');
+    await page.keyboard.press('Control+Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Beatriz Nogueira Campos cadastrado(a).').waitFor();
+    await page.getByLabel('Buscar paciente').fill('862.883.667-57');
+    await page.getByRole('cell', { name: 'Beatriz Nogueira Campos' }).waitFor();
+    await shot('reception-patients.png');
+
+    const onServer = await until(
+      () => server.call('GET', '/patient/?cpf=86288366757', { token }),
+      (res) => (res.body['items'] as unknown[] | undefined)?.length === 1,
+    );
+    expect(onServer.body['items']).toMatchObject([{ name: 'Beatriz Nogueira Campos', cpf: '86288366757' }]);
+  }, 120_000);
+
+  it('keeps booking with the server down, and the server has every appointment once it is back', async () => {
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+    await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor();
+    await page.keyboard.press('Alt+ArrowRight');
+    await cell('08:00', 0, 'Maria Aparecida').waitFor();
+
+    await api.stop();
+    await syncIndicator().filter({ hasText: 'Sem conexão' }).waitFor({ timeout: 30_000 });
+    // 08:00 of the second professional: → moves to that column.
+    await cell('08:00', 0).focus();
+    await page.keyboard.press('ArrowRight');
+    await bookByKeyboard('Carla', 'Carla Souza Mendes');
+    await cell('08:00', 1, 'Carla Souza Mendes, Agendado').waitFor();
+    await syncIndicator().filter({ hasText: 'aguardando envio' }).waitFor({ timeout: 15_000 });
+    await shot('reception-offline.png');
+    expect(await serverAppointments(tomorrow())).toHaveLength(2);
+
+    await api.start();
+    await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 60_000 });
+    const items = await until(
+      () => serverAppointments(tomorrow()),
+      (list) => list.length === 3,
+    );
+    expect(items).toHaveLength(3);
+    await shot('reception-back-online.png');
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
