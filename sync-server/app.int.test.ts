@@ -234,6 +234,18 @@ describe('bad input changes nothing and names the field', () => {
 });
 
 describe('browsers', () => {
+  it('lets an installation in a browser send its sync schema version', async () => {
+    const preflight = await app.request('/sync/group/people/pull', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'null',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, x-clinic-schema-version',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/x-clinic-schema-version/);
+  });
+
   it('lets the renderer on another origin (file:// sends Origin: null) read /health and send auth-bearer', async () => {
     const preflight = await app.request('/note/', {
       method: 'OPTIONS',

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { SCHEMA_VERSION_HEADER } from '../core/sync/schema-version.js';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
@@ -57,7 +58,8 @@ export function createApp(deps: AppDeps): Hono {
   // never cookies, so allowing any origin exposes nothing a caller without the key could not reach.
   const preflight = cors({
     origin: '*',
-    allowHeaders: ['auth-bearer', 'authorization', 'content-type'],
+    // The schema version header is how an installation's sync says which build it is (426 when old).
+    allowHeaders: ['auth-bearer', 'authorization', 'content-type', SCHEMA_VERSION_HEADER],
     exposeHeaders: ['retry-after'],
     maxAge: 600,
   });

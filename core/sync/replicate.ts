@@ -8,7 +8,7 @@
  * off again, so the server never sees slots and RxDB's fork and master states stay comparable.
  */
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { filter, Subject, type Observable, type Subscription } from 'rxjs';
+import { filter, share, Subject, type Observable, type Subscription } from 'rxjs';
 import { isoWithOffset, type Clock } from '../clock.js';
 import type { AnyCollectionDef } from '../store/collection-def.js';
 import { toStorageDocument, withoutStorageFields } from '../store/rxdb/documents.js';
@@ -117,6 +117,10 @@ export function startSync(options: SyncOptions): SyncHandle {
     tracker.reviewed(rejections.length, conflicts.length);
   };
 
+  // One subscription to the caller's stream for every group: a cold stream (syncStream) opens one
+  // never-ending request per subscriber, and past a browser's six connections per origin the pulls
+  // would queue behind them forever.
+  const events$ = options.stream$?.pipe(share());
   const groups = new Map<string, OpenStorageGroup>();
   for (const def of options.collections) {
     const group = options.database.groupOf(def);
@@ -136,9 +140,9 @@ export function startSync(options: SyncOptions): SyncHandle {
     );
     const stream$ = new Subject<{ documents: SyncDocument[]; checkpoint: SyncCheckpoint } | 'RESYNC'>();
     subscriptions.push(resyncAll.subscribe(() => stream$.next('RESYNC')));
-    if (options.stream$) {
+    if (events$) {
       subscriptions.push(
-        options.stream$.subscribe((event) => {
+        events$.subscribe((event) => {
           if (event === 'RESYNC') stream$.next('RESYNC');
           else if (event.group === group.name) {
             stream$.next({ documents: event.documents.map((doc) => stored(group, doc)), checkpoint: event.checkpoint });

@@ -2,7 +2,7 @@
  * Starts this installation's replication with its server: the local collections it may replicate,
  * through `fetchTransport` with the device token, live through the server's change stream.
  */
-import { BehaviorSubject, combineLatest, map, share, type Observable } from 'rxjs';
+import { BehaviorSubject, combineLatest, map, type Observable } from 'rxjs';
 import { systemClock } from '../../../core/clock.js';
 import { startSync, syncStream, fetchTransport, type SyncHandle, type SyncStatus } from '../../../core/sync/index.js';
 import { replicatedCollections } from './collections.js';
@@ -29,15 +29,13 @@ export function startInstallationSync(
   fetchFn: typeof fetch = globalThis.fetch.bind(globalThis),
 ): InstallationSync {
   const fetchLike = (url: string, init: RequestInit) => fetchFn(url, init);
-  // One stream for every collection: startSync subscribes once per collection, and a cold stream
-  // would open one never-ending request each; past the browser's 6 connections per origin, the
-  // pulls queue behind them forever.
+  // startSync shares the stream among its groups (one request, however many groups).
   // Unknown until the first attempt: trust the requests' outcome meanwhile.
   const streamOpen = new BehaviorSubject(true);
   const stream$ = syncStream(installation.serverUrl, installation.token, fetchLike, {
     retryMs: SYNC_RETRY_MS,
     onConnection: (open) => streamOpen.next(open),
-  }).pipe(share());
+  });
   const sync = startSync({
     database: core.database,
     collections: replicatedCollections(core.collections),

@@ -7,6 +7,8 @@ export interface ClinicBridge {
   readonly version: string;
   /** Prints the current page, or the given HTML document (tickets, receipts). */
   print(html?: string): Promise<{ ok: boolean; reason?: string }>;
+  /** The configured printer `print` goes to silently, or null when prints use the system's choice. */
+  printer(): Promise<string | null>;
   readonly kiosk: {
     /** Whether the desktop app runs as a totem (fullscreen, no menu). */
     isKiosk(): Promise<boolean>;
