@@ -22,6 +22,7 @@ import { startSync, type SyncHandle } from '../../core/sync/replicate.js';
 import { fetchTransport } from '../../core/sync/transport.js';
 import { faultyLink, NO_FAULTS, seededRandom, type Faults, type FaultyLink } from './in-process-fetch.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
+import { patientDoc } from './patient-doc.js';
 
 const RUNS = Number(process.env.CLINIC_SYNC_RUNS ?? 15);
 const HOUR = 3_600_000;
@@ -82,20 +83,7 @@ interface Model {
 const col = (world: World, desk: number) => world.desks[desk]!.database.forTenant(world.tenantId).collection(plain);
 
 function patient(world: World, id: string, name: string, at: string) {
-  return {
-    id,
-    tenantId: world.tenantId,
-    createdAt: at,
-    updatedAt: at,
-    name,
-    nameKey: name.toLowerCase(),
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
-  };
+  return patientDoc(world.tenantId, id, name, at);
 }
 
 class Create implements fc.AsyncCommand<Model, World> {

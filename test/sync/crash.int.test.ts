@@ -32,6 +32,7 @@ import {
   skipWithoutPostgres,
 } from '../../sync-server/testing/postgres.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
+import { patientDoc } from './patient-doc.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'clinic-crash-'));
 const file = join(dir, 'clinic.db');
@@ -110,21 +111,7 @@ async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
 }
 
 function patient(tenantId: string, id: string, name: string) {
-  const now = '2026-11-23T09:00:00-03:00';
-  return {
-    id,
-    tenantId,
-    createdAt: now,
-    updatedAt: now,
-    name,
-    nameKey: name.toLowerCase(),
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
-  };
+  return patientDoc(tenantId, id, name);
 }
 
 interface Desk {

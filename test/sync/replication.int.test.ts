@@ -9,6 +9,7 @@ import type { SyncStatus } from '../../core/sync/status.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
+import { patientDoc } from './patient-doc.js';
 
 let server: SyncTestServer;
 let tenantId: string;
@@ -30,20 +31,7 @@ afterEach(async () => {
 });
 
 function newPatient(id: string, name: string) {
-  return {
-    id,
-    tenantId,
-    createdAt: '2026-11-23T09:00:00-03:00',
-    updatedAt: '2026-11-23T09:00:00-03:00',
-    name,
-    nameKey: name.toLowerCase(),
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
-  };
+  return patientDoc(tenantId, id, name);
 }
 
 async function settle(): Promise<void> {

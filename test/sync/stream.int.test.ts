@@ -7,6 +7,7 @@ import { patients } from '../../core/patient/patient-record.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
+import { patientDoc } from './patient-doc.js';
 
 let server: SyncTestServer;
 let tenantId: string;
@@ -29,20 +30,7 @@ afterEach(async () => {
 });
 
 function patient(id: string, name: string) {
-  return {
-    id,
-    tenantId,
-    createdAt: '2026-11-23T09:00:00-03:00',
-    updatedAt: '2026-11-23T09:00:00-03:00',
-    name,
-    nameKey: name.toLowerCase(),
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
-  };
+  return patientDoc(tenantId, id, name);
 }
 
 async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {

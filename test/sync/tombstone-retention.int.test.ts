@@ -13,6 +13,7 @@ import type { SyncTables } from '../../sync-server/sync/sync-tables.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
+import { patientDoc } from './patient-doc.js';
 
 const DAY = 86_400_000;
 let server: SyncTestServer;
@@ -40,21 +41,7 @@ afterEach(async () => {
 const id = (n: number) => `0193a1c2-7b3e-7cc1-9a52-0000000004${String(n).padStart(2, '0')}`;
 
 function patient(n: number, name: string) {
-  const now = '2026-11-23T09:00:00-03:00';
-  return {
-    id: id(n),
-    tenantId,
-    createdAt: now,
-    updatedAt: now,
-    name,
-    nameKey: name.toLowerCase(),
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
-  };
+  return patientDoc(tenantId, id(n), name);
 }
 
 const purge = () => purgeTombstones({ database: server.database, collections: allCollections, clock: server.clock });

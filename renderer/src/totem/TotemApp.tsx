@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidCpf } from '../../../core/br/cpf.js';
+import { PRIORITY_REASONS } from '../../../core/ticket/ticket-record.js';
 import { checkIn, clinicName, KioskApiError, lookup, type TotemAppointment, type TotemTicket } from './kiosk-api.js';
 import type { KioskConfig } from './kiosk-config.js';
 import { cpfMask, Keypad } from './Keypad.js';
@@ -15,19 +16,6 @@ import './totem.css';
 const IDLE_MS = 30_000;
 /** How long the ticket stays on screen. */
 const TICKET_MS = 15_000;
-
-const REASONS = [
-  'elderly',
-  'elderly80',
-  'pregnant',
-  'lactating',
-  'lapInfant',
-  'disabled',
-  'autism',
-  'reducedMobility',
-  'obesity',
-  'bloodDonor',
-] as const;
 
 type Step =
   | { kind: 'start' }
@@ -197,7 +185,7 @@ export function TotemApp({ config }: { config: KioskConfig }) {
           <>
             <h1 className="totem-title">{t('totem.whichPriority')}</h1>
             <div className="reason-grid">
-              {REASONS.map((reason) => (
+              {PRIORITY_REASONS.map((reason) => (
                 <button
                   key={reason}
                   type="button"
