@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Kbd, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DialogActions } from '../common/DialogActions.js';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -185,19 +186,12 @@ export function PatientForm(props: { onClose: () => void; onSaved: (id: string, 
             />
             <TextInput label={t('patient.card')} disabled={!chosen} {...form.register('card')} />
           </SimpleGrid>
-          <Group justify="space-between">
-            <Text size="xs" c="dimmed">
-              <Kbd>Ctrl</Kbd> + <Kbd>Enter</Kbd> {t('patient.hint')}
-            </Text>
-            <Group gap="sm">
-              <Button variant="default" onClick={props.onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                {t('patient.save')}
-              </Button>
-            </Group>
-          </Group>
+          <DialogActions
+            hint={t('patient.hint')}
+            submitLabel={t('patient.save')}
+            loading={isSubmitting}
+            onCancel={props.onClose}
+          />
         </Stack>
       </form>
     </Modal>

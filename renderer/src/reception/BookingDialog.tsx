@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Kbd, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { DialogActions } from '../common/DialogActions.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAppointment } from '../../../core/schedule/appointment-ops.js';
@@ -167,19 +168,12 @@ export function BookingDialog(props: {
             value={notes}
             onChange={(e) => setNotes(e.currentTarget.value)}
           />
-          <Group justify="space-between">
-            <Text size="xs" c="dimmed">
-              <Kbd>Ctrl</Kbd> + <Kbd>Enter</Kbd> {t('booking.hint')}
-            </Text>
-            <Group gap="sm">
-              <Button variant="default" onClick={props.onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={saving}>
-                {t('booking.submit')}
-              </Button>
-            </Group>
-          </Group>
+          <DialogActions
+            hint={t('booking.hint')}
+            submitLabel={t('booking.submit')}
+            loading={saving}
+            onCancel={props.onClose}
+          />
         </Stack>
       </form>
     </Modal>
