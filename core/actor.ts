@@ -20,7 +20,7 @@ export interface Actor {
    * The one clinic a device credential is bound to (a totem key, `totem:<clinic>`): every clinic
    * scoped operation refuses any other clinic of the account. Absent: every clinic of the account.
    */
-  clinicId?: string;
+  clinicScope?: string;
 }
 
 /** The actor of a public operation: no tenant, no permission (login and password reset prove identity themselves). */

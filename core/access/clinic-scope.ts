@@ -7,7 +7,7 @@ import { notFound } from '../clinic/common/records.js';
 
 /** True when `actor` may act on `clinicId`: any clinic of the account unless bound to one. */
 export function inClinicScope(actor: Actor, clinicId: string): boolean {
-  return actor.clinicId === undefined || actor.clinicId === clinicId;
+  return actor.clinicScope === undefined || actor.clinicScope === clinicId;
 }
 
 /**

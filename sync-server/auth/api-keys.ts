@@ -22,9 +22,9 @@ export interface ApiKeyInfo {
 /** Names of keys bound to one clinic: `totem:<clinic id>` (docs/decisions.md "Tickets"). */
 export const TOTEM_KEY_PREFIX = 'totem:';
 
-/** The clinic a key's name binds it to (`{ clinicId }` for `totem:<clinic>`), or nothing. */
-export function boundClinic(name: string): { clinicId?: string } {
-  return name.startsWith(TOTEM_KEY_PREFIX) ? { clinicId: name.slice(TOTEM_KEY_PREFIX.length) } : {};
+/** The clinic a key's name binds it to (`{ clinicScope }` for `totem:<clinic>`), or nothing. */
+export function boundClinic(name: string): { clinicScope?: string } {
+  return name.startsWith(TOTEM_KEY_PREFIX) ? { clinicScope: name.slice(TOTEM_KEY_PREFIX.length) } : {};
 }
 
 /** Shortest key accepted: shorter ones are guessable. */
