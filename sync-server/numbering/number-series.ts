@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { checkSeries, type LeasedRange, type NumberSource } from '../../core/numbering/number-source.js';
 import { DomainError } from '../../core/errors.js';
+import { executorOf, type SqlDatabase } from '../store/index.js';
 
 /** The server's counters: the highest number of each series ever handed out, per tenant. */
 export type NumberSeriesTables = {
@@ -51,7 +52,21 @@ export async function leaseNumbers(
   return { from: hi - size + 1, to: hi };
 }
 
-/** The server's own {@link NumberSource}: one number at a time straight from the counter. */
-export function serverNumberSource(db: Kysely<NumberSeriesTables>, tenantId: string): NumberSource {
-  return { next: async (series) => (await leaseNumbers(db, tenantId, series, 1)).from };
+/**
+ * The server's own {@link NumberSource}: one number at a time straight from the counter. Given the
+ * database, a draw made inside one of its store transactions runs in that transaction (found through
+ * the store's current session): no commit of its own, and on SQLite no wait for the one connection the
+ * transaction holds. The counter's row stays locked until the transaction ends, so two concurrent
+ * draws never see the same `hi`; a rolled back transaction gives its number back.
+ *
+ * @param db the counter's tables, or the database whose transactions draws join.
+ */
+export function serverNumberSource(db: Kysely<NumberSeriesTables> | SqlDatabase, tenantId: string): NumberSource {
+  if (!('forTenant' in db)) return { next: async (series) => (await leaseNumbers(db, tenantId, series, 1)).from };
+  const store = db.forTenant(tenantId);
+  return {
+    joinsTransaction: true,
+    next: async (series) =>
+      (await leaseNumbers(executorOf(store).withTables<NumberSeriesTables>(), tenantId, series, 1)).from,
+  };
 }
