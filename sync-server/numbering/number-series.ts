@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Migration } from 'kysely';
 import { checkSeries, type LeasedRange, type NumberSource } from '../../core/numbering/number-source.js';
 import { DomainError } from '../../core/errors.js';
+import { fixedStatement } from '../store/doc-sql.js';
 import { executorOf, type SqlDatabase } from '../store/index.js';
 
 /** The server's counters: the highest number of each series ever handed out, per tenant. */
@@ -64,9 +65,29 @@ export async function leaseNumbers(
 export function serverNumberSource(db: Kysely<NumberSeriesTables> | SqlDatabase, tenantId: string): NumberSource {
   if (!('forTenant' in db)) return { next: async (series) => (await leaseNumbers(db, tenantId, series, 1)).from };
   const store = db.forTenant(tenantId);
+  const draw = drawStatement(db);
   return {
     joinsTransaction: true,
-    next: async (series) =>
-      (await leaseNumbers(executorOf(store).withTables<NumberSeriesTables>(), tenantId, series, 1)).from,
+    async next(series) {
+      checkSeries(series);
+      const { rows } = await executorOf(store).executeQuery(draw([tenantId, series]));
+      return Number(rows[0]!.hi);
+    },
   };
+}
+
+/** `leaseNumbers` of one number as fixed SQL text, made once per database: it runs on every budget created. */
+const drawStatements = new WeakMap<SqlDatabase, (parameters: unknown[]) => CompiledQuery<{ hi: number | string }>>();
+
+function drawStatement(database: SqlDatabase) {
+  let statement = drawStatements.get(database);
+  if (!statement) {
+    statement = fixedStatement<{ hi: number | string }>(
+      database.kysely as Kysely<never>,
+      'insert into "number_series" ("tenant_id", "series", "hi") values (?, ?, 1) ' +
+        'on conflict ("tenant_id", "series") do update set "hi" = "number_series"."hi" + 1 returning "hi"',
+    );
+    drawStatements.set(database, statement);
+  }
+  return statement;
 }
