@@ -83,7 +83,7 @@ function drawStatement(database: SqlDatabase) {
   let statement = drawStatements.get(database);
   if (!statement) {
     statement = fixedStatement<{ hi: number | string }>(
-      database.kysely as Kysely<never>,
+      database.kysely as unknown as Kysely<never>,
       'insert into "number_series" ("tenant_id", "series", "hi") values (?, ?, 1) ' +
         'on conflict ("tenant_id", "series") do update set "hi" = "number_series"."hi" + 1 returning "hi"',
     );
