@@ -70,6 +70,7 @@ describe('a totem key of clinic A', () => {
       await asTotem('POST', `/clinic/${b.id}/socket`),
       await asTotem('POST', '/websocket/endpoint', { clinic: b.id }),
       await asTotem('GET', `/clinic/${b.id}`),
+      await asTotem('GET', `/clinic/${b.id}/place/`),
     ];
     expect(refused.map((r) => r.status)).toEqual(refused.map(() => 404));
 
@@ -106,5 +107,6 @@ describe('a totem key of clinic A', () => {
     expect(panel.status).toBe(200);
     expect(panel.body).toMatchObject({ waiting: 2 });
     expect((await asTotem('POST', `/clinic/${a.id}/socket`)).status).toBe(201);
+    expect((await asTotem('GET', `/clinic/${a.id}/place/`)).status).toBe(200);
   });
 });
