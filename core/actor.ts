@@ -16,6 +16,11 @@ export interface Actor {
   permissions: ReadonlySet<string>;
   /** The login session a user's access token belongs to; logout revokes it. Users only. */
   sessionId?: string;
+  /**
+   * The one clinic a device credential is bound to (a totem key, `totem:<clinic>`): every clinic
+   * scoped operation refuses any other clinic of the account. Absent: every clinic of the account.
+   */
+  clinicScope?: string;
 }
 
 /** The actor of a public operation: no tenant, no permission (login and password reset prove identity themselves). */

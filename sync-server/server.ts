@@ -32,7 +32,7 @@ import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery 
 import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
-import { numberSeriesMigrations, serverNumberSource, type NumberSeriesTables } from './numbering/number-series.js';
+import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
 import { openSqlDatabase, type SqlDatabase, type StoreTables } from './store/index.js';
 import { signingKey } from './auth/secrets.js';
 import { ChangeHub } from './sync/change-hub.js';
@@ -144,7 +144,6 @@ export async function assembleServer(
     const tenantId = await access.keys.bootstrap(config.apiKey);
     logger.info({ tenantId }, 'CLINIC_API_KEY registered for the account');
   }
-  const numberTables = database.kysely.withTables<NumberSeriesTables>();
   const devices = new Devices(database, clock, uuidV7Ids);
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen);
   const panels = new PanelFeed({ database, hub, clock, logger });
@@ -173,7 +172,7 @@ export async function assembleServer(
     version: VERSION,
     clock,
     outbox: options.outbox ? () => options.outbox! : (store) => storeOutbox(store, clock, uuidV7Ids),
-    numbers: (tenantId) => serverNumberSource(numberTables, tenantId),
+    numbers: (tenantId) => serverNumberSource(database, tenantId),
   });
   mountSyncRoutes(app, {
     database,

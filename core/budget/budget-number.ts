@@ -28,10 +28,11 @@ export function numberConflict(budgetNumber: number) {
 
 /**
  * Stores a new budget under a number: the one the caller gave when free, else the next drawn from the
- * series, skipping numbers an integrator already gave by hand. Numbers are drawn outside the writing
- * transaction (a desk's leased block is written through its own store, which must not wait on the
- * transaction: docs/decisions.md "Messaging"); whether the number is free is checked inside it, so
- * the common path costs one indexed query.
+ * series, skipping numbers an integrator already gave by hand. Whether the number is free is checked
+ * inside the writing transaction, so the common path costs one indexed query. The server's counter is
+ * drawn inside that transaction (one commit per budget, and a failed create gives its number back); a
+ * desk's leased block is drawn before it, as its block is written through its own store, which must
+ * not wait on the transaction (docs/decisions.md "Messaging", "Budgets").
  *
  * @param write inserts the budget with `budgetNumber` through the transaction's store.
  * @throws DomainError `conflict` naming `budgetNumber` when the given number is taken; `conflict`
@@ -42,11 +43,15 @@ export async function insertNumbered<R>(
   given: number | undefined,
   write: (tx: Store, budgetNumber: number) => Promise<R>,
 ): Promise<R> {
+  const joins = given === undefined && ctx.numbers.joinsTransaction === true;
   for (;;) {
-    const budgetNumber = given ?? (await ctx.numbers.next(BUDGET_SERIES));
-    const written = await ctx.store.transaction(async (tx) =>
-      (await numberTaken(tx, budgetNumber)) ? undefined : { value: await write(tx, budgetNumber) },
-    );
+    const drawn = joins ? undefined : (given ?? (await ctx.numbers.next(BUDGET_SERIES)));
+    const written = await ctx.store.transaction(async (tx) => {
+      // First statement of the transaction: the counter's row lock is always taken before the
+      // tenant's write lock, so two creates on PostgreSQL queue instead of deadlocking.
+      const budgetNumber = drawn ?? (await ctx.numbers.next(BUDGET_SERIES));
+      return (await numberTaken(tx, budgetNumber)) ? undefined : { value: await write(tx, budgetNumber) };
+    });
     if (written) return written.value;
     if (given !== undefined) throw numberConflict(given);
   }

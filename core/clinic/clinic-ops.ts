@@ -3,6 +3,7 @@
  * Remove is logical (`active: false`): appointments and budgets keep pointing at the clinic.
  */
 import { z } from 'zod';
+import { requireClinicScope } from '../access/clinic-scope.js';
 import { searchKey } from '../br/text.js';
 import { defineOperation, type OperationContext } from '../operation.js';
 import type { Stored } from '../store/record.js';
@@ -41,8 +42,9 @@ async function assertCnpjFree(ctx: OperationContext, cnpj: string | undefined, s
   if (other) throw conflictOn('cnpj', 'CNPJ já cadastrado', `já usado pela clínica ${other.name} (${other.id})`);
 }
 
-/** Loads a clinic or answers 404. */
-export function requireClinic(ctx: OperationContext, id: string): Promise<Stored<Clinic>> {
+/** Loads a clinic or answers 404 (also for a clinic outside a totem key's one clinic). */
+export async function requireClinic(ctx: OperationContext, id: string): Promise<Stored<Clinic>> {
+  requireClinicScope(ctx.actor, id);
   return requireRecord(ctx.store.collection(clinics), id, 'Clínica');
 }
 

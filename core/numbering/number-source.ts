@@ -11,6 +11,12 @@ export interface NumberSource {
    *   the server (the message tells the reception to reconnect).
    */
   next(series: string): Promise<number>;
+  /**
+   * True when `next` may be called inside the operation's store transaction and then joins it (the
+   * server's counter: the draw commits or rolls back with the record). Absent: draw before the
+   * transaction (a desk's leased block writes through its own store, which would wait on it).
+   */
+  readonly joinsTransaction?: boolean;
 }
 
 /** A block of numbers leased to one installation: `from`..`to`, both included. */

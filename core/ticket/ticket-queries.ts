@@ -2,6 +2,7 @@
  * Reads shared by the ticket operations: the clinic day of now, a ticket of a clinic, the queue, and
  * the latest calls.
  */
+import { inClinicScope } from '../access/clinic-scope.js';
 import type { Clinic } from '../clinic/clinic-record.js';
 import { requireClinic } from '../clinic/clinic-ops.js';
 import { notFound } from '../clinic/common/records.js';
@@ -23,7 +24,10 @@ export async function clinicToday(
   return { clinic, day: clinicDay(ctx.clock.now(), clinic.timeZone) };
 }
 
-/** A ticket, or 404 naming `path` (also for a ticket of another clinic when `clinicId` is given). */
+/**
+ * A ticket, or 404 naming `path` (also for a ticket of another clinic when `clinicId` is given, or of
+ * a clinic outside the actor's scope: a totem key sees its own clinic's tickets only).
+ */
 export async function requireTicket(
   ctx: OperationContext,
   id: string,
@@ -31,7 +35,9 @@ export async function requireTicket(
   clinicId?: string,
 ): Promise<Stored<Ticket>> {
   const found = await ctx.store.collection(tickets).get(id);
-  if (!found || (clinicId !== undefined && found.clinic !== clinicId)) throw notFound('Senha', path, id);
+  if (!found || (clinicId !== undefined && found.clinic !== clinicId) || !inClinicScope(ctx.actor, found.clinic)) {
+    throw notFound('Senha', path, id);
+  }
   return found;
 }
 

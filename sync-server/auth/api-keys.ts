@@ -19,6 +19,14 @@ export interface ApiKeyInfo {
   revokedAt: string | null;
 }
 
+/** Names of keys bound to one clinic: `totem:<clinic id>` (docs/decisions.md "Tickets"). */
+export const TOTEM_KEY_PREFIX = 'totem:';
+
+/** The clinic a key's name binds it to (`{ clinicScope }` for `totem:<clinic>`), or nothing. */
+export function boundClinic(name: string): { clinicScope?: string } {
+  return name.startsWith(TOTEM_KEY_PREFIX) ? { clinicScope: name.slice(TOTEM_KEY_PREFIX.length) } : {};
+}
+
 /** Shortest key accepted: shorter ones are guessable. */
 export const MIN_KEY_LENGTH = 16;
 
@@ -57,9 +65,9 @@ export class AccountsAndKeys {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {
-    this.liveKey = fixedStatement<Pick<AuthTables['api_keys'], 'id' | 'tenant_id' | 'permissions'>>(
+    this.liveKey = fixedStatement<Pick<AuthTables['api_keys'], 'id' | 'tenant_id' | 'permissions' | 'name'>>(
       db as unknown as Kysely<never>,
-      'select "id", "tenant_id", "permissions" from "api_keys" where "key_hash" = ? and "revoked_at" is null',
+      'select "id", "tenant_id", "permissions", "name" from "api_keys" where "key_hash" = ? and "revoked_at" is null',
     );
   }
 
@@ -172,7 +180,10 @@ export class AccountsAndKeys {
     return toInfo({ ...row, revoked_at });
   }
 
-  /** The actor a live key stands for, or undefined for an unknown or revoked key. */
+  /**
+   * The actor a live key stands for, or undefined for an unknown or revoked key. A totem key
+   * (`totem:<clinic>`) carries its clinic: it acts on that clinic only.
+   */
   async actorForKey(key: string): Promise<Actor | undefined> {
     const [row] = (await this.db.executeQuery(this.liveKey([hashKey(key)]))).rows;
     if (!row) return undefined;
@@ -181,6 +192,7 @@ export class AccountsAndKeys {
       id: row.id,
       tenantId: row.tenant_id,
       permissions: new Set(JSON.parse(row.permissions) as string[]),
+      ...boundClinic(row.name),
     };
   }
 

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Migration } from 'kysely';
 import { checkSeries, type LeasedRange, type NumberSource } from '../../core/numbering/number-source.js';
 import { DomainError } from '../../core/errors.js';
+import { fixedStatement } from '../store/doc-sql.js';
+import { executorOf, type SqlDatabase } from '../store/index.js';
 
 /** The server's counters: the highest number of each series ever handed out, per tenant. */
 export type NumberSeriesTables = {
@@ -51,7 +53,41 @@ export async function leaseNumbers(
   return { from: hi - size + 1, to: hi };
 }
 
-/** The server's own {@link NumberSource}: one number at a time straight from the counter. */
-export function serverNumberSource(db: Kysely<NumberSeriesTables>, tenantId: string): NumberSource {
-  return { next: async (series) => (await leaseNumbers(db, tenantId, series, 1)).from };
+/**
+ * The server's own {@link NumberSource}: one number at a time straight from the counter. Given the
+ * database, a draw made inside one of its store transactions runs in that transaction (found through
+ * the store's current session): no commit of its own, and on SQLite no wait for the one connection the
+ * transaction holds. The counter's row stays locked until the transaction ends, so two concurrent
+ * draws never see the same `hi`; a rolled back transaction gives its number back.
+ *
+ * @param db the counter's tables, or the database whose transactions draws join.
+ */
+export function serverNumberSource(db: Kysely<NumberSeriesTables> | SqlDatabase, tenantId: string): NumberSource {
+  if (!('forTenant' in db)) return { next: async (series) => (await leaseNumbers(db, tenantId, series, 1)).from };
+  const store = db.forTenant(tenantId);
+  const draw = drawStatement(db);
+  return {
+    joinsTransaction: true,
+    async next(series) {
+      checkSeries(series);
+      const { rows } = await executorOf(store).executeQuery(draw([tenantId, series]));
+      return Number(rows[0]!.hi);
+    },
+  };
+}
+
+/** `leaseNumbers` of one number as fixed SQL text, made once per database: it runs on every budget created. */
+const drawStatements = new WeakMap<SqlDatabase, (parameters: unknown[]) => CompiledQuery<{ hi: number | string }>>();
+
+function drawStatement(database: SqlDatabase) {
+  let statement = drawStatements.get(database);
+  if (!statement) {
+    statement = fixedStatement<{ hi: number | string }>(
+      database.kysely as unknown as Kysely<never>,
+      'insert into "number_series" ("tenant_id", "series", "hi") values (?, ?, 1) ' +
+        'on conflict ("tenant_id", "series") do update set "hi" = "number_series"."hi" + 1 returning "hi"',
+    );
+    drawStatements.set(database, statement);
+  }
+  return statement;
 }

@@ -9,11 +9,15 @@ import { permissionsOf } from '../../core/access/roles.js';
 import { requireClinic } from '../../core/clinic/clinic-ops.js';
 import { EXAMPLE_ID, idInput } from '../../core/clinic/common/records.js';
 import { defineOperation } from '../../core/operation.js';
+import { TOTEM_KEY_PREFIX } from '../auth/api-keys.js';
 import { auditBy, type AccessServices } from '../auth/services.js';
 
-/** The name of a clinic's totem key, how the key is found again to replace or disable it. */
+/**
+ * The name of a clinic's totem key, how the key is found again to replace or disable it, and what
+ * binds it to that one clinic (`boundClinic`, sync-server/auth/api-keys.ts).
+ */
 export function totemKeyName(clinicId: string): string {
-  return `totem:${clinicId}`;
+  return `${TOTEM_KEY_PREFIX}${clinicId}`;
 }
 
 /** `POST /clinic/{id}/totemLogin` and `DELETE /clinic/{id}/totemLogin`: admins only (`access:write`). */

@@ -7,6 +7,7 @@ import { fullBudgetBody, seedBudgetReferences, type BudgetRefs } from '../../cor
 import type { AccessConfig } from '../../sync-server/auth/access-config.js';
 import { startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import '../../sync-server/budget/index.js';
+import type { SqlDatabase } from '../../sync-server/store/index.js';
 
 /** The running fixture. */
 export interface BudgetFixture {
@@ -21,9 +22,15 @@ export interface BudgetFixture {
   call(method: string, path: string, body?: unknown, key?: string): ReturnType<TestServer['call']>;
 }
 
-/** Starts the server and seeds both accounts; `access` overrides settings such as the key rate limit. */
-export async function openBudgetFixture(access: Partial<AccessConfig> = {}): Promise<BudgetFixture> {
-  const server = await startTestServer({ durableOutbox: true, access });
+/**
+ * Starts the server (on a fresh SQLite file, or on `database`) and seeds both accounts; `access`
+ * overrides settings such as the key rate limit.
+ */
+export async function openBudgetFixture(
+  access: Partial<AccessConfig> = {},
+  database?: SqlDatabase,
+): Promise<BudgetFixture> {
+  const server = await startTestServer({ durableOutbox: true, access, ...(database ? { database } : {}) });
   const tenantId = await server.keys.createAccount('Clínica Sorriso');
   const { key } = await server.keys.createKey(tenantId, { name: 'integração' });
   const otherTenant = await server.keys.createAccount('Outra clínica');
