@@ -181,6 +181,6 @@ export function previewMoney(form: BudgetForm): MoneyPreview {
     return { lineTotals: settled.lines.map((l) => l.totalValue), value: settled.value, plan: settled.plan, problems };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return { lineTotals: items.map(() => undefined), problems: error.details };
+    return { lineTotals: items.map(() => undefined), problems: [...error.details] };
   }
 }
