@@ -221,14 +221,20 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
                       { value: '', label: t('budget.none.professional') },
                       ...data.professionals.map((p) => ({ value: p.id, label: p.name })),
                     ]}
-                    onChange={(e) => update((f) => ({ ...f, professional: e.currentTarget.value }))}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      update((f) => ({ ...f, professional: value }));
+                    }}
                   />
                   <NativeSelect
                     label={t('budget.clinic')}
                     value={form.clinic}
                     error={fieldError('clinic')}
                     data={data.clinics.map((c) => ({ value: c.id, label: c.name }))}
-                    onChange={(e) => update((f) => ({ ...f, clinic: e.currentTarget.value }))}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      update((f) => ({ ...f, clinic: value }));
+                    }}
                   />
                 </Group>
                 <Group grow align="flex-start">
@@ -240,7 +246,10 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
                       { value: '', label: t('budget.private') },
                       ...data.insurances.map((i) => ({ value: i.id, label: i.name })),
                     ]}
-                    onChange={(e) => update((f) => ({ ...f, insurance: e.currentTarget.value }))}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      update((f) => ({ ...f, insurance: value }));
+                    }}
                   />
                   <NativeSelect
                     label={t('budget.type')}
@@ -249,7 +258,10 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
                       value: v,
                       label: t(`budget.type.${v}`),
                     }))}
-                    onChange={(e) => update((f) => ({ ...f, type: e.currentTarget.value as BudgetForm['type'] }))}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      update((f) => ({ ...f, type: value as BudgetForm['type'] }));
+                    }}
                   />
                 </Group>
               </Stack>
@@ -420,7 +432,10 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
                   placeholder="0,00"
                   styles={{ input: tabular }}
                   error={fieldError('paymentInformation.entry')}
-                  onChange={(e) => update((f) => ({ ...f, plan: { ...f.plan, entry: e.currentTarget.value } }))}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    update((f) => ({ ...f, plan: { ...f.plan, entry: value } }));
+                  }}
                 />
                 <TextInput
                   label={t('budget.parcels')}
@@ -428,7 +443,10 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
                   readOnly={readOnly}
                   placeholder="1"
                   error={fieldError('paymentInformation.quantity') ?? fieldError('paymentInformation.parcelValue')}
-                  onChange={(e) => update((f) => ({ ...f, plan: { ...f.plan, quantity: e.currentTarget.value } }))}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    update((f) => ({ ...f, plan: { ...f.plan, quantity: value } }));
+                  }}
                 />
               </Group>
               <Group grow align="flex-start" mt="sm">
@@ -440,12 +458,13 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
                     { value: '', label: t('budget.choose') },
                     ...PAYMENT_METHODS.map((m) => ({ value: m, label: t(`budget.method.${m}`) })),
                   ]}
-                  onChange={(e) =>
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
                     update((f) => ({
                       ...f,
-                      plan: { ...f.plan, method: e.currentTarget.value as BudgetForm['plan']['method'] },
-                    }))
-                  }
+                      plan: { ...f.plan, method: value as BudgetForm['plan']['method'] },
+                    }));
+                  }}
                 />
                 <NativeSelect
                   label={t('budget.period')}
@@ -455,12 +474,13 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
                     { value: '', label: t('budget.choose') },
                     ...PERIODS.map((p) => ({ value: p, label: t(`budget.period.${p}`) })),
                   ]}
-                  onChange={(e) =>
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
                     update((f) => ({
                       ...f,
-                      plan: { ...f.plan, period: e.currentTarget.value as BudgetForm['plan']['period'] },
-                    }))
-                  }
+                      plan: { ...f.plan, period: value as BudgetForm['plan']['period'] },
+                    }));
+                  }}
                 />
               </Group>
               <Paper bg="var(--mantine-color-gray-0)" radius="md" p="sm" mt="md" aria-label={t('budget.summary.total')}>
