@@ -25,7 +25,7 @@ import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useLive, useLocalCore, useRun } from '../local/hooks.js';
 import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js';
 import { emptyForm, formOf, newLine, previewMoney, toBudgetInput, type BudgetForm } from './budget-form.js';
-import { loadBudgetRefs, priceOf } from './budget-refs.js';
+import { BUDGET_REF_COLLECTIONS, loadBudgetRefs, priceOf } from './budget-refs.js';
 import { ToothChart } from './ToothChart.js';
 import { selectionLabel } from './tooth-chart.js';
 
@@ -55,7 +55,7 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
   const { t } = useTranslation();
   const run = useRun();
   const { core, actor } = useLocalCore();
-  const refs = useLive(loadBudgetRefs, [], []);
+  const refs = useLive(loadBudgetRefs, BUDGET_REF_COLLECTIONS, []);
   const stored = useLive(
     async (ctx) => {
       if (!props.id) return null;

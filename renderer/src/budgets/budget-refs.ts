@@ -26,6 +26,9 @@ export interface BudgetRefs {
   tables: { id: string; insurance?: string }[];
 }
 
+/** The collections the reference data come from: a sync pulling one of them refreshes the editor's choices. */
+export const BUDGET_REF_COLLECTIONS = [clinics, users, insurances, events, priceTables];
+
 const byName = (a: Choice, b: Choice) => a.name.localeCompare(b.name, 'pt-BR');
 
 /** Reads the reference data (active records only). */
