@@ -42,7 +42,7 @@ function fieldPaths(form: BudgetForm): string[] {
   const plan = ['entry', 'quantity', 'parcelValue', 'lastParcelValue', 'method', 'period'].map(
     (f) => `paymentInformation.${f}`,
   );
-  return ['patient', 'professional', 'clinic', 'insurance', 'type', ...lines, ...plan, 'items'];
+  return ['patient', 'professional', 'clinic', 'insurance', 'patientData', 'type', ...lines, ...plan, 'items'];
 }
 
 /**
@@ -98,7 +98,9 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
 
   const addLine = async () => {
     if (!form || !pick || !refs.data) return;
-    const price = await priceOf(core.context(actor), refs.data.tables, form.insurance, pick).catch(() => undefined);
+    const price = await priceOf(core.context(actor), refs.data.tables, form.insurance, form.insurancePlan, pick).catch(
+      () => undefined,
+    );
     const index = form.lines.length;
     update((f) => ({ ...f, lines: [...f.lines, newLine(pick, price?.value)] }));
     setPriceNotes((n) => ({ ...n, [index]: price ? t(`budget.priceFrom.${price.scope}`) : t('budget.priceMissing') }));
@@ -152,6 +154,7 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
 
   if (!form || !refs.data) return <Text c="dimmed">…</Text>;
   const data = refs.data;
+  const plans = data.insurances.find((i) => i.id === form.insurance)?.plans ?? [];
   const eventName = (id: string) => data.events.find((e) => e.id === id)?.name ?? '—';
   const fieldError = (path: string) =>
     failure?.fields[path] ?? preview?.problems.find((p) => p.path === path)?.message ?? undefined;
@@ -248,9 +251,24 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
                     ]}
                     onChange={(e) => {
                       const value = e.currentTarget.value;
-                      update((f) => ({ ...f, insurance: value }));
+                      update((f) => ({ ...f, insurance: value, insurancePlan: '' }));
                     }}
                   />
+                  {plans.length > 0 && (
+                    <NativeSelect
+                      label={t('budget.plan')}
+                      value={form.insurancePlan}
+                      error={fieldError('patientData.insurancePlan')}
+                      data={[
+                        { value: '', label: t('budget.choose') },
+                        ...plans.map((p) => ({ value: p.id, label: p.name })),
+                      ]}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        update((f) => ({ ...f, insurancePlan: value }));
+                      }}
+                    />
+                  )}
                   <NativeSelect
                     label={t('budget.type')}
                     value={form.type}

@@ -27,6 +27,12 @@ describe('the budget form', () => {
     expect(createBudget.input.safeParse(input).success).toBe(true);
   });
 
+  it('sends the insurance plan as the patient’s data, and only with its insurance', () => {
+    const form = { ...dental(), insurance: 'ins-1', insurancePlan: 'plan-1' };
+    expect(toBudgetInput(form).input).toMatchObject({ insurance: 'ins-1', patientData: { insurancePlan: 'plan-1' } });
+    expect(toBudgetInput({ ...form, insurance: '' }).input?.patientData).toBeUndefined();
+  });
+
   it('totals in centavos and lets the last parcel absorb the rounding, as the core settles it', () => {
     const preview = previewMoney(dental());
     expect(preview.lineTotals).toEqual([180, 180, 1000.1]);

@@ -28,6 +28,8 @@ export interface BudgetForm {
   professional: string;
   clinic: string;
   insurance: string;
+  /** A plan of `insurance` (stored as `patientData.insurancePlan`). */
+  insurancePlan: string;
   lines: FormLine[];
   plan: {
     entry: string;
@@ -48,6 +50,7 @@ export function emptyForm(clinic: string, professional = ''): BudgetForm {
     professional,
     clinic,
     insurance: '',
+    insurancePlan: '',
     lines: [],
     plan: { entry: '', quantity: '', method: '', period: '' },
   };
@@ -74,6 +77,7 @@ export function formOf(budget: Budget): BudgetForm {
     professional: budget.professional ?? '',
     clinic: budget.clinic,
     insurance: budget.insurance ?? '',
+    insurancePlan: budget.patientData?.insurancePlan ?? '',
     lines: budget.items.map((item) => ({
       event: item.event ?? item.item ?? '',
       quantity: String(item.quantity).replace('.', ','),
@@ -156,6 +160,7 @@ export function toBudgetInput(form: BudgetForm): { input?: BudgetInput; problems
       clinic: form.clinic,
       ...(form.professional ? { professional: form.professional } : {}),
       ...(form.insurance ? { insurance: form.insurance } : {}),
+      ...(form.insurance && form.insurancePlan ? { patientData: { insurancePlan: form.insurancePlan } } : {}),
       items,
       paymentInformation,
     },

@@ -20,7 +20,8 @@ export interface Choice {
 export interface BudgetRefs {
   clinics: Choice[];
   professionals: Choice[];
-  insurances: Choice[];
+  /** Active insurances with their active plans. */
+  insurances: (Choice & { plans: Choice[] })[];
   /** Active events, shown as `code – name` when coded. */
   events: Choice[];
   tables: { id: string; insurance?: string }[];
@@ -49,7 +50,13 @@ export async function loadBudgetRefs(ctx: OperationContext): Promise<BudgetRefs>
       .map((r) => ({ id: r.id, name: r.name }))
       .sort(byName),
     insurances: active(i)
-      .map((r) => ({ id: r.id, name: r.name }))
+      .map((r) => ({
+        id: r.id,
+        name: r.name,
+        plans: active(r.plans)
+          .map((plan) => ({ id: plan.id, name: plan.name }))
+          .sort(byName),
+      }))
       .sort(byName),
     events: active(e)
       .map((r) => ({ id: r.id, name: r.code ? `${r.code} – ${r.name}` : r.name }))
@@ -67,11 +74,15 @@ export function priceTableFor(tables: BudgetRefs['tables'], insurance: string): 
     ?.id;
 }
 
-/** The applicable price of `event` (reais) and where it came from, or undefined when unpriced. */
+/**
+ * The applicable price of `event` (reais) for the insurance and plan (`''` for none) and where it came
+ * from, or undefined when unpriced.
+ */
 export async function priceOf(
   ctx: OperationContext,
   tables: BudgetRefs['tables'],
   insurance: string,
+  insurancePlan: string,
   event: string,
 ): Promise<{ value: number; scope: 'plan' | 'insurance' | 'general' } | undefined> {
   const table = priceTableFor(tables, insurance);
@@ -80,6 +91,7 @@ export async function priceOf(
     id: table,
     event: [event],
     ...(insurance ? { insurance } : {}),
+    ...(insurance && insurancePlan ? { insurancePlan } : {}),
   });
   const found = answer.items[0];
   return found ? { value: found.value, scope: found.scope } : undefined;

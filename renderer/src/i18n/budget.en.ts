@@ -36,6 +36,7 @@ export const budgetEn: Record<BudgetMessageKey, string> = {
   'budget.type.aesthetic': 'Aesthetic',
   'budget.clinic': 'Clinic',
   'budget.insurance': 'Insurance',
+  'budget.plan': 'Plan',
   'budget.private': 'Private (no insurance)',
   'budget.none.professional': 'No professional',
   'budget.patientRequired': 'Choose the patient',

@@ -34,6 +34,7 @@ export const budgetPtBR = {
   'budget.type.aesthetic': 'Estético',
   'budget.clinic': 'Clínica',
   'budget.insurance': 'Convênio',
+  'budget.plan': 'Plano',
   'budget.private': 'Particular (sem convênio)',
   'budget.none.professional': 'Sem profissional',
   'budget.patientRequired': 'Escolha o paciente',
