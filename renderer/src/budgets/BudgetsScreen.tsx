@@ -1,16 +1,24 @@
-import { Alert, Badge, Button, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Menu, Paper, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { users } from '../../../core/access/user.js';
-import { APPROVABLE_STATUSES, type BudgetStatusCode } from '../../../core/budget/budget-codes.js';
+import {
+  APPROVABLE_STATUSES,
+  BudgetStatus,
+  DISAPPROVABLE_STATUSES,
+  type BudgetStatusCode,
+} from '../../../core/budget/budget-codes.js';
 import { listBudgets } from '../../../core/budget/budget-list.js';
 import { budgets } from '../../../core/budget/budget-record.js';
 import { approveBudget } from '../../../core/budget/budget-status-ops.js';
+import { createTreatmentFromBudget, treatments } from '../../../core/budget/treatment.js';
 import { invoke } from '../../../core/operation.js';
 import { patients } from '../../../core/patient/patient-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLive, useRun } from '../local/hooks.js';
+import { BudgetEditor } from './BudgetEditor.js';
+import { DeleteDialog, DisapproveDialog, PdfDialog, type BudgetRef } from './BudgetDialogs.js';
 
 const statusColor: Record<BudgetStatusCode, string> = {
   0: 'gray',
@@ -23,14 +31,21 @@ const statusColor: Record<BudgetStatusCode, string> = {
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const date = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
+type Dialog = { kind: 'disapprove' | 'delete' | 'pdf'; budget: BudgetRef } | null;
+
 /**
  * Budgets: the account's budgets, newest first, with the patient, the professional, the total and
- * the status, and approval where the core allows it (draft, awaiting approval, disapproved).
+ * the status; a new budget or an open one in the editor; approval, disapproval with its reason,
+ * treatment from an approved budget, the server's PDF and logical delete, each where the core
+ * allows it (the core refuses the rest anyway).
  */
 export function BudgetsScreen() {
   const { t } = useTranslation();
   const run = useRun();
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const list = useLive(
     async (ctx) => {
       const page = await invoke(listBudgets, ctx, { limit: 100 });
@@ -54,27 +69,59 @@ export function BudgetsScreen() {
         professionalName: b.professional ? (names.get(b.professional) ?? '—') : '—',
       }));
     },
-    [budgets, patients, users],
+    [budgets, patients, users, treatments],
     [],
   );
 
-  const approve = async (id: string) => {
+  const act = async (action: () => Promise<string | null>) => {
     setError(null);
+    setNotice(null);
     try {
-      await run(approveBudget, { id });
+      setNotice(await action());
     } catch (failure) {
       setError(formFailure(failure, []).general);
     }
   };
+  const approve = (id: string) =>
+    act(async () => {
+      await run(approveBudget, { id });
+      return null;
+    });
+  const treat = (b: BudgetRef) =>
+    act(async () => {
+      await run(createTreatmentFromBudget, { id: b.id });
+      return t('budget.treatmentDone', { number: String(b.budgetNumber) });
+    });
+
+  if (editing) {
+    return (
+      <BudgetEditor
+        id={editing.id}
+        onClose={(saved) => {
+          setEditing(null);
+          setError(null);
+          setNotice(saved ? t('budget.saved', { number: String(saved.budgetNumber) }) : null);
+        }}
+      />
+    );
+  }
 
   return (
     <section aria-labelledby="budgets-title">
-      <Title order={3} id="budgets-title" mb="md">
-        {t('nav.budgets')}
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={3} id="budgets-title">
+          {t('nav.budgets')}
+        </Title>
+        <Button onClick={() => setEditing({ id: null })}>{t('budget.new')}</Button>
+      </Group>
       {error && (
         <Alert color="red" role="alert" mb="md">
           {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert color="green" role="status" variant="light" mb="md" withCloseButton onClose={() => setNotice(null)}>
+          {notice}
         </Alert>
       )}
       <Paper withBorder radius="md">
@@ -108,11 +155,41 @@ export function BudgetsScreen() {
                   </Badge>
                 </Table.Td>
                 <Table.Td ta="right">
-                  {APPROVABLE_STATUSES.includes(b.status as BudgetStatusCode) && (
-                    <Button size="xs" variant="light" color="green" onClick={() => void approve(b.id)}>
-                      {t('budget.approve')}
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => setEditing({ id: b.id })}>
+                      {t('budget.open')}
                     </Button>
-                  )}
+                    {APPROVABLE_STATUSES.includes(b.status as BudgetStatusCode) && (
+                      <Button size="xs" variant="light" color="green" onClick={() => void approve(b.id)}>
+                        {t('budget.approve')}
+                      </Button>
+                    )}
+                    {b.status === BudgetStatus.approved && (
+                      <Button size="xs" variant="light" color="teal" onClick={() => void treat(b)}>
+                        {t('budget.treatment')}
+                      </Button>
+                    )}
+                    <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'pdf', budget: b })}>
+                      {t('budget.pdf')}
+                    </Button>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button size="xs" variant="subtle" aria-label={t('budget.more')}>
+                          ⋯
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {DISAPPROVABLE_STATUSES.includes(b.status as BudgetStatusCode) && (
+                          <Menu.Item onClick={() => setDialog({ kind: 'disapprove', budget: b })}>
+                            {t('budget.disapprove')}
+                          </Menu.Item>
+                        )}
+                        <Menu.Item color="red" onClick={() => setDialog({ kind: 'delete', budget: b })}>
+                          {t('budget.delete')}
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -124,6 +201,11 @@ export function BudgetsScreen() {
           </Text>
         )}
       </Paper>
+      {dialog?.kind === 'disapprove' && <DisapproveDialog budget={dialog.budget} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && (
+        <DeleteDialog budget={dialog.budget} onClose={() => setDialog(null)} onError={setError} />
+      )}
+      {dialog?.kind === 'pdf' && <PdfDialog budget={dialog.budget} onClose={() => setDialog(null)} />}
     </section>
   );
 }

@@ -4,6 +4,8 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { budgetEn } from './budget.en.js';
+import { budgetPtBR } from './budget.pt-BR.js';
 import { en } from './en.js';
 import { ptBR, type MessageKey } from './pt-BR.js';
 import { totemEn } from './totem.en.js';
@@ -31,7 +33,10 @@ export function currentLocale(): Locale {
 /** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { 'pt-BR': { translation: { ...ptBR, ...totemPtBR } }, en: { translation: { ...en, ...totemEn } } },
+  resources: {
+    'pt-BR': { translation: { ...ptBR, ...totemPtBR, ...budgetPtBR } },
+    en: { translation: { ...en, ...totemEn, ...budgetEn } },
+  },
   lng: currentLocale(),
   fallbackLng: 'pt-BR',
   // Keys are flat strings with dots ('nav.agenda'), not nested paths.

@@ -5,11 +5,15 @@
  * group's schema derives from the members opened.
  */
 import { allCollections } from '../../../core/catalogue.js';
+import { numberBlocks } from '../../../core/numbering/number-blocks.js';
 import type { AnyCollectionDef } from '../../../core/store/collection-def.js';
 import { syncPermissions } from '../../../core/sync/record-rules.js';
 
-/** What the desk opens locally: the whole catalogue, so every operation runs offline. */
-export const localCollections: readonly AnyCollectionDef[] = allCollections;
+/**
+ * What the desk opens locally: the whole catalogue, so every operation runs offline, and the number
+ * blocks the desk leased (local only: no sync permissions, so never replicated).
+ */
+export const localCollections: readonly AnyCollectionDef[] = [...allCollections, numberBlocks];
 
 /**
  * The local collections an installation may replicate: a collection no group gave sync permissions

@@ -3,10 +3,13 @@ import { isDomainError } from '../../../core/errors.js';
 import { memoryStorage } from '../../../core/store/rxdb/index.js';
 import { createPatient } from '../../../core/patient/patient-ops.js';
 import { listBudgets } from '../../../core/budget/budget-list.js';
+import { systemClock } from '../../../core/clock.js';
+import { uuidV7Ids } from '../../../core/ids.js';
+import { blockNumberSource, numberBlocks } from '../../../core/numbering/number-blocks.js';
 import { dayIn } from '../../../core/schedule/time.js';
 import { loadDay } from '../reception/load-day.js';
 import { DEMO_TENANT, demoActor, demoSeeded, seedDemoClinic } from './demo-seed.js';
-import { databaseNameFor, openLocalCore, type LocalCore } from './local-core.js';
+import { databaseNameFor, openLocalCore, type LocalCore, type LocalCoreOptions } from './local-core.js';
 
 let opened = 0;
 let core: LocalCore | undefined;
@@ -15,12 +18,13 @@ afterEach(async () => {
   core = undefined;
 });
 
-async function open(): Promise<LocalCore> {
+async function open(numbers?: LocalCoreOptions['numbers']): Promise<LocalCore> {
   core = await openLocalCore({
     name: `local-core-test-${process.pid}-${++opened}`,
     tenantId: DEMO_TENANT,
     storage: memoryStorage(),
     multiInstance: false,
+    ...(numbers ? { numbers } : {}),
   });
   return core;
 }
@@ -77,6 +81,28 @@ describe('the desk’s local core', () => {
       [1, 1, 510, 2],
       [2, 0, 150, 1],
     ]);
+  });
+
+  it('numbers budgets from the blocks the server leased, kept in the desk’s own database', async () => {
+    const leases: string[] = [];
+    let nextFrom = 7001;
+    const leaser = {
+      lease(series: string, size: number) {
+        leases.push(series);
+        const range = { from: nextFrom, to: nextFrom + size - 1 };
+        nextFrom += size;
+        return Promise.resolve(range);
+      },
+    };
+    const local = await open((store) =>
+      blockNumberSource({ store, leaser, clock: systemClock, ids: uuidV7Ids, policy: { size: 2, lowWater: 1 } }),
+    );
+    await seedDemoClinic(local, new Date('2026-11-23T13:10:00.000Z'));
+    const budgets = await local.run(listBudgets, { sort: 'createdAt' }, demoActor());
+    expect(budgets.items.map((b) => b.budgetNumber)).toEqual([7001, 7002]);
+    expect(leases).toEqual(['budget']);
+    const held = await local.context(demoActor()).store.collection(numberBlocks).find({});
+    expect(held.map((b) => [b.from, b.to, b.next])).toEqual([[7001, 7002, 7003]]);
   });
 
   it('names databases as RxDB allows', () => {

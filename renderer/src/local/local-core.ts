@@ -12,6 +12,7 @@ import { memoryNumberSource, type NumberSource } from '../../../core/numbering/n
 import { invoke, type Operation, type OperationContext } from '../../../core/operation.js';
 import { memoryOutbox } from '../../../core/outbox.js';
 import type { AnyCollectionDef } from '../../../core/store/collection-def.js';
+import type { Store } from '../../../core/store/port.js';
 import { openRxdbDatabase, type RxdbDatabase } from '../../../core/store/rxdb/index.js';
 import { localCollections } from './collections.js';
 
@@ -43,8 +44,11 @@ export interface LocalCoreOptions {
   storage: RxStorage<unknown, unknown>;
   collections?: readonly AnyCollectionDef[];
   clock?: Clock;
-  /** Leased number blocks once budgets and tickets come to the desk; a local counter until then. */
-  numbers?: NumberSource;
+  /**
+   * Where budget and ticket numbers come from: an enrolled desk's leased blocks, built on the opened
+   * database's store (blocks live in it); a counter in memory when absent (demo, tests).
+   */
+  numbers?: NumberSource | ((store: Store) => NumberSource);
   multiInstance?: boolean;
 }
 
@@ -66,7 +70,10 @@ export async function openLocalCore(options: LocalCoreOptions): Promise<LocalCor
     multiInstance: options.multiInstance ?? true,
   });
   const clock = options.clock ?? systemClock;
-  const numbers = options.numbers ?? memoryNumberSource();
+  const numbers =
+    typeof options.numbers === 'function'
+      ? options.numbers(database.forTenant(options.tenantId))
+      : (options.numbers ?? memoryNumberSource());
   // Messages (confirmation e-mails) are queued by the server's operations; a desk has no sender.
   const outbox = memoryOutbox();
   const context = (actor: Actor): OperationContext => {

@@ -3,11 +3,23 @@
  * (StrictMode) or remount it on navigation; RxDB refuses to open one database name twice at once, so
  * cores are shared here instead of opened per component.
  */
+import { systemClock } from '../../../core/clock.js';
+import { uuidV7Ids } from '../../../core/ids.js';
+import { blockNumberSource } from '../../../core/numbering/number-blocks.js';
+import type { Store } from '../../../core/store/port.js';
+import { fetchNumberLeaser } from '../../../core/sync/index.js';
 import { dexieStorage } from '../../../core/store/rxdb/index.js';
 import type { Installation } from './installation.js';
 import { databaseNameFor, openLocalCore, type LocalCore } from './local-core.js';
 import { demoSeeded, seedDemoClinic } from './demo-seed.js';
 import { startInstallationSync, type InstallationSync } from './sync.js';
+
+/** The enrolled desk's number source: leased blocks in its own database, leased over HTTP. */
+function leasedNumbers(installation: Extract<Installation, { mode: 'server' }>) {
+  const fetchLike = (url: string, init: RequestInit) => globalThis.fetch(url, init);
+  const leaser = fetchNumberLeaser(installation.serverUrl, installation.token, fetchLike);
+  return (store: Store) => blockNumberSource({ store, leaser, clock: systemClock, ids: uuidV7Ids });
+}
 
 /** A core ready for the screens, with its sync when the installation has a server. */
 export interface OpenCore {
@@ -50,6 +62,9 @@ export function coreFor(installation: Installation): Promise<OpenCore> {
         tenantId: installation.tenantId,
         storage: dexieStorage(),
         multiInstance: false,
+        // An enrolled desk issues budget numbers from blocks its server leased, so two desks offline
+        // never print the same number; the demo never meets another desk and keeps a counter.
+        ...(installation.mode === 'server' ? { numbers: leasedNumbers(installation) } : {}),
       });
       if (installation.mode === 'demo') {
         if (!(await demoSeeded(core))) await seedDemoClinic(core);
