@@ -27,6 +27,8 @@ export interface ReviewEntry {
   docId: string;
   /** The installation that pushed it. */
   deviceId: string;
+  /** Its name as enrolled ("Recepção 1"), null when it is gone. */
+  deviceName: string | null;
   /** The pushed document, whole. */
   document: Record<string, unknown>;
   /** The server's version when the push arrived; null when it had none. */
@@ -106,19 +108,26 @@ export async function listReview(
   if (collections.length === 0) return [];
   let query = db
     .selectFrom('sync_review')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('kind', '=', kind)
-    .where('resolved_at', 'is', null)
-    .where('collection', 'in', collections);
-  if (options.after) query = query.where('id', '>', options.after);
-  const rows = await query.orderBy('id').limit(options.limit).execute();
+    .leftJoin('sync_devices', (join) =>
+      join
+        .onRef('sync_devices.id', '=', 'sync_review.device_id')
+        .onRef('sync_devices.tenant_id', '=', 'sync_review.tenant_id'),
+    )
+    .selectAll('sync_review')
+    .select('sync_devices.name as device_name')
+    .where('sync_review.tenant_id', '=', tenantId)
+    .where('sync_review.kind', '=', kind)
+    .where('sync_review.resolved_at', 'is', null)
+    .where('sync_review.collection', 'in', collections);
+  if (options.after) query = query.where('sync_review.id', '>', options.after);
+  const rows = await query.orderBy('sync_review.id').limit(options.limit).execute();
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
     collection: row.collection,
     docId: row.doc_id,
     deviceId: row.device_id,
+    deviceName: row.device_name,
     document: JSON.parse(row.document) as Record<string, unknown>,
     master: row.master === null ? null : (JSON.parse(row.master) as Record<string, unknown>),
     reasons: JSON.parse(row.reasons) as ErrorDetail[],

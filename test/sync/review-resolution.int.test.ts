@@ -66,6 +66,10 @@ async function conflict(): Promise<{ doc: Record<string, unknown>; entryId: stri
 describe('resolving a conflict', () => {
   it('apply_mine writes the desk version as the new one, records who and when, and leaves the list', async () => {
     const { doc, entryId } = await conflict();
+    const [listed] = await server
+      .call('GET', '/sync/conflicts', { token: desk.token })
+      .then((r) => r.body.items as unknown[]);
+    expect(listed).toMatchObject({ deviceId: desk.id, deviceName: 'Recepção' });
     const res = await resolve(desk.token, entryId, 'apply_mine', 'Rita Recepção');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

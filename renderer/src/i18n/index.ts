@@ -5,11 +5,14 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.js';
-import { ptBR, type MessageKey } from './pt-BR.js';
+import { ptBR, type MessageKey as BaseMessageKey } from './pt-BR.js';
+import { reviewEn } from './review.en.js';
+import { reviewPtBR, type ReviewMessageKey } from './review.pt-BR.js';
 import { totemEn } from './totem.en.js';
 import { totemPtBR } from './totem.pt-BR.js';
 
-export type { MessageKey } from './pt-BR.js';
+/** A key of the shell's dictionaries (review.* included: the shell's nav names that screen). */
+export type MessageKey = BaseMessageKey | ReviewMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -31,7 +34,10 @@ export function currentLocale(): Locale {
 /** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { 'pt-BR': { translation: { ...ptBR, ...totemPtBR } }, en: { translation: { ...en, ...totemEn } } },
+  resources: {
+    'pt-BR': { translation: { ...ptBR, ...totemPtBR, ...reviewPtBR } },
+    en: { translation: { ...en, ...totemEn, ...reviewEn } },
+  },
   lng: currentLocale(),
   fallbackLng: 'pt-BR',
   // Keys are flat strings with dots ('nav.agenda'), not nested paths.
