@@ -90,6 +90,7 @@ export async function addReviewEntry(
       resolution: null,
       resolved_by: null,
       resolved_by_user: null,
+      replaced: null,
     })
     .execute();
 }
@@ -209,13 +210,14 @@ export async function resolveReviewEntry(
       }
       return resolutionOf(row);
     }
+    let replaced: SyncDocument | null = null;
     if (decision === 'apply_mine') {
       if (!can(ctx.actor, write)) {
         throw new DomainError('forbidden', 'A instalação não pode gravar nesta coleção', [
           { path: 'collection', message: `exige ${write}` },
         ]);
       }
-      await applyListed(ctx, def, store, executor, JSON.parse(row.document) as SyncDocument);
+      replaced = await applyListed(ctx, def, store, executor, JSON.parse(row.document) as SyncDocument);
     }
     const resolved = {
       resolved_at: isoWithOffset(ctx.clock.now()),
@@ -223,7 +225,11 @@ export async function resolveReviewEntry(
       resolved_by: ctx.actor.id,
       resolved_by_user: byUser,
     };
-    await review.updateTable('sync_review').set(resolved).where('id', '=', id).execute();
+    await review
+      .updateTable('sync_review')
+      .set({ ...resolved, replaced: replaced && JSON.stringify(replaced) })
+      .where('id', '=', id)
+      .execute();
     return resolutionOf({ ...row, ...resolved });
   });
 }
@@ -240,24 +246,28 @@ function resolutionOf(row: SyncTables['sync_review']): ReviewResolution {
 
 const INVALID = 'A versão desta estação continua inválida';
 
-/** Writes `listed` over the server's current version with a push's checks. */
+/**
+ * Writes `listed` over the server's current version with a push's checks.
+ * @returns the version it replaced (kept beside the entry: what someone typed on the server side is
+ *   not lost either), null when it wrote over nothing.
+ */
 async function applyListed(
   ctx: ResolveContext,
   def: CollectionDef<RecordBase>,
   store: Store,
   executor: Kysely<unknown>,
   listed: SyncDocument,
-): Promise<void> {
+): Promise<SyncDocument | null> {
   const tenantId = ctx.actor.tenantId;
   const rules = syncRulesOf(def.name);
   const master = await masterState(executor, def, tenantId, listed.id);
   const collection = store.collection(def);
   if (listed._deleted) {
-    if (!master || master.deleted) return;
+    if (!master || master.deleted) return null;
     const problems = rules.checkDelete?.(master.data) ?? [];
     if (problems.length > 0) throw new DomainError('validation', INVALID, problems);
     await collection.remove(listed.id, String(master.rev));
-    return;
+    return toSyncDocument(master.data, false);
   }
   if (master?.deleted) {
     // Tombstones are final (ids are never reused); the content stays readable in the list.
@@ -266,7 +276,7 @@ async function applyListed(
     ]);
   }
   // A listed cross-document conflict is already the server's version: nothing to write again.
-  if (master && sameDocument(listed, toSyncDocument(master.data, false))) return;
+  if (master && sameDocument(listed, toSyncDocument(master.data, false))) return null;
   const record = { ...recordOf(listed), updatedAt: isoWithOffset(ctx.clock.now()) };
   const problems = problemsOf(def, rules, tenantId, record, master?.data);
   if (problems.length > 0) throw new DomainError('validation', INVALID, problems);
@@ -290,6 +300,7 @@ async function applyListed(
       ctx.ids,
     );
   }
+  return master ? toSyncDocument(master.data, false) : null;
 }
 
 /** The review list's resolution columns, part of `syncMigrations`. */
@@ -299,6 +310,7 @@ export const reviewResolutionMigrations: Record<string, Migration> = {
       await db.schema.alterTable('sync_review').addColumn('resolution', 'text').execute();
       await db.schema.alterTable('sync_review').addColumn('resolved_by', 'text').execute();
       await db.schema.alterTable('sync_review').addColumn('resolved_by_user', 'text').execute();
+      await db.schema.alterTable('sync_review').addColumn('replaced', 'text').execute();
     },
   },
 };

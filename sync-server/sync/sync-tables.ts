@@ -63,6 +63,8 @@ export type SyncTables = {
     resolved_by: string | null;
     /** The person signed in there, as the installation stated it. */
     resolved_by_user: string | null;
+    /** JSON text: the server's version an `apply_mine` wrote over, so it is not lost either. */
+    replaced: string | null;
   };
 };
 

@@ -4,6 +4,7 @@
  * the decision is recorded with the installation and the person, and re-sending it changes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SyncTables } from '../../sync-server/sync/sync-tables.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
 let server: SyncTestServer;
@@ -81,6 +82,15 @@ describe('resolving a conflict', () => {
     expect(String(res.body['resolvedAt'])).toMatch(/^\d{4}-\d{2}-\d{2}T.*[+-]\d{2}:\d{2}$/);
     expect(await serverName(String(doc.id))).toBe('Ana Lima Souza');
     expect(await list(desk.token, 'conflicts')).toEqual([]);
+    // The version written over is kept beside the entry: what was typed on the server is not lost.
+    const kept = await server.database.kysely
+      .withTables<SyncTables>()
+      .selectFrom('sync_review')
+      .select(['replaced', 'resolution', 'resolved_by'])
+      .where('id', '=', entryId)
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ resolution: 'apply_mine', resolved_by: desk.id });
+    expect(JSON.parse(kept.replaced!)).toMatchObject({ id: doc.id, name: 'Ana Lima' });
   });
 
   it('is idempotent: the same decision again answers the recorded one, the other is refused', async () => {
@@ -150,5 +160,41 @@ describe('scope', () => {
       (await server.call('POST', `/sync/review/${entryId}/resolution`, { body: { decision: 'keep_server' } })).status,
     ).toBe(401);
     expect(await list(desk.token, 'conflicts')).toHaveLength(1);
+  });
+});
+
+describe('resolving a cross-document conflict (two bookings of one slot)', () => {
+  it('apply_mine writes nothing again and lists nothing new; both bookings stay', async () => {
+    const call = (path: string, body: unknown) => server.call('POST', path, { token: adminToken, body });
+    const clinic = (await call('/clinic/', { name: 'Centro' })).body['clinic'] as { id: string };
+    const helena = (await call('/patient/', { name: 'Helena Prado' })).body['patient'] as { id: string };
+    const professional = (await server.call('GET', '/user/', { token: adminToken })).body['items'] as { id: string }[];
+    const created = await call('/appointment/', {
+      clinic: clinic.id,
+      patient: helena.id,
+      professional: professional[0]!.id,
+      start: '2026-11-24T09:00:00-03:00',
+      end: '2026-11-24T09:30:00-03:00',
+    });
+    expect(created.status).toBe(201);
+    const pulled = await server.call('GET', '/sync/appointments/pull?limit=10', { token: desk.token });
+    const booked = (pulled.body['documents'] as Record<string, unknown>[])[0]!;
+    const other = {
+      ...booked,
+      id: '0193a1c2-7b3e-7cc1-9a52-000000000777',
+      start: '2026-11-24T09:15:00.000-03:00',
+      end: '2026-11-24T09:45:00.000-03:00',
+      startUtc: '2026-11-24T12:15:00.000Z',
+      endUtc: '2026-11-24T12:45:00.000Z',
+    };
+    await server.call('POST', '/sync/appointments/push', { token: desk.token, body: [{ newDocumentState: other }] });
+    const [entry] = await list(desk.token, 'conflicts');
+    expect(entry).toBeDefined();
+    expect((await resolve(desk.token, entry!.id, 'apply_mine')).status).toBe(200);
+    expect(await list(desk.token, 'conflicts')).toEqual([]);
+    const after = await server.call('GET', '/sync/appointments/pull?limit=10', { token: desk.token });
+    expect((after.body['documents'] as { id: string }[]).map((d) => d.id).sort()).toEqual(
+      [String(booked.id), other.id].sort(),
+    );
   });
 });
