@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocalCoreState } from '../local/LocalCoreProvider.js';
 import { useSession } from '../session/session-store.js';
@@ -34,6 +34,11 @@ export function ReviewScreen() {
   const [busy, setBusy] = useState<string | null>(null);
   const [problems, setProblems] = useState<Record<string, Problem>>({});
   const [notice, setNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // The resolved card is gone with the focus it held: the outcome takes it.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
   const load = useCallback(async () => {
     if (!client) return;
@@ -125,7 +130,7 @@ export function ReviewScreen() {
         </Title>
         <Text>{t('review.intro')}</Text>
         {notice && (
-          <Text role="status" c="green">
+          <Text role="status" c="green.9" fw={500} ref={noticeRef} tabIndex={-1}>
             {notice}
           </Text>
         )}
