@@ -217,6 +217,56 @@ describe('conflicts and refusals in Chromium against the real server', () => {
     await expect
       .poll(() => page.getByTestId('appointment-panel').getByLabel('Observações').inputValue(), { timeout: 15_000 })
       .toBe(DESK_NOTES);
+  }, 120_000);
+
+  it('shows the reasons when a refused version is applied again, and keeps the server version on request', async () => {
+    // A push the server refuses (an older build wrote an invalid patient), sent with the desk's own token.
+    const installation = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('clinic.installation'))) ?? '{}',
+    ) as { token: string; tenantId: string };
+    const bad = {
+      id: '0193a1c2-7b3e-7cc1-9a52-00000000beef',
+      tenantId: installation.tenantId,
+      createdAt: '2026-11-23T09:00:00-03:00',
+      updatedAt: '2026-11-23T09:00:00-03:00',
+      name: 'Joana Paciente Offline',
+      nameKey: 'joana paciente offline',
+      insurances: [],
+      allergies: [],
+      vaccines: [],
+      merges: [],
+      temporary: false,
+      active: 'sim',
+      _deleted: false,
+    };
+    const pushed = await server.call('POST', '/sync/patients/push', {
+      token: installation.token,
+      body: [{ newDocumentState: bad }],
+    });
+    expect(pushed.status).toBe(200);
+
+    await page.keyboard.press('Escape');
+    await page.getByTestId('appointment-panel').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Conflitos e recusas', exact: true }).click();
+    const entry = page.getByTestId('review-entry');
+    await entry.getByRole('heading', { name: 'Paciente · Recusa' }).waitFor({ timeout: 15_000 });
+    await entry.getByRole('row', { name: /Nome/ }).getByText('Joana Paciente Offline').waitFor();
+    await entry.getByRole('button', { name: 'Aplicar a versão da estação' }).click();
+    await page.getByRole('dialog', { name: 'Aplicar a versão da estação?' }).waitFor();
+    await page.keyboard.press('Enter');
+    const alert = entry.getByRole('alert');
+    await alert.getByText('O servidor recusou de novo: A versão desta estação continua inválida').waitFor();
+    await alert.getByText('Ativo: deve ser boolean').waitFor();
+    await shot('sync-review-refused.png');
+
+    await entry.getByRole('button', { name: 'Manter a versão do servidor' }).click();
+    await page
+      .getByRole('dialog', { name: 'Manter a versão do servidor?' })
+      .getByRole('button', { name: 'Confirmar' })
+      .click();
+    await page.getByTestId('review-empty').waitFor({ timeout: 15_000 });
+    const left = await server.call('GET', '/sync/rejections', { token: installation.token });
+    expect(left.body['items']).toEqual([]);
     expect(problems).toEqual([]);
   }, 120_000);
 });

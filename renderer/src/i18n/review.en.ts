@@ -69,5 +69,11 @@ export const reviewEn: Record<ReviewMessageKey, string> = {
   'review.fieldName.patient': 'Patient',
   'review.fieldName.professional': 'Professional',
   'review.fieldName.active': 'Active',
+  'review.fieldName.insurances': 'Insurances',
+  'review.fieldName.allergies': 'Allergies',
+  'review.fieldName.vaccines': 'Vaccines',
+  'review.fieldName.merges': 'Merges',
+  'review.fieldName.temporary': 'Temporary record',
+  'review.fieldName.overbooking': 'Overbooking',
   'review.fieldName._deleted': 'Deleted',
 };

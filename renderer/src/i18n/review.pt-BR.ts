@@ -67,6 +67,12 @@ export const reviewPtBR = {
   'review.fieldName.patient': 'Paciente',
   'review.fieldName.professional': 'Profissional',
   'review.fieldName.active': 'Ativo',
+  'review.fieldName.insurances': 'Convênios',
+  'review.fieldName.allergies': 'Alergias',
+  'review.fieldName.vaccines': 'Vacinas',
+  'review.fieldName.merges': 'Unificações',
+  'review.fieldName.temporary': 'Cadastro provisório',
+  'review.fieldName.overbooking': 'Encaixe',
   'review.fieldName._deleted': 'Excluído',
 };
 

@@ -34,6 +34,7 @@ export function ReviewEntryCard(props: {
   const deskName = entry.deviceName ?? t('review.unknownDesk');
   const desk = entry.deviceId === props.ownInstallationId ? t('review.thisDesk', { name: deskName }) : deskName;
   const words = { yes: t('review.yes'), no: t('review.no') };
+  const fieldName = (field: string): string => t(`review.fieldName.${field}`, { defaultValue: field });
   const show = (field: string, value: unknown): string => {
     if (field === 'status' && entry.collection === 'appointments' && typeof value === 'number')
       return t(`appointment.status.${value}`, { defaultValue: String(value) });
@@ -67,7 +68,7 @@ export function ReviewEntryCard(props: {
           <List size="sm">
             {entry.reasons.map((reason, i) => (
               <List.Item key={i}>
-                {reason.path ? `${t(`review.fieldName.${reason.path}`, { defaultValue: reason.path })}: ` : ''}
+                {reason.path ? `${fieldName(reason.path)}: ` : ''}
                 {reason.message}
               </List.Item>
             ))}
@@ -92,7 +93,7 @@ export function ReviewEntryCard(props: {
             <Table.Tbody>
               {differences.map((d) => (
                 <Table.Tr key={d.field}>
-                  <Table.Th scope="row">{t(`review.fieldName.${d.field}`, { defaultValue: d.field })}</Table.Th>
+                  <Table.Th scope="row">{fieldName(d.field)}</Table.Th>
                   <Table.Td className="review-value">{show(d.field, d.mine)}</Table.Td>
                   {entry.master !== null && <Table.Td className="review-value">{show(d.field, d.server)}</Table.Td>}
                 </Table.Tr>
@@ -106,7 +107,7 @@ export function ReviewEntryCard(props: {
               <List size="sm">
                 {props.problem.reasons.map((reason, i) => (
                   <List.Item key={i}>
-                    {reason.path ? `${reason.path}: ` : ''}
+                    {reason.path ? `${fieldName(reason.path)}: ` : ''}
                     {reason.message}
                   </List.Item>
                 ))}

@@ -18,9 +18,9 @@ describe('differingFields', () => {
   });
 
   it('lists every field of the desk version when the server has none', () => {
-    expect(differingFields({ id: 'a', name: 'Ana', _deleted: false }, null)).toEqual([
-      { field: 'id', mine: 'a', server: undefined },
+    expect(differingFields({ id: 'a', tenantId: 't', name: 'Ana', active: true, _deleted: false }, null)).toEqual([
       { field: 'name', mine: 'Ana', server: undefined },
+      { field: 'active', mine: true, server: undefined },
     ]);
   });
 

@@ -3,8 +3,22 @@
  * pushed and the server's, without the bookkeeping every write changes.
  */
 
-/** Fields never shown: protocol and storage bookkeeping, and stamps every save changes. */
-const HIDDEN = new Set(['_rev', '_meta', '_attachments', 'rx_collection', 'updatedAt', 'nameKey', 'history']);
+/**
+ * Fields never shown: protocol and storage bookkeeping, identity (the same on both sides, and a
+ * person cannot read it) and stamps every save changes.
+ */
+const HIDDEN = new Set([
+  '_rev',
+  '_meta',
+  '_attachments',
+  'rx_collection',
+  'id',
+  'tenantId',
+  'createdAt',
+  'updatedAt',
+  'nameKey',
+  'history',
+]);
 
 /** One line of the side-by-side: the field and its value on each side (undefined: absent). */
 export interface FieldDifference {
