@@ -251,6 +251,8 @@ describe('conflicts and refusals in Chromium against the real server', () => {
     const entry = page.getByTestId('review-entry');
     await entry.getByRole('heading', { name: 'Paciente · Recusa' }).waitFor({ timeout: 15_000 });
     await entry.getByRole('row', { name: /Nome/ }).getByText('Joana Paciente Offline').waitFor();
+    // Opening the screen reads the counts again: the indicator agrees with the list.
+    await syncIndicator().getByRole('button', { name: '1 conflito(s) para revisar' }).waitFor({ timeout: 15_000 });
     await entry.getByRole('button', { name: 'Aplicar a versão da estação' }).click();
     await page.getByRole('dialog', { name: 'Aplicar a versão da estação?' }).waitFor();
     await page.keyboard.press('Enter');
@@ -265,6 +267,7 @@ describe('conflicts and refusals in Chromium against the real server', () => {
       .getByRole('button', { name: 'Confirmar' })
       .click();
     await page.getByTestId('review-empty').waitFor({ timeout: 15_000 });
+    await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 15_000 });
     const left = await server.call('GET', '/sync/rejections', { token: installation.token });
     expect(left.body['items']).toEqual([]);
     expect(problems).toEqual([]);

@@ -55,7 +55,10 @@ export function ReviewScreen() {
       void load();
       return;
     }
-    // The status replays at once (first load), then on every change of the counts.
+    // The status replays at once (first load), then on every change of the counts. Opening the screen
+    // also reads the counts again: the replication reads them only at start and after a refused push,
+    // so a conflict listed for another desk's push would otherwise not show on this indicator.
+    void sync.handle.refreshReview().catch(() => undefined);
     let counts = '';
     const subscription = sync.status$.subscribe((status) => {
       const next = `${status.conflicts}/${status.rejections}`;
