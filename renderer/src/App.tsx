@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from './i18n/index.js';
 import { desktopBridge } from './platform/bridge.js';
@@ -17,15 +17,18 @@ import { SetupScreen } from './local/SetupScreen.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
 import { DaySchedule } from './reception/DaySchedule.js';
 import { PatientsScreen } from './patients/PatientsScreen.js';
+import { onOpenReview } from './sync-review/open-review.js';
+import { ReviewScreen } from './sync-review/ReviewScreen.js';
 
 /** The app's top-level areas, in header order. */
-const SECTIONS = ['agenda', 'patients', 'budgets', 'settings'] as const;
+const SECTIONS = ['agenda', 'patients', 'budgets', 'review', 'settings'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const sectionLabel: Record<Section, MessageKey> = {
   agenda: 'nav.agenda',
   patients: 'nav.patients',
   budgets: 'nav.budgets',
+  review: 'review.nav',
   settings: 'nav.settings',
 };
 
@@ -42,6 +45,7 @@ const statusText: Record<ServerStatus, MessageKey> = {
 export function App() {
   const { t } = useTranslation();
   const [section, setSection] = useState<Section>('agenda');
+  useEffect(() => onOpenReview(() => setSection('review')), []);
   const status = useServerStatus();
   const session = useSession((s) => s.session);
   const signedOut = useSession((s) => s.signedOut);
@@ -139,5 +143,7 @@ function SectionScreen(props: { section: Section }) {
       return <InstallationSettings />;
     case 'budgets':
       return <BudgetsScreen />;
+    case 'review':
+      return <ReviewScreen />;
   }
 }

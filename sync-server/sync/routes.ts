@@ -30,7 +30,7 @@ import { authenticateDevice } from './device-auth.js';
 import type { DeviceActor, Devices } from './devices.js';
 import { pullChanges, pullGroupChanges } from './pull.js';
 import { pushChanges, pushEntries, type PushEntry } from './push.js';
-import { listReview } from './review.js';
+import { listReview, resolveReviewEntry } from './review.js';
 import { answerStream } from './stream.js';
 import { pullForInstallation } from './installation-pull.js';
 import type { SyncTables } from './sync-tables.js';
@@ -86,6 +86,12 @@ const pullQuery = z.strictObject({
 const reviewQuery = z.strictObject({
   after: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const resolutionBody = z.strictObject({
+  decision: z.enum(['keep_server', 'apply_mine']),
+  /** The person signed in at the installation, recorded beside it. */
+  by: z.string().trim().min(1).max(200).optional(),
 });
 
 const seriesName = z.string().regex(/^[a-z][a-zA-Z0-9_.:-]{0,99}$/, 'nome de série inválido');
@@ -150,7 +156,8 @@ function groupEntries(rows: readonly PushRow[], members: ReadonlyMap<string, Col
 /**
  * Mounts `GET /sync/group/{group}/pull`, `POST /sync/group/{group}/push` (documents tagged with
  * `rx_collection`), `GET /sync/{collection}/pull`, `POST /sync/{collection}/push`, `GET /sync/stream`,
- * `GET /sync/rejections`, `GET /sync/conflicts` and `POST /sync/numbers/{series}/lease` (number
+ * `GET /sync/rejections`, `GET /sync/conflicts`, `POST /sync/review/{id}/resolution` (a person's
+ * decision on an entry, review.ts) and `POST /sync/numbers/{series}/lease` (number
  * blocks for offline budget numbers and tickets). Every route authenticates an installation by its device token and sees only
  * its tenant. Call before the app answers its first request (Hono builds its router then).
  */
@@ -328,4 +335,28 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       })(),
     );
   }
+
+  app.post('/sync/review/:id/resolution', (c) =>
+    settled(async () => {
+      const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
+      const id = parse(z.string().min(1).max(100), c.req.param('id'), 'id');
+      const body = parse(resolutionBody, await jsonBody(c), 'body');
+      const origin = requestOrigin(c, deps.trustProxy ?? false);
+      const resolution = await resolveReviewEntry(
+        {
+          database: deps.database,
+          actor,
+          clock: deps.clock,
+          ids: deps.ids,
+          collectionOf: (name) => byName.get(name),
+          ...(deps.guard ? { guard: (store: Store) => deps.guard!(store, actor, origin) } : {}),
+        },
+        id,
+        body.decision,
+        body.by ?? null,
+      );
+      if (resolution.decision === 'apply_mine') hub.notify(actor.tenantId);
+      return c.json(resolution);
+    })(),
+  );
 }

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { changeNotifyMigrations } from './change-notify.js';
+import { reviewResolutionMigrations } from './review.js';
 import { retentionMigrations } from './tombstone-retention.js';
 
 /** Kinds of installation: a reception desk (or office PC) holds the clinic's data, a totem only what it needs. */
@@ -56,6 +57,14 @@ export type SyncTables = {
     reasons: string;
     at: string;
     resolved_at: string | null;
+    /** `keep_server` or `apply_mine` once resolved (review.ts). */
+    resolution: string | null;
+    /** The installation that resolved it. */
+    resolved_by: string | null;
+    /** The person signed in there, as the installation stated it. */
+    resolved_by_user: string | null;
+    /** JSON text: the server's version an `apply_mine` wrote over, so it is not lost either. */
+    replaced: string | null;
   };
 };
 
@@ -108,4 +117,5 @@ export const syncMigrations: Record<string, Migration> = {
   },
   ...changeNotifyMigrations,
   ...retentionMigrations,
+  ...reviewResolutionMigrations,
 };

@@ -7,7 +7,7 @@ import { serveDirectory, startFakeSyncServer, unusedLocalUrl, type LocalServer }
 import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
 
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
-const NAV = ['Agenda', 'Pacientes', 'Orçamentos', 'Configurações'];
+const NAV = ['Agenda', 'Pacientes', 'Orçamentos', 'Conflitos e recusas', 'Configurações'];
 const ONLINE = 'Servidor: conectado';
 const OFFLINE = 'Servidor: offline — trabalhando localmente';
 
@@ -110,6 +110,8 @@ describe('application shell in Chromium', () => {
     }
     expect(focused).toEqual(NAV.map((label) => `BUTTON:${label}`));
 
+    // Back past "Conflitos e recusas" to "Orçamentos".
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('Orçamentos');
@@ -161,6 +163,7 @@ describe('application shell in Chromium', () => {
       'Schedule',
       'Patients',
       'Budgets',
+      'Conflicts and refusals',
       'Settings',
     ]);
     expect(await statusShows(page, 'Server: offline — working locally')).toBe('Server: offline — working locally');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en.js';
-import { pickLocale, t } from './index.js';
+import { dictionaries, pickLocale, t } from './index.js';
 import { ptBR } from './pt-BR.js';
 
 describe('pickLocale', () => {
@@ -25,9 +25,13 @@ describe('t', () => {
     expect(t('footer.desktop', {}, 'en')).toBe('Desktop app {{version}}');
   });
 
-  it('has no empty texts in either dictionary', () => {
-    for (const dictionary of [ptBR, en]) {
+  it('has no empty texts in either language, the totem, budget and review screens included', () => {
+    for (const dictionary of [ptBR, en, dictionaries['pt-BR'], dictionaries.en]) {
       for (const text of Object.values(dictionary)) expect(text.trim()).not.toBe('');
     }
+  });
+
+  it('says every text in both languages', () => {
+    expect(Object.keys(dictionaries.en).sort()).toEqual(Object.keys(dictionaries['pt-BR']).sort());
   });
 });

@@ -7,11 +7,14 @@ import { initReactI18next } from 'react-i18next';
 import { budgetEn } from './budget.en.js';
 import { budgetPtBR } from './budget.pt-BR.js';
 import { en } from './en.js';
-import { ptBR, type MessageKey } from './pt-BR.js';
+import { ptBR, type MessageKey as BaseMessageKey } from './pt-BR.js';
+import { reviewEn } from './review.en.js';
+import { reviewPtBR, type ReviewMessageKey } from './review.pt-BR.js';
 import { totemEn } from './totem.en.js';
 import { totemPtBR } from './totem.pt-BR.js';
 
-export type { MessageKey } from './pt-BR.js';
+/** A key of the shell's dictionaries (review.* included: the shell's nav names that screen). */
+export type MessageKey = BaseMessageKey | ReviewMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -30,12 +33,18 @@ export function currentLocale(): Locale {
   return pickLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
 }
 
+/** Every text of the UI per locale: the shell's, the totem's, the budget screens' and the review screen's. */
+export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
+  'pt-BR': { ...ptBR, ...totemPtBR, ...budgetPtBR, ...reviewPtBR },
+  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn },
+};
+
 /** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources: {
-    'pt-BR': { translation: { ...ptBR, ...totemPtBR, ...budgetPtBR } },
-    en: { translation: { ...en, ...totemEn, ...budgetEn } },
+    'pt-BR': { translation: dictionaries['pt-BR'] },
+    en: { translation: dictionaries.en },
   },
   lng: currentLocale(),
   fallbackLng: 'pt-BR',

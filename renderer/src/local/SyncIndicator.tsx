@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../../core/sync/status.js';
 import { recheckServerStatus } from '../server/useServerStatus.js';
+import { openReview } from '../sync-review/open-review.js';
 import { useLocalCoreState } from './LocalCoreProvider.js';
 import { syncLabel } from './sync-label.js';
 
@@ -29,7 +30,13 @@ export function SyncIndicator() {
   return (
     <p className={`sync-indicator sync-indicator--${label.tone}`} aria-live="polite" data-testid="sync-indicator">
       <span className="status-dot" aria-hidden="true" />
-      {t(label.key, label.vars)}
+      {label.tone === 'review' ? (
+        <button type="button" className="sync-indicator-link" onClick={openReview}>
+          {t(label.key, label.vars)}
+        </button>
+      ) : (
+        t(label.key, label.vars)
+      )}
     </p>
   );
 }

@@ -1,0 +1,275 @@
+/**
+ * Conflicts a person resolves (issues 7 and 8), in headless Chromium against the real server (SQLite
+ * file): the desk writes an appointment's notes while offline, the same notes are edited over REST
+ * meanwhile; back online the server keeps its version and lists the desk's. The sync indicator's
+ * count opens "Conflitos e recusas", which shows both texts side by side; the desk's version is
+ * applied by keyboard, the server then has it and the indicator is back to "Sincronizado".
+ * Screenshots go to test-results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../sync-server/auth/test-server.js';
+import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
+import { switchableApi, type SwitchableApi } from './api-listener.js';
+import { launchChromium } from './browser.js';
+import { serveDirectory, type LocalServer } from './http.js';
+import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+
+const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
+const EMAIL = 'admin@clinicaaurora.test';
+const PASSWORD = 'senha-muito-segura-1';
+const ZONE = 'America/Sao_Paulo';
+const DESK_NOTES = 'Paciente pediu para chegar às 8h15; trazer raio-X';
+const REST_NOTES = 'Trazer exames anteriores';
+
+let browser: Browser;
+let site: LocalServer;
+let server: SyncTestServer;
+let api: SwitchableApi;
+let token: string;
+let appointmentId: string;
+let page: Page;
+const problems: string[] = [];
+
+function tomorrow(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
+  const next = new Date(`${today}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+async function shot(name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
+}
+
+async function serverNotes(): Promise<unknown> {
+  const res = await server.call('GET', `/appointment/${appointmentId}`, { token });
+  expect(res.status).toBe(200);
+  const body = res.body as { notes?: string; appointment?: { notes?: string } };
+  return body.appointment ? body.appointment.notes : body.notes;
+}
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const syncIndicator = () => page.getByTestId('sync-indicator');
+
+beforeAll(async () => {
+  site = await serveDirectory(await ensureRendererBuilt());
+  browser = await launchChromium();
+  server = await startSyncServer();
+  const admin = await seedAdmin(server, 'Clinica Aurora');
+  token = admin.token;
+  const clinic = await server.call('POST', '/clinic/', {
+    token,
+    body: {
+      name: 'Clínica Aurora',
+      openingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '08:00', closes: '12:00' })),
+    },
+  });
+  expect(clinic.status).toBe(201);
+  const clinicId = (clinic.body['clinic'] as { id: string }).id;
+  const professional = await addMember(server, admin.tenantId, {
+    email: 'ana@aurora.test',
+    password: 'senha-muito-segura-2',
+    role: 'professional',
+    name: 'Dra. Ana Lima',
+  });
+  const patient = await server.call('POST', '/patient/', {
+    token,
+    body: { name: 'Maria Aparecida da Silva', cpf: '52998224725', insurances: [] },
+  });
+  expect(patient.status).toBe(201);
+  const day = tomorrow();
+  const booked = await server.call('POST', '/appointment/', {
+    token,
+    body: {
+      clinic: clinicId,
+      patient: (patient.body['patient'] as { id: string }).id,
+      professional,
+      start: `${day}T08:00:00-03:00`,
+      end: `${day}T08:30:00-03:00`,
+    },
+  });
+  expect(booked.status).toBe(201);
+  appointmentId = (booked.body['appointment'] as { id: string }).id;
+  api = await switchableApi(server.app);
+
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+  await context.addInitScript((url) => {
+    if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
+  }, api.url);
+  page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && !text.startsWith('Failed to load resource') && !text.includes('ERR_CONNECTION'))
+      problems.push(text);
+  });
+}, 120_000);
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await shot(`sync-review-failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await api?.stop();
+  await server?.close();
+});
+
+describe('conflicts and refusals in Chromium against the real server', () => {
+  it('signs in, connects the station, and shows an empty review screen', async () => {
+    await page.goto(site.url);
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Senha').fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Configurar esta estação' }).waitFor({ timeout: 30_000 });
+    const code = await server.call('POST', '/installation/enrolmentCode', {
+      token,
+      body: { name: 'Recepção 1', kind: 'desk' },
+    });
+    expect(code.status).toBe(201);
+    await page.getByLabel('Código de instalação').fill(String(code.body['code']));
+    await page.getByRole('button', { name: 'Conectar estação' }).click();
+    await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor({ timeout: 30_000 });
+    await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
+
+    await page.getByRole('button', { name: 'Conflitos e recusas', exact: true }).click();
+    await page.getByTestId('review-empty').waitFor();
+    await shot('sync-review-empty.png');
+  }, 120_000);
+
+  it('lists the notes written offline over notes edited on the server, side by side', async () => {
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+    await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor();
+    await page.keyboard.press('Alt+ArrowRight');
+    const cell = page.getByRole('button', { name: /^08:00, Dra\. Ana Lima: Maria Aparecida da Silva/ });
+    await cell.waitFor({ timeout: 30_000 });
+
+    await api.stop();
+    await syncIndicator().filter({ hasText: 'Sem conexão' }).waitFor({ timeout: 30_000 });
+    await cell.click();
+    const panel = page.getByTestId('appointment-panel');
+    await panel.waitFor();
+    await panel.getByLabel('Observações').fill(DESK_NOTES);
+    await panel.getByRole('button', { name: 'Salvar observações' }).click();
+    await panel.getByText('Observações salvas').waitFor();
+    await page.keyboard.press('Escape');
+    await syncIndicator().filter({ hasText: 'aguardando envio' }).waitFor({ timeout: 15_000 });
+
+    // Meanwhile someone edits the same notes on the server (an integrator, another desk online).
+    const rest = await server.call('PUT', `/appointment/${appointmentId}/notes`, {
+      token,
+      body: { notes: REST_NOTES },
+    });
+    expect(rest.status).toBe(200);
+
+    await api.start();
+    const link = syncIndicator().getByRole('button', { name: '1 conflito(s) para revisar' });
+    await link.waitFor({ timeout: 60_000 });
+    // Nothing typed is lost: the server kept its version, the desk's is in the list.
+    expect(await serverNotes()).toBe(REST_NOTES);
+    await shot('sync-review-indicator.png');
+
+    await link.click();
+    const entry = page.getByTestId('review-entry');
+    await entry.getByRole('heading', { name: 'Agendamento · Conflito' }).waitFor({ timeout: 15_000 });
+    await entry.getByText('Recepção 1 (esta estação)', { exact: false }).waitFor();
+    await entry.getByText('o registro foi alterado em outro lugar; prevaleceu a versão do servidor').waitFor();
+    const row = entry.getByRole('row', { name: /Observações/ });
+    expect(await row.getByRole('cell').allTextContents()).toEqual([DESK_NOTES, REST_NOTES]);
+    await shot('sync-review-conflict.png');
+  }, 180_000);
+
+  it("applies the desk's version by keyboard after one confirmation, and the server has it", async () => {
+    const entry = page.getByTestId('review-entry');
+    await entry.getByRole('button', { name: 'Aplicar a versão da estação' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Aplicar a versão da estação?' });
+    await confirm.waitFor();
+    await shot('sync-review-confirm.png');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('review-empty').waitFor({ timeout: 15_000 });
+    // Focus lands on the outcome, not on the page's start: the keyboard user goes on from there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Resolvido: Agendamento.');
+    await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
+    expect(await until(serverNotes, (notes) => notes === DESK_NOTES)).toBe(DESK_NOTES);
+    await shot('sync-review-resolved.png');
+
+    // The desk takes the applied version down: its panel shows the desk's notes again.
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+    await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor();
+    await page.keyboard.press('Alt+ArrowRight');
+    await page.getByRole('button', { name: /^08:00, Dra\. Ana Lima: Maria Aparecida da Silva/ }).click();
+    await expect
+      .poll(() => page.getByTestId('appointment-panel').getByLabel('Observações').inputValue(), { timeout: 15_000 })
+      .toBe(DESK_NOTES);
+  }, 120_000);
+
+  it('shows the reasons when a refused version is applied again, and keeps the server version on request', async () => {
+    // A push the server refuses (an older build wrote an invalid patient), sent with the desk's own token.
+    const installation = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('clinic.installation'))) ?? '{}',
+    ) as { token: string; tenantId: string };
+    const bad = {
+      id: '0193a1c2-7b3e-7cc1-9a52-00000000beef',
+      tenantId: installation.tenantId,
+      createdAt: '2026-11-23T09:00:00-03:00',
+      updatedAt: '2026-11-23T09:00:00-03:00',
+      name: 'Joana Paciente Offline',
+      nameKey: 'joana paciente offline',
+      insurances: [],
+      allergies: [],
+      vaccines: [],
+      merges: [],
+      temporary: false,
+      active: 'sim',
+      _deleted: false,
+    };
+    const pushed = await server.call('POST', '/sync/patients/push', {
+      token: installation.token,
+      body: [{ newDocumentState: bad }],
+    });
+    expect(pushed.status).toBe(200);
+
+    await page.keyboard.press('Escape');
+    await page.getByTestId('appointment-panel').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Conflitos e recusas', exact: true }).click();
+    const entry = page.getByTestId('review-entry');
+    await entry.getByRole('heading', { name: 'Paciente · Recusa' }).waitFor({ timeout: 15_000 });
+    await entry.getByRole('row', { name: /Nome/ }).getByText('Joana Paciente Offline').waitFor();
+    // Opening the screen reads the counts again: the indicator agrees with the list.
+    await syncIndicator().getByRole('button', { name: '1 conflito(s) para revisar' }).waitFor({ timeout: 15_000 });
+    await entry.getByRole('button', { name: 'Aplicar a versão da estação' }).click();
+    await page.getByRole('dialog', { name: 'Aplicar a versão da estação?' }).waitFor();
+    await page.keyboard.press('Enter');
+    const alert = entry.getByRole('alert');
+    await alert.getByText('O servidor recusou de novo: A versão desta estação continua inválida').waitFor();
+    await alert.getByText('Ativo: deve ser boolean').waitFor();
+    await shot('sync-review-refused.png');
+
+    await entry.getByRole('button', { name: 'Manter a versão do servidor' }).click();
+    await page
+      .getByRole('dialog', { name: 'Manter a versão do servidor?' })
+      .getByRole('button', { name: 'Confirmar' })
+      .click();
+    await page.getByTestId('review-empty').waitFor({ timeout: 15_000 });
+    await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 15_000 });
+    const left = await server.call('GET', '/sync/rejections', { token: installation.token });
+    expect(left.body['items']).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
