@@ -8,7 +8,7 @@
  * off again, so the server never sees slots and RxDB's fork and master states stay comparable.
  */
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { filter, share, Subject, type Observable, type Subscription } from 'rxjs';
+import { filter, interval, share, Subject, type Observable, type Subscription } from 'rxjs';
 import { isoWithOffset, type Clock } from '../clock.js';
 import type { AnyCollectionDef } from '../store/collection-def.js';
 import { toStorageDocument, withoutStorageFields } from '../store/rxdb/documents.js';
@@ -50,6 +50,12 @@ export interface SyncOptions {
    * {@link SyncHandle.resync}.
    */
   stream$?: Observable<SyncStreamEvent>;
+  /**
+   * Milliseconds between re-reads of the review counts (rejections, conflicts). Conflicts another desk
+   * caused, or a double booking listed on the server, show in no answer to this desk, so without a
+   * re-read its indicator would lag until its own next refused push. Default: no periodic re-read.
+   */
+  reviewEveryMs?: number;
 }
 
 /** A running sync. */
@@ -194,6 +200,10 @@ export function startSync(options: SyncOptions): SyncHandle {
     // Errors are retried by RxDB; the status already says offline.
     subscriptions.push(state.error$.subscribe(() => tracker.failed()));
     replications.set(group.name, state);
+  }
+
+  if (options.reviewEveryMs) {
+    subscriptions.push(interval(options.reviewEveryMs).subscribe(() => void refreshReview().catch(() => undefined)));
   }
 
   return {

@@ -3,8 +3,10 @@
  * bookings stay on the server (each patient was told a time) and the one that arrived second is in
  * the conflict list for the reception to move one of them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointments } from '../../core/schedule/index.js';
 import { login, seedAccount } from '../../sync-server/auth/test-server.js';
+import { openInstallation } from './installation.js';
 import { enrolDevice, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
 let server: SyncTestServer;
@@ -76,6 +78,15 @@ describe('double booking made on two offline desks', () => {
     expect(conflicts[0]!.document.id).toBe(other.id);
     expect(conflicts[0]!.reasons[0]).toMatchObject({ path: 'start' });
     expect(conflicts[0]!.reasons[0]!.message).toContain(String(booked.id));
+  });
+
+  it("shows the listed booking on desk A's indicator though A itself pushed nothing", async () => {
+    const deskOfA = await openInstallation(server.app, deskA, [appointments], Math.random, { reviewEveryMs: 100 });
+    try {
+      await vi.waitFor(() => expect(deskOfA.sync.status.conflicts).toBe(1), { timeout: 5000, interval: 50 });
+    } finally {
+      await deskOfA.close();
+    }
   });
 
   it('lists nothing for an encaixe (overbooking) made on purpose', async () => {

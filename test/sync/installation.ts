@@ -33,7 +33,7 @@ export async function openInstallation(
   token: string,
   collections: readonly AnyCollectionDef[],
   random: () => number,
-  options: { retryTime?: number; stream?: boolean; storage?: RxStorage<unknown, unknown> } = {},
+  options: { retryTime?: number; stream?: boolean; storage?: RxStorage<unknown, unknown>; reviewEveryMs?: number } = {},
 ): Promise<TestInstallation> {
   const database = await openRxdbDatabase({
     name: `desk-${run}-${++opened}`,
@@ -49,6 +49,7 @@ export async function openInstallation(
     clock: systemClock,
     identifier: `clinica.test-${opened}`,
     retryTime: options.retryTime ?? 20,
+    ...(options.reviewEveryMs ? { reviewEveryMs: options.reviewEveryMs } : {}),
     ...(options.stream
       ? {
           // Straight to the app: the faulty link reads whole bodies, a stream never ends.

@@ -12,6 +12,9 @@ import type { LocalCore } from './local-core.js';
 /** Milliseconds between retries while the server is out of reach: the indicator turns back soon. */
 export const SYNC_RETRY_MS = 3000;
 
+/** Milliseconds between re-reads of the conflict and rejection counts the indicator shows. */
+export const REVIEW_REFRESH_MS = 30_000;
+
 /** A running installation sync and the status the shell shows. */
 export interface InstallationSync {
   handle: SyncHandle;
@@ -44,6 +47,7 @@ export function startInstallationSync(
     // The server's origin and the installation: another server or a new enrolment starts over.
     identifier: `${new URL(installation.serverUrl).host}-${installation.installationId}`,
     retryTime: SYNC_RETRY_MS,
+    reviewEveryMs: REVIEW_REFRESH_MS,
     stream$,
   });
   void sync.refreshReview().catch(() => undefined);
