@@ -17,6 +17,7 @@ const BENCHES = {
   'ticket-panel': 'ticket-panel-run.ts',
   'ticket-socket': 'ticket-socket-run.ts',
   'sync-initial': 'sync-initial-run.ts',
+  'sync-propagation': 'sync-propagation-run.ts',
 } as const;
 
 const args = process.argv.slice(2);
