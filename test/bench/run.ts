@@ -18,6 +18,7 @@ const BENCHES = {
   'ticket-socket': 'ticket-socket-run.ts',
   'sync-initial': 'sync-initial-run.ts',
   'sync-propagation': 'sync-propagation-run.ts',
+  'sync-server-memory': 'sync-server-memory-run.ts',
 } as const;
 
 const args = process.argv.slice(2);
