@@ -19,6 +19,7 @@ const BENCHES = {
   'sync-initial': 'sync-initial-run.ts',
   'sync-propagation': 'sync-propagation-run.ts',
   'sync-server-memory': 'sync-server-memory-run.ts',
+  'sync-browser': 'sync-browser-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

@@ -8,6 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { allCollections } from '../../core/catalogue.js';
+import { patients } from '../../core/patient/patient-record.js';
+import type { CollectionDef } from '../../core/store/collection-def.js';
+import type { RecordBase } from '../../core/store/record.js';
+import { benchPatient } from './sync-bench-patient.js';
 import { startTestServer } from '../../sync-server/auth/test-server.js';
 import { serverMigrations } from '../../sync-server/server.js';
 import { openSqlDatabase, type SqlDatabase } from '../../sync-server/store/index.js';
@@ -57,6 +61,16 @@ export async function adminLogin(url: string): Promise<string> {
   });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+const def = patients as unknown as CollectionDef<RecordBase & Record<string, unknown>>;
+
+/** Inserts `docs` patients of `tenantId` on `database`, 5000 at a time. */
+export async function seedPatients(database: SqlDatabase, tenantId: string, docs: number): Promise<void> {
+  const store = database.forTenant(tenantId).collection(def);
+  for (let at = 0; at < docs; at += 5000) {
+    await store.insertMany(Array.from({ length: Math.min(5000, docs - at) }, (_, i) => benchPatient(tenantId, at + i)));
+  }
 }
 
 /** Starts a server child on `schema` at `port`; resolves once it listens. */

@@ -6,10 +6,7 @@
  * the idle RSS.
  */
 import { systemClock } from '../../core/clock.js';
-import { uuidV7Ids } from '../../core/ids.js';
 import { patients } from '../../core/patient/patient-record.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { RecordBase } from '../../core/store/record.js';
 import { memoryStorage, openRxdbDatabase } from '../../core/store/rxdb/index.js';
 import { startSync } from '../../core/sync/replicate.js';
 import { fetchTransport } from '../../core/sync/transport.js';
@@ -19,6 +16,7 @@ import {
   openBenchDatabase,
   rssMiB,
   seedDesks,
+  seedPatients,
   startServerChild,
   type ServerChild,
 } from './sync-bench-servers.js';
@@ -34,27 +32,7 @@ export interface ServerMemoryFigures {
   seconds: number;
 }
 
-const def = patients as unknown as CollectionDef<RecordBase & Record<string, unknown>>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function patient(tenantId: string, i: number) {
-  const name = `Paciente ${String(i).padStart(6, '0')}`;
-  return {
-    id: uuidV7Ids.next(),
-    tenantId,
-    createdAt: '2026-11-23T09:00:00-03:00',
-    updatedAt: '2026-11-23T09:00:00-03:00',
-    name,
-    nameKey: name.toLowerCase(),
-    cellPhone: `+55119${String(10_000_000 + i).slice(-8)}`,
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
-  };
-}
 
 /** Runs the bench (`BENCH_MEMORY_DOCS`, default 100 000; `BENCH_MEMORY_DESKS`, default 10). */
 export async function benchServerMemory(
@@ -66,10 +44,7 @@ export async function benchServerMemory(
   try {
     const seedDb = await openBenchDatabase(schema);
     const { tenantId, deskTokens } = await seedDesks(seedDb, installations);
-    const store = seedDb.forTenant(tenantId).collection(def);
-    for (let at = 0; at < docs; at += 5000) {
-      await store.insertMany(Array.from({ length: Math.min(5000, docs - at) }, (_, i) => patient(tenantId, at + i)));
-    }
+    await seedPatients(seedDb, tenantId, docs);
     await seedDb.close();
     child = await startServerChild(schema, 43_000 + (process.pid % 1000));
     const server = child;
