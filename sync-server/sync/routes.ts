@@ -294,7 +294,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const own = [...members.values()].filter((def) => mayRead(actor, def.name) && sendsDown(windows, def.name));
       return own.length > 0 ? [{ name, members: own }] : [];
     });
-    return answerStream(c, { database: deps.database, hub }, actor, readable);
+    return answerStream(c, { database: deps.database, hub, windows, clock: deps.clock }, actor, readable);
   });
 
   app.post('/sync/numbers/:series/lease', (c) =>

@@ -4,12 +4,16 @@
  * It opens with `RESYNC` (the client pulls each group from its checkpoint, covering whatever changed
  * while it was away), then sends `{ group, documents, checkpoint }` for changes after the tenant's
  * seq at connection time, documents tagged with `rx_collection` as the group pull sends them.
+ * Streamed documents pass the same collection windows as pulls (core/sync/windows.ts): an appointment
+ * older than its window written on the server stays there, a patient made inactive goes as a tombstone.
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import type { Clock } from '../../core/clock.js';
 import type { CollectionDef } from '../../core/store/collection-def.js';
 import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
 import { toSyncDocument } from '../../core/sync/protocol.js';
+import { throughWindow, type SyncWindows } from '../../core/sync/windows.js';
 import type { SqlDatabase, StoreTables } from '../store/index.js';
 import { groupChangesAfter } from '../store/sync-feed.js';
 import type { ChangeHub } from './change-hub.js';
@@ -26,13 +30,21 @@ export interface StreamedGroup {
   members: readonly CollectionDef[];
 }
 
+/** What {@link answerStream} needs: the store, the hub that wakes it, and the windows applied at `clock`. */
+export interface StreamDeps {
+  database: SqlDatabase;
+  hub: ChangeHub;
+  windows: SyncWindows;
+  clock: Clock;
+}
+
 /**
  * Answers the SSE stream of `actor` over `groups` (with the members it may read). Ends when the
  * client disconnects.
  */
 export function answerStream(
   c: Context,
-  deps: { database: SqlDatabase; hub: ChangeHub },
+  deps: StreamDeps,
   actor: DeviceActor,
   groups: readonly StreamedGroup[],
 ): Response {
@@ -60,11 +72,17 @@ export function answerStream(
           if (rows.length === 0) break;
           const checkpoint = { seq: rows.at(-1)!.seq };
           cursors.set(group.name, checkpoint.seq);
-          const documents = rows.map((r) => ({
-            ...toSyncDocument(r.data, r.deleted),
-            [COLLECTION_FIELD]: r.collection,
-          }));
-          await stream.writeSSE({ data: JSON.stringify({ group: group.name, documents, checkpoint }) });
+          const now = deps.clock.now();
+          // Incremental: the installation may hold an older version of a document that left a window.
+          const documents = rows.flatMap((r) => {
+            const sent = throughWindow(deps.windows[r.collection], toSyncDocument(r.data, r.deleted), now, true);
+            return sent ? [{ ...sent, [COLLECTION_FIELD]: r.collection }] : [];
+          });
+          // A batch wholly outside the windows still moves the cursor; an event with no documents would
+          // only wake the client for nothing.
+          if (documents.length > 0) {
+            await stream.writeSSE({ data: JSON.stringify({ group: group.name, documents, checkpoint }) });
+          }
           if (rows.length < EVENT_BATCH) break;
         }
       }

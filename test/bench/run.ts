@@ -17,6 +17,9 @@ const BENCHES = {
   'ticket-panel': 'ticket-panel-run.ts',
   'ticket-socket': 'ticket-socket-run.ts',
   'sync-initial': 'sync-initial-run.ts',
+  'sync-propagation': 'sync-propagation-run.ts',
+  'sync-server-memory': 'sync-server-memory-run.ts',
+  'sync-browser': 'sync-browser-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

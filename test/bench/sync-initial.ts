@@ -1,8 +1,8 @@
 /**
  * Bench: initial sync of a fresh installation (RxDB memory, Node) from a server on SQLite, in docs/s,
  * against a plain RxDB `bulkInsert` of the same documents in the same run (target: sync at least 0.7x
- * of bulkInsert). The headless-Chromium (Dexie) variant, the propagation latency and the server RSS
- * under 10 installations are not measured yet.
+ * of bulkInsert). The headless-Chromium (Dexie) variant is sync-browser.ts, the propagation latency
+ * sync-propagation.ts, the server RSS under 10 installations sync-server-memory.ts.
  */
 import { uuidV7Ids } from '../../core/ids.js';
 import { patients } from '../../core/patient/patient-record.js';
