@@ -82,6 +82,39 @@ it('checks a patient in by CPF and shows and prints the ticket, leaving no name 
   await context.close();
 });
 
+it('prints the slip through the desktop bridge inside the app, never through the browser dialog', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  // The preload's bridge as the desktop app exposes it; its print goes silently to the totem's printer.
+  await context.addInitScript(() => {
+    const w = window as unknown as { print: () => void; browserPrints: number; bridgePrints: number; clinic: unknown };
+    w.browserPrints = 0;
+    w.bridgePrints = 0;
+    w.print = () => void (w.browserPrints += 1);
+    w.clinic = {
+      version: '0.1.0',
+      print: () => {
+        w.bridgePrints += 1;
+        return Promise.resolve({ ok: true });
+      },
+      printer: () => Promise.resolve('Térmica 80mm'),
+      kiosk: { isKiosk: () => Promise.resolve(true), exit: () => Promise.resolve({ ok: false, reason: 'unset' }) },
+    };
+  });
+  const page = await context.newPage();
+  const address = `${site.url}/?mode=totem&clinic=${seeded.clinicId}&server=${encodeURIComponent(server.url)}`;
+  await page.goto(`${address}#key=${seeded.totemKey}`);
+  await page.getByRole('button', { name: /Não tenho agendamento/ }).click();
+  await page.getByRole('button', { name: /Atendimento geral/ }).click();
+  await expect.poll(() => page.getByTestId('ticket-code').textContent()).toMatch(/^N\d{3}$/);
+  const prints = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { browserPrints: number; bridgePrints: number };
+      return [w.bridgePrints, w.browserPrints];
+    });
+  await expect.poll(prints).toEqual([1, 0]);
+  await context.close();
+});
+
 it('goes back to the start when left alone, forgetting what was typed', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
   const page = await context.newPage();

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidCpf } from '../../../core/br/cpf.js';
 import { PRIORITY_REASONS } from '../../../core/ticket/ticket-record.js';
+import { desktopBridge } from '../platform/bridge.js';
 import { checkIn, clinicName, KioskApiError, lookup, type TotemAppointment, type TotemTicket } from './kiosk-api.js';
 import type { KioskConfig } from './kiosk-config.js';
 import { cpfMask, Keypad } from './Keypad.js';
@@ -45,9 +46,13 @@ export function TotemApp({ config }: { config: KioskConfig }) {
     return () => clearTimeout(timer);
   }, [step, touches]);
 
-  // The slip prints as soon as the ticket shows (the kiosk's browser prints without a dialog).
+  // The slip prints as soon as the ticket shows. In the desktop app the bridge prints silently to the
+  // totem's configured printer (nobody is there to click a dialog); a plain browser gets window.print().
   useEffect(() => {
-    if (step.kind === 'ticket') window.print();
+    if (step.kind !== 'ticket') return;
+    const bridge = desktopBridge();
+    if (bridge) void bridge.print();
+    else window.print();
   }, [step]);
 
   const fail = (error: unknown) =>
