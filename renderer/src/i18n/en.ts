@@ -40,6 +40,9 @@ export const en: Record<MessageKey, string> = {
   'role.totem': 'Kiosk',
   'local.opening': "Opening this station's data…",
   'local.openFailed': "This station's local data could not be opened. Close other Clinic windows and try again.",
+  'local.inUseTitle': 'Open in another window',
+  'local.inUse':
+    "This station's data are open in another Clinic window or tab. Close it: this one opens by itself right after.",
   'local.otherAccountTitle': 'Station of another clinic',
   'local.otherAccount': 'This station is enrolled in another account. Sign in with a user of this clinic.',
   'sync.ok': 'In sync',

@@ -39,6 +39,9 @@ export const ptBR = {
   'local.opening': 'Abrindo os dados desta estação…',
   'local.openFailed':
     'Não foi possível abrir os dados locais desta estação. Feche outras janelas do Clinic e tente de novo.',
+  'local.inUseTitle': 'Aberta em outra janela',
+  'local.inUse':
+    'Os dados desta estação estão abertos em outra janela ou aba da Clínica. Feche-a: esta abre sozinha em seguida.',
   'local.otherAccountTitle': 'Estação de outra clínica',
   'local.otherAccount': 'Esta estação está cadastrada em outra conta. Entre com um usuário desta clínica.',
   'sync.ok': 'Sincronizado',
