@@ -5,6 +5,7 @@ import { permissionsOf } from '../../../core/access/roles.js';
 import type { Actor } from '../../../core/actor.js';
 import type { DeskSession } from '../session/sign-in.js';
 import type { Installation } from './installation.js';
+import { useDatabaseWait } from './database-lock.js';
 import { coreFor, type OpenCore } from './open-cores.js';
 
 /** What the screens get: the local core, who acts, and the sync (null for a demo). */
@@ -73,6 +74,7 @@ export function useLocalCoreState(): LocalCoreState {
 export function LocalCoreGate(props: { children: ReactNode }) {
   const { t } = useTranslation();
   const state = useLocalCoreState();
+  const waiting = useDatabaseWait((s) => s.waiting);
   switch (state.kind) {
     case 'ready':
       return <>{props.children}</>;
@@ -89,6 +91,12 @@ export function LocalCoreGate(props: { children: ReactNode }) {
         </Alert>
       );
     case 'opening':
+      if (waiting)
+        return (
+          <Alert color="yellow" role="alert" title={t('local.inUseTitle')}>
+            {t('local.inUse')}
+          </Alert>
+        );
       return (
         <Stack align="center" mt="xl">
           <Loader />

@@ -11,6 +11,7 @@ import { fetchNumberLeaser } from '../../../core/sync/index.js';
 import { dexieStorage } from '../../../core/store/rxdb/index.js';
 import type { Installation } from './installation.js';
 import { databaseNameFor, openLocalCore, type LocalCore } from './local-core.js';
+import { holdDatabase, type ReleaseDatabase } from './database-lock.js';
 import { demoSeeded, seedDemoClinic } from './demo-seed.js';
 import { startInstallationSync, type InstallationSync } from './sync.js';
 
@@ -27,7 +28,7 @@ export interface OpenCore {
   sync: InstallationSync | null;
 }
 
-const opened = new Map<string, Promise<OpenCore>>();
+const opened = new Map<string, Promise<OpenCore & { release: ReleaseDatabase }>>();
 
 function keyOf(installation: Installation): string {
   const name = databaseNameFor(installation.tenantId);
@@ -43,9 +44,10 @@ export async function closeCore(installation: Installation): Promise<void> {
   const found = opened.get(key);
   opened.delete(key);
   if (!found) return;
-  const { core, sync } = await found;
+  const { core, sync, release } = await found;
   await sync?.handle.cancel();
   await core.close();
+  release();
 }
 
 /** The open core of `installation`, opening (and seeding a demo, starting sync) on first use. */
@@ -56,24 +58,34 @@ export function coreFor(installation: Installation): Promise<OpenCore> {
   if (!found) {
     found = (async () => {
       // One window holds the replica: with RxDB's multi-instance channel on Dexie, replication never
-      // sent its first pull in Chromium (decisions.md "Renderer").
-      const core = await openLocalCore({
-        name,
-        tenantId: installation.tenantId,
-        storage: dexieStorage(),
-        multiInstance: false,
-        // An enrolled desk issues budget numbers from blocks its server leased, so two desks offline
-        // never print the same number; the demo never meets another desk and keeps a counter.
-        ...(installation.mode === 'server' ? { numbers: leasedNumbers(installation) } : {}),
-      });
-      if (installation.mode === 'demo') {
-        if (!(await demoSeeded(core))) await seedDemoClinic(core);
-        return { core, sync: null };
+      // sent its first pull in Chromium (decisions.md "Renderer"); a second window waits for the lock.
+      const release = await holdDatabase(name);
+      try {
+        return { ...(await openCore(name, installation)), release };
+      } catch (error) {
+        release();
+        throw error;
       }
-      return { core, sync: startInstallationSync(core, installation) };
     })();
     opened.set(key, found);
     found.catch(() => opened.delete(key));
   }
   return found;
+}
+
+async function openCore(name: string, installation: Installation): Promise<OpenCore> {
+  const core = await openLocalCore({
+    name,
+    tenantId: installation.tenantId,
+    storage: dexieStorage(),
+    multiInstance: false,
+    // An enrolled desk issues budget numbers from blocks its server leased, so two desks offline
+    // never print the same number; the demo never meets another desk and keeps a counter.
+    ...(installation.mode === 'server' ? { numbers: leasedNumbers(installation) } : {}),
+  });
+  if (installation.mode === 'demo') {
+    if (!(await demoSeeded(core))) await seedDemoClinic(core);
+    return { core, sync: null };
+  }
+  return { core, sync: startInstallationSync(core, installation) };
 }

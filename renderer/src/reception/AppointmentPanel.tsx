@@ -30,6 +30,7 @@ import { nextStatus, type AppointmentAction } from '../../../core/schedule/statu
 import { formFailure } from '../common/domain-errors.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useRun } from '../local/hooks.js';
+import { AppointmentCharge } from './AppointmentCharge.js';
 import { clockTime } from './day-grid.js';
 import type { DayAppointment } from './load-day.js';
 import { typingIn } from './shortcuts.js';
@@ -54,7 +55,8 @@ const MOVES: Move[] = [
 
 /**
  * One appointment, beside the day: who, when, status and confirmation, and what the reception does
- * with it (confirm/unconfirm, check in, call, regress to waiting, cancel with reason, notes). Buttons
+ * with it (confirm/unconfirm, check in, call, regress to waiting, cancel with reason, notes, copart and
+ * payment method). Buttons
  * follow the core's transition table; cancelling asks once for the reason.
  */
 export function AppointmentPanel(props: {
@@ -238,6 +240,12 @@ export function AppointmentPanel(props: {
               </Button>
             </Group>
           </Stack>
+          {nextStatus(a.status, 'charge') !== undefined && (
+            <>
+              <Divider />
+              <AppointmentCharge appointment={a} busy={busy} act={act} />
+            </>
+          )}
           {nextStatus(a.status, 'cancelByPatient') !== undefined && (
             <>
               <Divider />

@@ -7,6 +7,7 @@ import { users } from '../../../core/access/user.js';
 import { clinics } from '../../../core/clinic/clinic-record.js';
 import { invoke, type OperationContext } from '../../../core/operation.js';
 import { patients } from '../../../core/patient/patient-record.js';
+import type { PaymentMethod } from '../../../core/schedule/appointment-record.js';
 import { scheduleBlocks } from '../../../core/schedule/block-record.js';
 import { listAppointments } from '../../../core/schedule/schedule-view.js';
 import { effectiveSettings } from '../../../core/schedule/settings-ops.js';
@@ -37,6 +38,9 @@ export interface DayAppointment {
   confirmed: boolean;
   overbooking: boolean;
   notes: string;
+  /** Co-payment in reais, when set. */
+  copart?: number;
+  paymentMethod?: PaymentMethod;
 }
 
 /** The day as the screen draws it. */
@@ -100,6 +104,8 @@ export async function loadDay(ctx: OperationContext, clinicId: string | null, da
       confirmed: a.patientConfirmation.confirmed,
       overbooking: a.overbooking,
       notes: a.notes ?? '',
+      ...(a.copart === undefined ? {} : { copart: a.copart }),
+      ...(a.paymentMethod === undefined ? {} : { paymentMethod: a.paymentMethod }),
     });
   }
   const range = dayRange(date, 1, clinic.timeZone);
