@@ -75,7 +75,6 @@ export const waitListEn: Record<WaitListMessageKey, string> = {
   'squeeze.minutes': '{{n}} min',
   'squeeze.overbooking': 'Squeeze in (encaixe)',
   'squeeze.overbookingHint': 'Books even when the time is taken or blocked.',
-  'squeeze.tickToSqueeze': 'Time taken or blocked: tick "Squeeze in" to book anyway.',
   'squeeze.submitOverbooking': 'Squeeze in',
   'shortcut.block': 'Block time (at the selected slot)',
   'shortcut.squeeze': 'Squeeze in, or book at a typed time',

@@ -77,7 +77,6 @@ export const waitListPtBR = {
   'squeeze.minutes': '{{n}} min',
   'squeeze.overbooking': 'Encaixe',
   'squeeze.overbookingHint': 'Marca mesmo com o horário ocupado ou bloqueado.',
-  'squeeze.tickToSqueeze': 'Horário ocupado ou bloqueado: marque "Encaixe" para agendar assim mesmo.',
   'squeeze.submitOverbooking': 'Encaixar',
   'shortcut.block': 'Bloquear horário (no horário selecionado)',
   'shortcut.squeeze': 'Encaixe ou agendamento em horário digitado',

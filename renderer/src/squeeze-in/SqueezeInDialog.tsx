@@ -1,6 +1,7 @@
 import { Alert, Checkbox, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isDomainError } from '../../../core/errors.js';
 import { createAppointment } from '../../../core/schedule/appointment-ops.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
@@ -41,6 +42,7 @@ export function SqueezeInDialog(props: {
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [missing, setMissing] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const squeezeBox = useRef<HTMLInputElement>(null);
 
   const submit = async () => {
     const absent: Record<string, string> = {};
@@ -61,14 +63,17 @@ export function SqueezeInDialog(props: {
       });
       props.onClose();
     } catch (error) {
-      setFailure(formFailure(error, FIELDS));
+      const found = formFailure(error, FIELDS);
+      const taken = isDomainError(error) && error.code === 'conflict';
+      // The core's 409 says what to do ("use encaixe…") and its details name what is there, under the
+      // time; the checkbox takes focus so Space ticks it.
+      setFailure(taken ? { ...found, general: error.message } : found);
       setSaving(false);
+      if (taken && !overbooking) squeezeBox.current?.focus();
     }
   };
   useCtrlEnter(submit);
   const fieldError = (field: string) => missing[field] ?? failure?.fields[field];
-  // The core's "use encaixe…" names `start`; the message goes above, the detail under the time.
-  const taken = !overbooking && failure?.fields['start'] !== undefined;
 
   return (
     <Modal opened onClose={props.onClose} title={t('squeeze.title')} size="lg">
@@ -128,8 +133,7 @@ export function SqueezeInDialog(props: {
               label={t('squeeze.overbooking')}
               description={t('squeeze.overbookingHint')}
               checked={overbooking}
-              color={taken ? 'orange' : undefined}
-              error={taken ? t('squeeze.tickToSqueeze') : undefined}
+              ref={squeezeBox}
               onChange={(e) => setOverbooking(e.currentTarget.checked)}
             />
             <Textarea
