@@ -69,6 +69,44 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
     expect(await row.getByText('Qualquer horário').count()).toBe(1);
     await shot(page, 'wait-list');
 
+    // A second entry, normal priority, lists below the high one (the core's order); its edit shows the
+    // core's message under the period's end, and removal asks once.
+    await page.getByRole('button', { name: 'Incluir na lista' }).click();
+    await add.getByRole('combobox', { name: 'Paciente' }).fill('Juliana');
+    await add.getByRole('option', { name: /Juliana Costa Almeida/ }).click();
+    await add.getByLabel('Profissional').selectOption({ label: 'Dra. Helena Martins' });
+    await add.getByRole('button', { name: 'Incluir', exact: true }).click();
+    await add.waitFor({ state: 'detached' });
+    const second = list.getByRole('row').filter({ hasText: 'Juliana Costa Almeida' });
+    await second.waitFor();
+    expect(await list.getByRole('row').allInnerTexts()).toEqual([
+      expect.stringContaining('Paciente'),
+      expect.stringContaining('Gabriel Araújo Teixeira'),
+      expect.stringContaining('Juliana Costa Almeida'),
+    ]);
+    await second.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar entrada da lista de espera' });
+    await edit.getByTestId('picked-patient').filter({ hasText: 'Juliana Costa Almeida' }).waitFor();
+    await edit.getByRole('button', { name: 'Adicionar período' }).click();
+    // The weekday chips are checkboxes: focus and Space, as from the keyboard.
+    await edit.getByRole('checkbox', { name: 'seg' }).focus();
+    await page.keyboard.press('Space');
+    expect(await edit.getByRole('checkbox', { name: 'seg' }).isChecked()).toBe(true);
+    await edit.getByLabel('Das').fill('12:00');
+    await edit.getByLabel('Até').fill('08:00');
+    await edit.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await edit.getByText('início antes do fim').waitFor();
+    await shot(page, 'wait-list-edit-refused');
+    await edit.getByLabel('Até').fill('18:00');
+    await page.keyboard.press('Control+Enter');
+    await edit.waitFor({ state: 'detached' });
+    await second.getByText('seg 12:00–18:00').waitFor();
+    await second.getByRole('button', { name: 'Remover' }).click();
+    const remove = page.getByRole('dialog', { name: 'Remover Juliana Costa Almeida da lista de espera?' });
+    await remove.getByRole('button', { name: 'Remover' }).click();
+    await page.getByText('Juliana Costa Almeida saiu da lista de espera.').waitFor();
+    await second.waitFor({ state: 'detached' });
+
     // Encaixar: the first fitting free slot is Dr. Ricardo's; booking it takes Gabriel off the list.
     await row.getByRole('button', { name: 'Encaixar' }).click();
     const fit = page.getByRole('dialog', { name: 'Encaixar Gabriel Araújo Teixeira' });

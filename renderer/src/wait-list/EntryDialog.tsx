@@ -177,7 +177,7 @@ export function EntryDialog(props: {
                   role="group"
                   aria-label={t('waitlist.period', { n: String(i + 1) })}
                 >
-                  <Group gap="xs" align="flex-end" wrap="wrap">
+                  <Stack gap={6}>
                     <Group gap={4}>
                       {WEEK_ORDER.map((d) => (
                         <Chip
@@ -190,32 +190,35 @@ export function EntryDialog(props: {
                         </Chip>
                       ))}
                     </Group>
-                    <TextInput
-                      type="time"
-                      label={t('waitlist.from')}
-                      w={110}
-                      value={p.from}
-                      error={fieldError(`periods.${i}.from`)}
-                      onChange={(e) => setPeriod(i, { from: e.currentTarget.value })}
-                    />
-                    <TextInput
-                      type="time"
-                      label={t('waitlist.to')}
-                      w={110}
-                      value={p.to}
-                      error={fieldError(`periods.${i}.to`)}
-                      onChange={(e) => setPeriod(i, { to: e.currentTarget.value })}
-                    />
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={t('waitlist.removePeriod', { n: String(i + 1) })}
-                      onClick={() => setDraft((d) => ({ ...d, periods: d.periods.filter((_, n) => n !== i) }))}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Group>
+                    <Group gap="xs" align="flex-start">
+                      <TextInput
+                        type="time"
+                        label={t('waitlist.from')}
+                        w={130}
+                        value={p.from}
+                        error={fieldError(`periods.${i}.from`)}
+                        onChange={(e) => setPeriod(i, { from: e.currentTarget.value })}
+                      />
+                      <TextInput
+                        type="time"
+                        label={t('waitlist.to')}
+                        w={130}
+                        value={p.to}
+                        error={fieldError(`periods.${i}.to`)}
+                        onChange={(e) => setPeriod(i, { to: e.currentTarget.value })}
+                      />
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        mt={24}
+                        aria-label={t('waitlist.removePeriod', { n: String(i + 1) })}
+                        onClick={() => setDraft((d) => ({ ...d, periods: d.periods.filter((_, n) => n !== i) }))}
+                      >
+                        ×
+                      </ActionIcon>
+                    </Group>
+                  </Stack>
                   {fieldError(`periods.${i}.weekdays`) && (
                     <Text size="xs" c="red" mt={4}>
                       {fieldError(`periods.${i}.weekdays`)}
