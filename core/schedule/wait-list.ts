@@ -217,10 +217,19 @@ export const listWaitList = defineOperation({
   },
 });
 
-/** True when the entry wants the slot the appointment held. */
+/**
+ * A slot as {@link entryFits} reads it: an appointment's, or a free one (no patient) the desk offers
+ * to a wait-list entry.
+ */
+export type FitSlot = Pick<Appointment, 'clinic' | 'professional' | 'start' | 'end' | 'timeZone'> & {
+  patient?: string;
+  specialty?: string | undefined;
+};
+
+/** True when the entry wants the slot the appointment held (or a free slot). */
 export function entryFits(
-  entry: WaitListEntry,
-  slot: Appointment,
+  entry: Pick<WaitListEntry, 'active' | 'patient' | 'clinic' | 'professional' | 'specialty' | 'periods'>,
+  slot: FitSlot,
   professionalSpecialties: readonly string[],
 ): boolean {
   if (!entry.active || entry.patient === slot.patient) return false;

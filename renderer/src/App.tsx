@@ -19,13 +19,15 @@ import { DaySchedule } from './reception/DaySchedule.js';
 import { PatientsScreen } from './patients/PatientsScreen.js';
 import { onOpenReview } from './sync-review/open-review.js';
 import { ReviewScreen } from './sync-review/ReviewScreen.js';
+import { WaitListScreen } from './wait-list/WaitListScreen.js';
 
 /** The app's top-level areas, in header order. */
-const SECTIONS = ['agenda', 'patients', 'budgets', 'review', 'settings'] as const;
+const SECTIONS = ['agenda', 'waitList', 'patients', 'budgets', 'review', 'settings'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const sectionLabel: Record<Section, MessageKey> = {
   agenda: 'nav.agenda',
+  waitList: 'waitlist.nav',
   patients: 'nav.patients',
   budgets: 'nav.budgets',
   review: 'review.nav',
@@ -137,6 +139,8 @@ function SectionScreen(props: { section: Section }) {
   switch (props.section) {
     case 'agenda':
       return <DaySchedule />;
+    case 'waitList':
+      return <WaitListScreen />;
     case 'patients':
       return <PatientsScreen />;
     case 'settings':

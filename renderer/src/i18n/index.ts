@@ -12,9 +12,11 @@ import { reviewEn } from './review.en.js';
 import { reviewPtBR, type ReviewMessageKey } from './review.pt-BR.js';
 import { totemEn } from './totem.en.js';
 import { totemPtBR } from './totem.pt-BR.js';
+import { waitListEn } from './waitlist.en.js';
+import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
 
-/** A key of the shell's dictionaries (review.* included: the shell's nav names that screen). */
-export type MessageKey = BaseMessageKey | ReviewMessageKey;
+/** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
+export type MessageKey = BaseMessageKey | ReviewMessageKey | WaitListMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -33,10 +35,10 @@ export function currentLocale(): Locale {
   return pickLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
 }
 
-/** Every text of the UI per locale: the shell's, the totem's, the budget screens' and the review screen's. */
+/** Every text of the UI per locale: the shell's, the totem's, the budget, review and wait-list screens'. */
 export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
-  'pt-BR': { ...ptBR, ...totemPtBR, ...budgetPtBR, ...reviewPtBR },
-  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn },
+  'pt-BR': { ...ptBR, ...totemPtBR, ...budgetPtBR, ...reviewPtBR, ...waitListPtBR },
+  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn, ...waitListEn },
 };
 
 /** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */

@@ -8,6 +8,7 @@ import { clinics } from '../../../core/clinic/clinic-record.js';
 import { users } from '../../../core/access/user.js';
 import { patients } from '../../../core/patient/patient-record.js';
 import { useLive } from '../local/hooks.js';
+import { AgendaActions } from '../schedule-blocks/AgendaActions.js';
 import { AppointmentPanel } from './AppointmentPanel.js';
 import { BookingDialog, type BookingDraft } from './BookingDialog.js';
 import { layoutDay, type Cell } from './day-grid.js';
@@ -193,6 +194,17 @@ export function DaySchedule() {
               data={day.clinics.map((c) => ({ value: c.id, label: c.name }))}
               value={day.clinic?.id ?? ''}
               onChange={(event) => setClinicId(event.currentTarget.value)}
+            />
+          )}
+          {day?.clinic && (
+            <AgendaActions
+              clinic={day.clinic}
+              professionals={day.columns}
+              date={date}
+              selected={{
+                professional: day.columns[selected.col]?.id ?? null,
+                startUtc: rows[selected.row]?.startUtc ?? null,
+              }}
             />
           )}
           <Button variant="subtle" onClick={() => setHelp(true)} rightSection={<Kbd>?</Kbd>}>

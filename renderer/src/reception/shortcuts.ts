@@ -18,6 +18,8 @@ export const SCHEDULE_SHORTCUTS: Shortcut[] = [
   { keys: ['Alt', '←'], action: 'shortcut.previousDay' },
   { keys: ['Alt', '→'], action: 'shortcut.nextDay' },
   { keys: ['T'], action: 'shortcut.today' },
+  { keys: ['B'], action: 'shortcut.block' },
+  { keys: ['E'], action: 'shortcut.squeeze' },
   { keys: ['?'], action: 'shortcut.help' },
 ];
 

@@ -1,0 +1,158 @@
+import { Alert, Checkbox, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isDomainError } from '../../../core/errors.js';
+import { createAppointment } from '../../../core/schedule/appointment-ops.js';
+import { DialogActions } from '../common/DialogActions.js';
+import { formFailure, type FormFailure } from '../common/domain-errors.js';
+import { useRun } from '../local/hooks.js';
+import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js';
+import type { ClinicChoice } from '../reception/load-day.js';
+import type { AgendaProfessional } from '../schedule-blocks/BlockDialog.js';
+import { addClock, defaultTimes, rangeOn } from '../schedule-blocks/time-range.js';
+import { keepLettersInside, useCtrlEnter } from '../wait-list/use-ctrl-enter.js';
+import { durationChoices } from './durations.js';
+
+const FIELDS = ['patient', 'professional', 'start', 'end'];
+
+/**
+ * Books at a typed time rather than one of the free slots the booking dialog offers, and, ticked,
+ * as an encaixe (`overbooking: true`): the core then books over an occupied or blocked slot and its
+ * later overlap checks ignore the appointment. Unticked, the core refuses a taken slot and its
+ * message (which suggests the encaixe) shows under the time.
+ */
+export function SqueezeInDialog(props: {
+  clinic: ClinicChoice;
+  professionals: readonly AgendaProfessional[];
+  date: string;
+  selected: { professional: string | null; startUtc: string | null };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const run = useRun();
+  const zone = props.clinic.timeZone;
+  const first = props.professionals.find((p) => p.id === props.selected.professional) ?? props.professionals[0];
+  const [patient, setPatient] = useState<PickedPatient | null>(null);
+  const [professional, setProfessional] = useState(first?.id ?? '');
+  const [day, setDay] = useState(props.date);
+  const [time, setTime] = useState(() => defaultTimes(props.selected.startUtc, 0, zone).from);
+  const [minutes, setMinutes] = useState(first?.slotMinutes ?? 30);
+  const [overbooking, setOverbooking] = useState(false);
+  const [notes, setNotes] = useState('');
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [missing, setMissing] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const squeezeBox = useRef<HTMLInputElement>(null);
+
+  const submit = async () => {
+    const absent: Record<string, string> = {};
+    if (!patient) absent['patient'] = t('booking.patientRequired');
+    if (!time || !day) absent['start'] = t('block.timeRequired');
+    setMissing(absent);
+    if (!patient || !time || !day || saving) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await run(createAppointment, {
+        clinic: props.clinic.id,
+        professional,
+        patient: patient.id,
+        ...rangeOn(day, time, addClock(time, minutes), zone),
+        overbooking,
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
+      });
+      props.onClose();
+    } catch (error) {
+      const found = formFailure(error, FIELDS);
+      const taken = isDomainError(error) && error.code === 'conflict';
+      // The core's 409 says what to do ("use encaixe…") and its details name what is there, under the
+      // time; the checkbox takes focus so Space ticks it.
+      setFailure(taken ? { ...found, general: error.message } : found);
+      setSaving(false);
+      if (taken && !overbooking) squeezeBox.current?.focus();
+    }
+  };
+  useCtrlEnter(submit);
+  const fieldError = (field: string) => missing[field] ?? failure?.fields[field];
+
+  return (
+    <Modal opened onClose={props.onClose} title={t('squeeze.title')} size="lg">
+      <div onKeyDown={keepLettersInside}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {props.clinic.name}
+            </Text>
+            {failure?.general && (
+              <Alert color="red" role="alert" variant="light">
+                {failure.general}
+              </Alert>
+            )}
+            <PatientPicker value={patient} onChange={setPatient} error={fieldError('patient')} autoFocus />
+            <Group grow align="flex-start">
+              <NativeSelect
+                label={t('booking.professional')}
+                data={props.professionals.map((p) => ({ value: p.id, label: p.name }))}
+                value={professional}
+                error={fieldError('professional')}
+                onChange={(e) => setProfessional(e.currentTarget.value)}
+              />
+              <TextInput
+                type="date"
+                label={t('block.day')}
+                value={day}
+                onChange={(e) => setDay(e.currentTarget.value)}
+              />
+            </Group>
+            <Group grow align="flex-start">
+              <TextInput
+                type="time"
+                label={t('booking.time')}
+                value={time}
+                error={fieldError('start')}
+                onChange={(e) => setTime(e.currentTarget.value)}
+              />
+              <NativeSelect
+                label={t('squeeze.duration')}
+                data={durationChoices(first?.slotMinutes ?? 30).map((m) => ({
+                  value: String(m),
+                  label: t('squeeze.minutes', { n: String(m) }),
+                }))}
+                value={String(minutes)}
+                error={fieldError('end')}
+                onChange={(e) => setMinutes(Number(e.currentTarget.value))}
+              />
+            </Group>
+            <Checkbox
+              label={t('squeeze.overbooking')}
+              description={t('squeeze.overbookingHint')}
+              checked={overbooking}
+              ref={squeezeBox}
+              onChange={(e) => setOverbooking(e.currentTarget.checked)}
+            />
+            <Textarea
+              label={t('booking.notes')}
+              autosize
+              minRows={2}
+              maxRows={5}
+              value={notes}
+              onChange={(e) => setNotes(e.currentTarget.value)}
+            />
+            <DialogActions
+              hint={t('booking.hint')}
+              submitLabel={overbooking ? t('squeeze.submitOverbooking') : t('booking.submit')}
+              loading={saving}
+              onCancel={props.onClose}
+            />
+          </Stack>
+        </form>
+      </div>
+    </Modal>
+  );
+}
