@@ -7,7 +7,7 @@ import { serveDirectory, startFakeSyncServer, unusedLocalUrl, type LocalServer }
 import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
 
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
-const NAV = ['Agenda', 'Pacientes', 'Orçamentos', 'Conflitos e recusas', 'Configurações'];
+const NAV = ['Agenda', 'Lista de espera', 'Pacientes', 'Orçamentos', 'Conflitos e recusas', 'Configurações'];
 const ONLINE = 'Servidor: conectado';
 const OFFLINE = 'Servidor: offline — trabalhando localmente';
 
@@ -161,6 +161,7 @@ describe('application shell in Chromium', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.getByRole('navigation').getByRole('button').allTextContents()).toEqual([
       'Schedule',
+      'Wait list',
       'Patients',
       'Budgets',
       'Conflicts and refusals',
