@@ -18,7 +18,19 @@ export const SCHEDULE_SHORTCUTS: Shortcut[] = [
   { keys: ['Alt', '←'], action: 'shortcut.previousDay' },
   { keys: ['Alt', '→'], action: 'shortcut.nextDay' },
   { keys: ['T'], action: 'shortcut.today' },
+  { keys: ['M'], action: 'shortcut.pickUp' },
+  { keys: ['Ctrl', 'Z'], action: 'shortcut.undoMove' },
   { keys: ['?'], action: 'shortcut.help' },
+];
+
+/** Shortcuts of one professional's week (Ctrl+Z undoes a move there too). */
+export const WEEK_SHORTCUTS: Shortcut[] = [
+  { keys: ['←', '↑', '→', '↓'], action: 'shortcut.moveWeek' },
+  { keys: ['Enter'], action: 'shortcut.open' },
+  { keys: ['Alt', '←'], action: 'shortcut.previousWeek' },
+  { keys: ['Alt', '→'], action: 'shortcut.nextWeek' },
+  { keys: ['T'], action: 'shortcut.thisWeek' },
+  { keys: ['D'], action: 'shortcut.openDay' },
 ];
 
 /** Shortcuts inside an appointment's panel. */
