@@ -162,8 +162,20 @@ describe('one professional’s week', () => {
     await dialog.waitFor({ state: 'detached' });
     const booked = page.getByRole('button', { name: /^07:30, .*: Gabriel Araújo Teixeira, Agendado/ });
     await booked.waitFor();
-    expect(await page.getByText('1 agendamentos na semana').count()).toBe(1);
+    expect(await page.getByText('Agendamentos na semana: 1').count()).toBe(1);
     await shot('week-booked.png');
+
+    // Dragged to the next day at 08:00 in the week, then back with Ctrl+Z.
+    await page
+      .locator('.appt', { hasText: 'Gabriel Araújo Teixeira' })
+      .dragTo(page.getByRole('button', { name: /^08:00, quarta-feira, .*: livre$/ }));
+    await page.getByRole('button', { name: /^08:00, quarta-feira, .*: Gabriel Araújo Teixeira/ }).waitFor();
+    await page.keyboard.press('Control+z');
+    await booked.waitFor();
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Atalhos de teclado' }).getByText('Semana de um profissional').waitFor();
+    await shot('shortcuts.png');
+    await page.keyboard.press('Escape');
 
     // D opens that day with every professional; the booking is in Ricardo's column.
     await page.keyboard.press('d');

@@ -116,7 +116,7 @@ export const en: Record<MessageKey, string> = {
   'week.next': 'Next week (Alt+→)',
   'week.thisWeek': 'This week',
   'week.professional': 'Professional',
-  'week.count': '{{total}} appointments this week',
+  'week.count': 'Appointments this week: {{total}}',
   'week.closed': 'This professional does not work this week.',
   'week.cellPast': 'slot already begun',
   'shortcut.pickUp': 'Move the selected appointment (arrows pick the slot, Enter drops, Esc cancels)',

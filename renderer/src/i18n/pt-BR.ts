@@ -117,7 +117,7 @@ export const ptBR = {
   'week.next': 'Próxima semana (Alt+→)',
   'week.thisWeek': 'Esta semana',
   'week.professional': 'Profissional',
-  'week.count': '{{total}} agendamentos na semana',
+  'week.count': 'Agendamentos na semana: {{total}}',
   'week.closed': 'Este profissional não atende nesta semana.',
   'week.cellPast': 'horário já passou',
   'shortcut.pickUp': 'Mover o agendamento selecionado (setas escolhem o horário, Enter solta, Esc cancela)',

@@ -346,7 +346,11 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
                           id={`${r}-${c}`}
                           selected={selected.row === r && selected.col === c}
                           onSelect={() => setSelected({ row: r, col: c })}
-                          onOpen={() => openCell(r, c)}
+                          onOpen={() => {
+                            if (moving) dropAt(moving, r, c);
+                            else openCell(r, c);
+                            setMoving(null);
+                          }}
                           onDrag={(a) => {
                             dragged.current = a;
                             if (!a) setDropCell(null);

@@ -23,7 +23,7 @@ export const SCHEDULE_SHORTCUTS: Shortcut[] = [
   { keys: ['?'], action: 'shortcut.help' },
 ];
 
-/** Shortcuts of one professional's week (Ctrl+Z undoes a move there too). */
+/** Shortcuts of one professional's week. */
 export const WEEK_SHORTCUTS: Shortcut[] = [
   { keys: ['←', '↑', '→', '↓'], action: 'shortcut.moveWeek' },
   { keys: ['Enter'], action: 'shortcut.open' },
@@ -31,6 +31,7 @@ export const WEEK_SHORTCUTS: Shortcut[] = [
   { keys: ['Alt', '→'], action: 'shortcut.nextWeek' },
   { keys: ['T'], action: 'shortcut.thisWeek' },
   { keys: ['D'], action: 'shortcut.openDay' },
+  { keys: ['Ctrl', 'Z'], action: 'shortcut.undoMove' },
 ];
 
 /** Shortcuts inside an appointment's panel. */
