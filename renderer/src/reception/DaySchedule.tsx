@@ -15,6 +15,7 @@ import { clockTime, layoutDay } from './day-grid.js';
 import { GridCell } from './GridCell.js';
 import { loadDay, type DayAppointment } from './load-day.js';
 import { MoveNotice, useAppointmentMove } from './MoveNotice.js';
+import { useDragMove } from './use-drag-move.js';
 import { movable, moveTarget } from './move-target.js';
 import { ShortcutsHelp } from './ShortcutsHelp.js';
 import { typingIn } from './shortcuts.js';
@@ -60,8 +61,7 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
   const mover = useAppointmentMove();
   // The appointment picked up: by the mouse (dragging) or by M, then arrows and Enter (moving).
   const [moving, setMoving] = useState<DayAppointment | null>(null);
-  const dragged = useRef<DayAppointment | null>(null);
-  const [dropCell, setDropCell] = useState<string | null>(null);
+  const drag = useDragMove<DayAppointment>();
 
   // Start on the first slot from now on (today), else at the top; keep the selection inside the grid.
   useEffect(() => {
@@ -322,22 +322,13 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
                     {row.cells.map((cell, c) => (
                       <td
                         key={day.columns[c]!.id}
-                        className={`cell cell--${cell.kind}${dropCell === `${r}-${c}` || (moving && selected.row === r && selected.col === c) ? ' cell--drop' : ''}`}
+                        className={`cell cell--${cell.kind}${drag.over === `${r}-${c}` || (moving && selected.row === r && selected.col === c) ? ' cell--drop' : ''}`}
                         aria-selected={selected.row === r && selected.col === c}
-                        onDragOver={(event) => {
-                          const a = dragged.current;
-                          if (!a || !moveTarget(a, day.columns[c]!.id, cell)) return;
-                          event.preventDefault();
-                          event.dataTransfer.dropEffect = 'move';
-                          if (dropCell !== `${r}-${c}`) setDropCell(`${r}-${c}`);
-                        }}
-                        onDragLeave={() => setDropCell((d) => (d === `${r}-${c}` ? null : d))}
-                        onDrop={(event) => {
-                          event.preventDefault();
-                          setDropCell(null);
-                          if (dragged.current) dropAt(dragged.current, r, c);
-                          dragged.current = null;
-                        }}
+                        {...drag.target(
+                          `${r}-${c}`,
+                          (a) => moveTarget(a, day.columns[c]!.id, cell) !== null,
+                          (a) => dropAt(a, r, c),
+                        )}
                       >
                         <GridCell
                           cell={cell}
@@ -351,10 +342,7 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
                             else openCell(r, c);
                             setMoving(null);
                           }}
-                          onDrag={(a) => {
-                            dragged.current = a;
-                            if (!a) setDropCell(null);
-                          }}
+                          onDrag={drag.onDrag}
                         />
                       </td>
                     ))}

@@ -16,6 +16,7 @@ import { GridCell } from './GridCell.js';
 import type { DayAppointment } from './load-day.js';
 import { loadWeek } from './load-week.js';
 import { MoveNotice, useAppointmentMove } from './MoveNotice.js';
+import { useDragMove } from './use-drag-move.js';
 import { moveTarget } from './move-target.js';
 import { ShortcutsHelp } from './ShortcutsHelp.js';
 import { typingIn } from './shortcuts.js';
@@ -74,8 +75,7 @@ export function WeekSchedule(props: {
   const focusNext = useRef(false);
   const grid = useRef<HTMLTableElement>(null);
   const mover = useAppointmentMove();
-  const dragged = useRef<DayAppointment | null>(null);
-  const [dropCell, setDropCell] = useState<string | null>(null);
+  const drag = useDragMove<DayAppointment>();
 
   // Open on the day asked for, at its first slot from now on, that hour in the middle of the grid; then
   // keep the selection inside the grid as the week changes.
@@ -288,22 +288,13 @@ export function WeekSchedule(props: {
                     {row.cells.map((cell, c) => (
                       <td
                         key={days[c]}
-                        className={`cell cell--${cell.kind}${dropCell === `${r}-${c}` ? ' cell--drop' : ''}`}
+                        className={`cell cell--${cell.kind}${drag.over === `${r}-${c}` ? ' cell--drop' : ''}`}
                         aria-selected={selected.row === r && selected.col === c}
-                        onDragOver={(event) => {
-                          const a = dragged.current;
-                          if (!a || cell.kind === 'past' || !moveTarget(a, column.id, cell)) return;
-                          event.preventDefault();
-                          event.dataTransfer.dropEffect = 'move';
-                          if (dropCell !== `${r}-${c}`) setDropCell(`${r}-${c}`);
-                        }}
-                        onDragLeave={() => setDropCell((d) => (d === `${r}-${c}` ? null : d))}
-                        onDrop={(event) => {
-                          event.preventDefault();
-                          setDropCell(null);
-                          if (dragged.current) dropAt(dragged.current, r, c);
-                          dragged.current = null;
-                        }}
+                        {...drag.target(
+                          `${r}-${c}`,
+                          (a) => cell.kind !== 'past' && moveTarget(a, column.id, cell) !== null,
+                          (a) => dropAt(a, r, c),
+                        )}
                       >
                         <GridCell
                           cell={cell}
@@ -313,10 +304,7 @@ export function WeekSchedule(props: {
                           selected={selected.row === r && selected.col === c}
                           onSelect={() => setSelected({ row: r, col: c })}
                           onOpen={() => openCell(r, c)}
-                          onDrag={(a) => {
-                            dragged.current = a;
-                            if (!a) setDropCell(null);
-                          }}
+                          onDrag={drag.onDrag}
                         />
                       </td>
                     ))}
