@@ -113,8 +113,13 @@ describe('moving appointments on the day schedule', () => {
   it('moves by keyboard: M picks the selected appointment up, arrows choose, Enter drops', async () => {
     // Francisca (Luana, h:30) one slot later.
     await cell(hh(h, '30'), LUANA, 'Francisca').focus();
+    const banner = page.getByRole('status').filter({ hasText: 'Movendo o agendamento de Francisca Lima Rocha' });
     await page.keyboard.press('m');
-    await page.getByRole('status').filter({ hasText: 'Movendo o agendamento de Francisca Lima Rocha' }).waitFor();
+    await banner.waitFor();
+    await page.keyboard.press('Escape');
+    await banner.waitFor({ state: 'detached' });
+    await page.keyboard.press('m');
+    await banner.waitFor();
     await page.keyboard.press('ArrowDown');
     await shot('keyboard-move.png');
     await page.keyboard.press('Enter');

@@ -152,13 +152,14 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
       else if (event.key === 't' || event.key === 'T') today();
       else if (event.key === '?') setHelp(true);
       else if (event.key === 'm' || event.key === 'M') pickUp();
+      else if (event.key === 'Escape' && moving) setMoving(null);
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
     // pickUp reads rows and the selection, as newBooking does.
-  }, [modalOpen, changeDay, newBooking, today, rows, selected]);
+  }, [modalOpen, changeDay, newBooking, today, rows, selected, moving]);
 
   const onGridKey = (event: React.KeyboardEvent) => {
     if (event.altKey || event.ctrlKey) return;
@@ -180,9 +181,6 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
       event.preventDefault();
       if (moving) dropAt(moving, selected.row, selected.col);
       else openCell(selected.row, selected.col);
-      setMoving(null);
-    } else if (event.key === 'Escape' && moving) {
-      event.preventDefault();
       setMoving(null);
     }
   };
