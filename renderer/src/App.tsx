@@ -15,7 +15,7 @@ import { useInstallation } from './local/installation-store.js';
 import { LocalCoreGate, LocalCoreProvider } from './local/LocalCoreProvider.js';
 import { SetupScreen } from './local/SetupScreen.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
-import { DaySchedule } from './reception/DaySchedule.js';
+import { Agenda } from './reception/Agenda.js';
 import { PatientsScreen } from './patients/PatientsScreen.js';
 import { onOpenReview } from './sync-review/open-review.js';
 import { ReviewScreen } from './sync-review/ReviewScreen.js';
@@ -138,7 +138,7 @@ export function App() {
 function SectionScreen(props: { section: Section }) {
   switch (props.section) {
     case 'agenda':
-      return <DaySchedule />;
+      return <Agenda />;
     case 'waitList':
       return <WaitListScreen />;
     case 'patients':

@@ -20,6 +20,13 @@ export interface BookingDraft {
 
 const FIELDS = ['patient', 'professional', 'start'];
 
+/** The booking's day as people say it ("terça-feira, 1 de dezembro"): the week view books any of seven. */
+function dayText(day: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
 /**
  * Books an appointment: patient (search by name or CPF), professional, one of the free slots of the
  * day (core's availability), notes. Ctrl+Enter books from anywhere in the form; the core's messages
@@ -33,7 +40,7 @@ export function BookingDialog(props: {
   onClose: () => void;
   onBooked: (id: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const run = useRun();
   const [patient, setPatient] = useState<PickedPatient | null>(null);
   const [professional, setProfessional] = useState(props.draft.professional ?? props.professionals[0]?.id ?? '');
@@ -117,7 +124,7 @@ export function BookingDialog(props: {
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {props.clinic.name}
+            {props.clinic.name} · {dayText(props.date, i18n.language)}
           </Text>
           {failure?.general && (
             <Alert color="red" role="alert" variant="light">

@@ -9,10 +9,15 @@ import { users } from '../../../core/access/user.js';
 import { patients } from '../../../core/patient/patient-record.js';
 import { useLive } from '../local/hooks.js';
 import { AgendaActions } from '../schedule-blocks/AgendaActions.js';
+import { AgendaViewToggle } from './AgendaViewToggle.js';
 import { AppointmentPanel } from './AppointmentPanel.js';
 import { BookingDialog, type BookingDraft } from './BookingDialog.js';
-import { layoutDay, type Cell } from './day-grid.js';
+import { clockTime, layoutDay } from './day-grid.js';
+import { GridCell } from './GridCell.js';
 import { loadDay, type DayAppointment } from './load-day.js';
+import { MoveNotice, useAppointmentMove } from './MoveNotice.js';
+import { useDragMove } from './use-drag-move.js';
+import { movable, moveTarget } from './move-target.js';
 import { ShortcutsHelp } from './ShortcutsHelp.js';
 import { typingIn } from './shortcuts.js';
 import { LEGEND, statusColor, statusKey } from './status-style.js';
@@ -36,10 +41,10 @@ function longDate(day: string, locale: string): string {
  * ones shaded, appointments in their status colour with the confirmation mark. Arrows move, Enter
  * books or opens, N books, Alt+arrows change day, ? lists every shortcut.
  */
-export function DaySchedule() {
+export function DaySchedule(props: { initialDate?: string; onWeek?: (date: string, professional?: string) => void }) {
   const { t, i18n } = useTranslation();
   const [clinicId, setClinicId] = useState<string | null>(null);
-  const [date, setDate] = useState(() => dayIn(new Date(), DEFAULT_ZONE));
+  const [date, setDate] = useState(() => props.initialDate ?? dayIn(new Date(), DEFAULT_ZONE));
   const live = useLive((ctx) => loadDay(ctx, clinicId, date), READS, [clinicId, date]);
   const day = live.data;
   const zone = day?.clinic?.timeZone ?? DEFAULT_ZONE;
@@ -54,6 +59,10 @@ export function DaySchedule() {
   const focusNext = useRef(false);
   const centeredDay = useRef<string | null>(null);
   const grid = useRef<HTMLTableElement>(null);
+  const mover = useAppointmentMove();
+  // The appointment picked up: by the mouse (dragging) or by M, then arrows and Enter (moving).
+  const [moving, setMoving] = useState<DayAppointment | null>(null);
+  const drag = useDragMove<DayAppointment>();
 
   // Start on the first slot from now on (today), else at the top; keep the selection inside the grid.
   useEffect(() => {
@@ -93,6 +102,29 @@ export function DaySchedule() {
     [rows, day],
   );
 
+  const dropAt = (appointment: DayAppointment, row: number, col: number) => {
+    const cell = rows[row]?.cells[col];
+    const column = day?.columns[col];
+    const to = cell && column ? moveTarget(appointment, column.id, cell) : null;
+    if (!to || !column) return;
+    const from = day?.columns.find((c) => c.id === appointment.professional)?.name ?? '';
+    void mover.move({
+      id: appointment.id,
+      to: { ...to, overbooking: false },
+      doneText: t('move.done', { patient: appointment.patientName, time: rows[row]!.time, professional: column.name }),
+      undoneText: t('move.undone', {
+        patient: appointment.patientName,
+        time: clockTime(appointment.start, zone),
+        professional: from,
+      }),
+    });
+  };
+  const pickUp = () => {
+    const cell = rows[selected.row]?.cells[selected.col];
+    const first = cell?.kind === 'booked' ? cell.appointments[0] : undefined;
+    if (first && movable(first.status)) setMoving(first);
+  };
+
   const newBooking = useCallback(() => {
     const cell = rows[selected.row]?.cells[selected.col];
     const column = day?.columns[selected.col];
@@ -120,12 +152,15 @@ export function DaySchedule() {
       else if (event.key === 'n' || event.key === 'N') newBooking();
       else if (event.key === 't' || event.key === 'T') today();
       else if (event.key === '?') setHelp(true);
+      else if (event.key === 'm' || event.key === 'M') pickUp();
+      else if (event.key === 'Escape' && moving) setMoving(null);
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [modalOpen, changeDay, newBooking, today]);
+    // pickUp reads rows and the selection, as newBooking does.
+  }, [modalOpen, changeDay, newBooking, today, rows, selected, moving]);
 
   const onGridKey = (event: React.KeyboardEvent) => {
     if (event.altKey || event.ctrlKey) return;
@@ -145,7 +180,9 @@ export function DaySchedule() {
       }));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      openCell(selected.row, selected.col);
+      if (moving) dropAt(moving, selected.row, selected.col);
+      else openCell(selected.row, selected.col);
+      setMoving(null);
     }
   };
 
@@ -188,6 +225,12 @@ export function DaySchedule() {
           </Title>
         </Group>
         <Group gap="sm" wrap="nowrap">
+          {props.onWeek && (
+            <AgendaViewToggle
+              view="day"
+              onChange={() => props.onWeek?.(date, day?.columns[selected.col]?.id ?? day?.columns[0]?.id)}
+            />
+          )}
           {day && day.clinics.length > 1 && (
             <NativeSelect
               aria-label={t('schedule.clinic')}
@@ -255,6 +298,11 @@ export function DaySchedule() {
         </Alert>
       )}
 
+      {moving && (
+        <Alert color="teal" mb="sm" className="move-banner" role="status">
+          {t('move.picked', { patient: moving.patientName })}
+        </Alert>
+      )}
       {day && day.columns.length > 0 && (
         <Paper withBorder radius="md" className="day-grid-wrap">
           {rows.length === 0 ? (
@@ -284,8 +332,13 @@ export function DaySchedule() {
                     {row.cells.map((cell, c) => (
                       <td
                         key={day.columns[c]!.id}
-                        className={`cell cell--${cell.kind}`}
+                        className={`cell cell--${cell.kind}${drag.over === `${r}-${c}` || (moving && selected.row === r && selected.col === c) ? ' cell--drop' : ''}`}
                         aria-selected={selected.row === r && selected.col === c}
+                        {...drag.target(
+                          `${r}-${c}`,
+                          (a) => moveTarget(a, day.columns[c]!.id, cell) !== null,
+                          (a) => dropAt(a, r, c),
+                        )}
                       >
                         <GridCell
                           cell={cell}
@@ -294,7 +347,12 @@ export function DaySchedule() {
                           id={`${r}-${c}`}
                           selected={selected.row === r && selected.col === c}
                           onSelect={() => setSelected({ row: r, col: c })}
-                          onOpen={() => openCell(r, c)}
+                          onOpen={() => {
+                            if (moving) dropAt(moving, r, c);
+                            else openCell(r, c);
+                            setMoving(null);
+                          }}
+                          onDrag={drag.onDrag}
                         />
                       </td>
                     ))}
@@ -331,79 +389,7 @@ export function DaySchedule() {
         }}
       />
       <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
+      <MoveNotice notice={mover.notice} onUndo={() => void mover.undo()} onClose={mover.dismiss} />
     </section>
-  );
-}
-
-/** One slot of one professional: a focusable grid cell. */
-function GridCell(props: {
-  cell: Cell<DayAppointment>;
-  time: string;
-  professional: string;
-  id: string;
-  selected: boolean;
-  onSelect: () => void;
-  onOpen: () => void;
-}) {
-  const { t } = useTranslation();
-  const { cell } = props;
-  let label: string;
-  let content: React.ReactNode;
-  switch (cell.kind) {
-    case 'free':
-      label = t('schedule.cellFree');
-      content = <span className="cell-free">{t('schedule.cellFree')}</span>;
-      break;
-    case 'blocked':
-      label = t('schedule.cellBlocked', { reason: cell.reason });
-      content = <span className="cell-blocked">{cell.reason}</span>;
-      break;
-    case 'off':
-      label = t('schedule.cellOff');
-      content = null;
-      break;
-    case 'booked':
-      label =
-        cell.appointments.length === 0
-          ? t('schedule.cellContinues')
-          : cell.appointments
-              .map(
-                (a) =>
-                  `${a.patientName}, ${t(statusKey[a.status])}${a.confirmed ? `, ${t('appointment.confirmed')}` : ''}`,
-              )
-              .join('; ');
-      content = cell.appointments.map((a) => (
-        <span key={a.id} className={`appt appt--${statusColor[a.status]}`} data-status={a.status}>
-          <span className="appt-name">
-            {a.confirmed && (
-              <span className="appt-confirmed" title={t('appointment.confirmed')} aria-hidden="true">
-                ✓
-              </span>
-            )}
-            {a.patientName}
-          </span>
-          <span className="appt-meta">
-            {t(statusKey[a.status])}
-            {a.overbooking ? ` · ${t('appointment.overbooking')}` : ''}
-          </span>
-        </span>
-      ));
-      break;
-  }
-  return (
-    <div
-      role="button"
-      tabIndex={props.selected ? 0 : -1}
-      data-cell={props.id}
-      aria-label={`${props.time}, ${props.professional}: ${label}`}
-      className="cell-button"
-      onFocus={props.onSelect}
-      onClick={() => {
-        props.onSelect();
-        props.onOpen();
-      }}
-    >
-      {content}
-    </div>
   );
 }

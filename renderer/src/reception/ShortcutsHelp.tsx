@@ -1,6 +1,6 @@
 import { Kbd, Modal, Stack, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FORM_SHORTCUTS, PANEL_SHORTCUTS, SCHEDULE_SHORTCUTS, type Shortcut } from './shortcuts.js';
+import { FORM_SHORTCUTS, PANEL_SHORTCUTS, SCHEDULE_SHORTCUTS, WEEK_SHORTCUTS, type Shortcut } from './shortcuts.js';
 
 function ShortcutTable(props: { title: string; shortcuts: Shortcut[] }) {
   const { t } = useTranslation();
@@ -37,6 +37,7 @@ export function ShortcutsHelp(props: { opened: boolean; onClose: () => void }) {
     <Modal opened={props.opened} onClose={props.onClose} title={t('shortcut.title')} size="lg">
       <Stack gap="lg">
         <ShortcutTable title={t('shortcut.schedule')} shortcuts={SCHEDULE_SHORTCUTS} />
+        <ShortcutTable title={t('shortcut.week')} shortcuts={WEEK_SHORTCUTS} />
         <ShortcutTable title={t('shortcut.panel')} shortcuts={PANEL_SHORTCUTS} />
         <ShortcutTable title={t('shortcut.forms')} shortcuts={FORM_SHORTCUTS} />
       </Stack>

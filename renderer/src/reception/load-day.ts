@@ -13,6 +13,7 @@ import { listAppointments } from '../../../core/schedule/schedule-view.js';
 import { effectiveSettings } from '../../../core/schedule/settings-ops.js';
 import { dayRange, utcKey } from '../../../core/schedule/time.js';
 import type { Status } from '../../../core/schedule/status.js';
+import type { z } from 'zod';
 import type { ColumnInput, GridBlock } from './day-grid.js';
 
 /** A clinic the desk can show. */
@@ -43,6 +44,8 @@ export interface DayAppointment {
   paymentMethod?: PaymentMethod;
 }
 
+type ListedAppointment = z.output<typeof listAppointments.output>['items'][number];
+
 /** The day as the screen draws it. */
 export interface DayData {
   clinics: ClinicChoice[];
@@ -50,6 +53,37 @@ export interface DayData {
   columns: ColumnInput[];
   appointments: DayAppointment[];
   blocks: GridBlock[];
+}
+
+/** The listed appointments (`appointment.list` items) with their patients, as the screens show them. */
+export async function describeAppointments(
+  ctx: OperationContext,
+  items: readonly ListedAppointment[],
+): Promise<DayAppointment[]> {
+  const patientStore = ctx.store.collection(patients);
+  const appointments: DayAppointment[] = [];
+  for (const a of items) {
+    const patient = await patientStore.get(a.patient);
+    appointments.push({
+      id: a.id,
+      professional: a.professional,
+      patient: a.patient,
+      patientName: patient?.socialName ?? patient?.name ?? '—',
+      patientCpf: patient?.cpf ?? null,
+      patientPhone: patient?.cellPhone ?? patient?.phone ?? null,
+      start: a.start,
+      end: a.end,
+      startUtc: utcKey(a.start),
+      endUtc: utcKey(a.end),
+      status: a.status as Status,
+      confirmed: a.patientConfirmation.confirmed,
+      overbooking: a.overbooking,
+      notes: a.notes ?? '',
+      ...(a.copart === undefined ? {} : { copart: a.copart }),
+      ...(a.paymentMethod === undefined ? {} : { paymentMethod: a.paymentMethod }),
+    });
+  }
+  return appointments;
 }
 
 /** The clinics of the account, active ones, by name. */
@@ -85,40 +119,39 @@ export async function loadDay(ctx: OperationContext, clinicId: string | null, da
     columns.push({ ...p, slotMinutes: settings.slotMinutes, workingHours: settings.workingHours });
   }
   const listed = await invoke(listAppointments, ctx, { clinic: clinic.id, date, days: 1, limit: 2000 });
-  const patientStore = ctx.store.collection(patients);
-  const appointments: DayAppointment[] = [];
-  for (const a of listed.items) {
-    const patient = await patientStore.get(a.patient);
-    appointments.push({
-      id: a.id,
-      professional: a.professional,
-      patient: a.patient,
-      patientName: patient?.socialName ?? patient?.name ?? '—',
-      patientCpf: patient?.cpf ?? null,
-      patientPhone: patient?.cellPhone ?? patient?.phone ?? null,
-      start: a.start,
-      end: a.end,
-      startUtc: utcKey(a.start),
-      endUtc: utcKey(a.end),
-      status: a.status as Status,
-      confirmed: a.patientConfirmation.confirmed,
-      overbooking: a.overbooking,
-      notes: a.notes ?? '',
-      ...(a.copart === undefined ? {} : { copart: a.copart }),
-      ...(a.paymentMethod === undefined ? {} : { paymentMethod: a.paymentMethod }),
-    });
-  }
-  const range = dayRange(date, 1, clinic.timeZone);
+  const appointments = await describeAppointments(ctx, listed.items);
+  const blocks = await loadBlocks(
+    ctx,
+    clinic,
+    professionals.map((p) => p.id),
+    date,
+    1,
+  );
+  return { clinics: all, clinic, columns, appointments, blocks };
+}
+
+/**
+ * The blocks of `professionals` at `clinic` (theirs there, or of every clinic) touching `days` days
+ * from `date` (the clinic's calendar).
+ */
+export async function loadBlocks(
+  ctx: OperationContext,
+  clinic: ClinicChoice,
+  professionals: readonly string[],
+  date: string,
+  days: number,
+): Promise<GridBlock[]> {
+  const range = dayRange(date, days, clinic.timeZone);
   // A block lasts at most a day: one starting the day before may still cover the morning.
   const dayBefore = utcKey(new Date(Date.parse(range.from) - 24 * 3600_000));
   const blocks: GridBlock[] = [];
-  for (const p of professionals) {
+  for (const professional of professionals) {
     const found = await ctx.store.collection(scheduleBlocks).find({
-      selector: { professional: p.id, startUtc: { $gte: dayBefore, $lt: range.to } },
+      selector: { professional, startUtc: { $gte: dayBefore, $lt: range.to } },
     });
     for (const b of found)
       if (b.endUtc > range.from && (!b.clinic || b.clinic === clinic.id))
         blocks.push({ professional: b.professional, startUtc: b.startUtc, endUtc: b.endUtc, reason: b.reason });
   }
-  return { clinics: all, clinic, columns, appointments, blocks };
+  return blocks;
 }

@@ -20,7 +20,20 @@ export const SCHEDULE_SHORTCUTS: Shortcut[] = [
   { keys: ['T'], action: 'shortcut.today' },
   { keys: ['B'], action: 'shortcut.block' },
   { keys: ['E'], action: 'shortcut.squeeze' },
+  { keys: ['M'], action: 'shortcut.pickUp' },
+  { keys: ['Ctrl', 'Z'], action: 'shortcut.undoMove' },
   { keys: ['?'], action: 'shortcut.help' },
+];
+
+/** Shortcuts of one professional's week. */
+export const WEEK_SHORTCUTS: Shortcut[] = [
+  { keys: ['←', '↑', '→', '↓'], action: 'shortcut.moveWeek' },
+  { keys: ['Enter'], action: 'shortcut.open' },
+  { keys: ['Alt', '←'], action: 'shortcut.previousWeek' },
+  { keys: ['Alt', '→'], action: 'shortcut.nextWeek' },
+  { keys: ['T'], action: 'shortcut.thisWeek' },
+  { keys: ['D'], action: 'shortcut.openDay' },
+  { keys: ['Ctrl', 'Z'], action: 'shortcut.undoMove' },
 ];
 
 /** Shortcuts inside an appointment's panel. */
