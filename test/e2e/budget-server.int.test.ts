@@ -5,17 +5,18 @@
  * is downloaded from the list. Screenshots go to test-results/.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../sync-server/auth/test-server.js';
 import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
 import { switchableApi, type SwitchableApi } from './api-listener.js';
 import { launchChromium } from './browser.js';
+import { openDeskPage, signInAndEnrol } from './desk-page.js';
 import { serveDirectory, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import { ensureRendererBuilt } from './renderer-build.js';
+import { shot } from './screenshot.js';
+import { until } from './until.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
 const EMAIL = 'admin@clinicaaurora.test';
 const PASSWORD = 'senha-muito-segura-1';
 
@@ -28,21 +29,6 @@ let clinicId: string;
 let patientId: string;
 let page: Page;
 const problems: string[] = [];
-
-async function shot(name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, name) });
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 beforeAll(async () => {
   site = await serveDirectory(await ensureRendererBuilt());
@@ -81,16 +67,7 @@ beforeAll(async () => {
   expect(priced.status).toBe(200);
   api = await switchableApi(server.app);
 
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'pt-BR',
-    acceptDownloads: true,
-  });
-  await context.addInitScript((url) => {
-    if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
-  }, api.url);
-  page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(error.message));
+  page = await openDeskPage(browser, api.url, problems, { acceptDownloads: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -102,19 +79,7 @@ afterAll(async () => {
 
 describe('budgets on an enrolled desk against the real server', () => {
   it('prices from the table, numbers from a leased block, and downloads the server’s PDF of the approved budget', async () => {
-    await page.goto(site.url);
-    await page.getByLabel('E-mail').fill(EMAIL);
-    await page.getByLabel('Senha').fill(PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Configurar esta estação' }).waitFor({ timeout: 30_000 });
-    const code = await server.call('POST', '/installation/enrolmentCode', {
-      token,
-      body: { name: 'Recepção 1', kind: 'desk' },
-    });
-    expect(code.status).toBe(201);
-    await page.getByLabel('Código de instalação').fill(String(code.body['code']));
-    await page.getByRole('button', { name: 'Conectar estação' }).click();
-    await page.getByTestId('sync-indicator').filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
+    await signInAndEnrol(page, site.url, server, { email: EMAIL, password: PASSWORD, adminToken: token });
 
     await page.getByRole('button', { name: 'Orçamentos', exact: true }).click();
     await page.getByRole('button', { name: 'Novo orçamento' }).click();
@@ -138,7 +103,7 @@ describe('budgets on an enrolled desk against the real server', () => {
     expect(await amount('budget-total')).toBe('R$ 699,99');
     expect(await amount('budget-parcel')).toBe('R$ 350,00');
     expect(await amount('budget-last-parcel')).toBe('R$ 349,99');
-    await shot('budget-server-editor.png');
+    await shot(page, 'budget-server-editor.png');
     await page.getByRole('button', { name: 'Salvar orçamento' }).click();
 
     // The desk numbered it from the block the server leased (the server's counter starts at 1).
@@ -172,7 +137,7 @@ describe('budgets on an enrolled desk against the real server', () => {
     await row.getByRole('button', { name: 'PDF' }).click();
     const dialog = page.getByRole('dialog', { name: `Orçamento nº ${number} em PDF` });
     await dialog.getByTestId('budget-pdf-name').waitFor({ timeout: 30_000 });
-    await shot('budget-server-pdf.png');
+    await shot(page, 'budget-server-pdf.png');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('link', { name: 'Baixar' }).click(),

@@ -4,23 +4,23 @@
  * waiting, register a patient (invalid then valid CPF), and keep booking with the server down until it
  * comes back and has every appointment. Screenshots go to test-results/.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../sync-server/auth/test-server.js';
 import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
 import { switchableApi, type SwitchableApi } from './api-listener.js';
 import { launchChromium } from './browser.js';
+import { openDeskPage, signInAndEnrol } from './desk-page.js';
 import { serveDirectory, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import { ensureRendererBuilt } from './renderer-build.js';
+import { shot } from './screenshot.js';
+import { tomorrow } from './tomorrow.js';
+import { until } from './until.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
 const ACCOUNT = 'Clinica Sorriso';
 /** seedAdmin's admin: its e-mail and password. */
 const EMAIL = 'admin@clinicasorriso.test';
 const PASSWORD = 'senha-muito-segura-1';
-const ZONE = 'America/Sao_Paulo';
 
 let browser: Browser;
 let site: LocalServer;
@@ -39,21 +39,6 @@ function cell(time: string, column: 0 | 1, holds = '') {
   return page.getByRole('button', { name: new RegExp(`^${time}, ${escape(columns[column])}: ${escape(holds)}`) });
 }
 
-/** Tomorrow in São Paulo: every slot of it is still in the future whenever the test runs. */
-function tomorrow(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
-  const next = new Date(`${today}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-async function shot(name: string): Promise<void> {
-  // Let Mantine's transitions settle so the picture shows the screen at rest.
-  await page.waitForTimeout(400);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, name) });
-}
-
 /** The server's appointments of `date` (REST, as an integrator sees them). */
 async function serverAppointments(date: string) {
   const res = await server.call('GET', `/appointment/?clinic=${clinicId}&date=${date}&days=1&includeCancelled=true`, {
@@ -66,15 +51,6 @@ async function serverAppointments(date: string) {
     status: number;
     patientConfirmation: { confirmed: boolean };
   }[];
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 const syncIndicator = () => page.getByTestId('sync-indicator');
@@ -125,24 +101,13 @@ beforeAll(async () => {
   }
   api = await switchableApi(server.app);
 
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-  await context.addInitScript((url) => {
-    if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
-  }, api.url);
-  page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    // Refused connections while the server is down are the scenario; anything else is a bug.
-    const text = message.text();
-    if (message.type() === 'error' && !text.startsWith('Failed to load resource') && !text.includes('ERR_CONNECTION'))
-      problems.push(text);
-  });
+  page = await openDeskPage(browser, api.url, problems);
 }, 120_000);
 
 afterEach(async (context) => {
   // A failing step leaves a picture of what the desk showed.
   if (context.task.result?.state === 'fail')
-    await shot(`reception-failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png`);
+    await shot(page, `reception-failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png`);
 });
 
 afterAll(async () => {
@@ -154,23 +119,10 @@ afterAll(async () => {
 
 describe('the reception desk in Chromium against the real server', () => {
   it('signs in, connects the station with an enrolment code and shows the synced day', async () => {
-    await page.goto(site.url);
-    await page.getByLabel('E-mail').fill(EMAIL);
-    await page.getByLabel('Senha').fill(PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Configurar esta estação' }).waitFor({ timeout: 30_000 });
-    await shot('reception-setup.png');
-
-    const code = await server.call('POST', '/installation/enrolmentCode', {
-      token,
-      body: { name: 'Recepção 1', kind: 'desk' },
-    });
-    expect(code.status).toBe(201);
-    await page.getByLabel('Código de instalação').fill(String(code.body['code']));
-    await page.getByRole('button', { name: 'Conectar estação' }).click();
-
+    await signInAndEnrol(page, site.url, server, { email: EMAIL, password: PASSWORD, adminToken: token }, () =>
+      shot(page, 'reception-setup.png'),
+    );
     await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor({ timeout: 30_000 });
-    await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers[0]).toBe('Horário');
     expect([...headers.slice(1)].sort()).toEqual(['Dr. Bruno Reis', 'Dra. Ana Lima']);
@@ -194,13 +146,13 @@ describe('the reception desk in Chromium against the real server', () => {
     await expect.poll(() => dialog.getByLabel('Horário').inputValue()).toContain('T08:30');
     await page.keyboard.type('111.444.777-35');
     await dialog.getByRole('option', { name: /João Pedro Oliveira/ }).waitFor();
-    await shot('reception-booking.png');
+    await shot(page, 'reception-booking.png');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+Enter');
     await dialog.waitFor({ state: 'detached' });
     await cell('08:30', 0, 'João Pedro Oliveira, Agendado').waitFor();
     await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
-    await shot('reception-day.png');
+    await shot(page, 'reception-day.png');
 
     const onServer = await until(
       () => serverAppointments(day),
@@ -226,7 +178,7 @@ describe('the reception desk in Chromium against the real server', () => {
     await status.filter({ hasText: 'Chamado' }).waitFor();
     await page.keyboard.press('v');
     await status.filter({ hasText: 'Aguardando' }).waitFor();
-    await shot('reception-panel.png');
+    await shot(page, 'reception-panel.png');
     await page.keyboard.press('Escape');
     await cell('08:00', 0, 'Maria Aparecida da Silva, Aguardando, Confirmado').waitFor();
 
@@ -251,7 +203,7 @@ describe('the reception desk in Chromium against the real server', () => {
     expect(await dialog.getByLabel('Celular').inputValue()).toBe('(11) 98765-4321');
     await page.keyboard.press('Control+Enter');
     await dialog.getByText('CPF inválido (confira os dígitos verificadores)').waitFor();
-    await shot('reception-patient-invalid-cpf.png');
+    await shot(page, 'reception-patient-invalid-cpf.png');
 
     await dialog.getByLabel('CPF').fill('');
     await dialog.getByLabel('CPF').pressSequentially('86288366757');
@@ -260,7 +212,7 @@ describe('the reception desk in Chromium against the real server', () => {
     await page.getByText('Beatriz Nogueira Campos cadastrado(a).').waitFor();
     await page.getByLabel('Buscar paciente').fill('862.883.667-57');
     await page.getByRole('cell', { name: 'Beatriz Nogueira Campos' }).waitFor();
-    await shot('reception-patients.png');
+    await shot(page, 'reception-patients.png');
 
     const onServer = await until(
       () => server.call('GET', '/patient/?cpf=86288366757', { token }),
@@ -283,7 +235,7 @@ describe('the reception desk in Chromium against the real server', () => {
     await bookByKeyboard('Carla', 'Carla Souza Mendes');
     await cell('08:00', 1, 'Carla Souza Mendes, Agendado').waitFor();
     await syncIndicator().filter({ hasText: 'aguardando envio' }).waitFor({ timeout: 15_000 });
-    await shot('reception-offline.png');
+    await shot(page, 'reception-offline.png');
     expect(await serverAppointments(tomorrow())).toHaveLength(2);
 
     await api.start();
@@ -293,7 +245,7 @@ describe('the reception desk in Chromium against the real server', () => {
       (list) => list.length === 3,
     );
     expect(items).toHaveLength(3);
-    await shot('reception-back-online.png');
+    await shot(page, 'reception-back-online.png');
     expect(problems).toEqual([]);
   }, 180_000);
 });
