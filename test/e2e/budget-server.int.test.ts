@@ -11,6 +11,7 @@ import { addMember } from '../../sync-server/auth/test-server.js';
 import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
 import { switchableApi, type SwitchableApi } from './api-listener.js';
 import { launchChromium } from './browser.js';
+import { addToothLines } from './budget-editor.js';
 import { openDeskPage, signInAndEnrol } from './desk-page.js';
 import { serveDirectory, type LocalServer } from './http.js';
 import { ensureRendererBuilt } from './renderer-build.js';
@@ -86,14 +87,7 @@ describe('budgets on an enrolled desk against the real server', () => {
     await page.getByRole('combobox', { name: 'Paciente' }).fill('Maria');
     await page.getByRole('option', { name: /Maria Aparecida da Silva/ }).click();
     await page.getByLabel('Profissional').selectOption({ label: 'Dra. Ana Lima' });
-    for (const tooth of ['16', '26', '36']) {
-      await page
-        .getByRole('combobox', { name: 'Procedimento', exact: true })
-        .selectOption({ label: 'Restauração em resina' });
-      await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
-      await page.getByRole('button', { name: `Dente ${tooth}`, exact: true }).click();
-      await page.getByRole('button', { name: /^Faces O / }).click();
-    }
+    await addToothLines(page, 'Restauração em resina', ['16', '26', '36']);
     // The table's price fills each line: 3 × 233,33 = 699,99; no entry, 2 parcels of 350,00 and 349,99.
     expect(await page.getByLabel('Valor unit. 1').inputValue()).toBe('233,33');
     await page.getByText('preço da tabela').first().waitFor();

@@ -1,8 +1,9 @@
 /**
  * The reception desk end to end, in headless Chromium against the real server (SQLite file): sign in,
  * connect the station with an enrolment code, book by keyboard, confirm, check in, call and regress to
- * waiting, register a patient (invalid then valid CPF), and keep booking with the server down until it
- * comes back and has every appointment. Screenshots go to test-results/.
+ * waiting, register a patient (invalid then valid CPF), budget online, and keep booking and budgeting
+ * with the server down until it comes back and has every appointment and budget (issue 8).
+ * Screenshots go to test-results/.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { addMember } from '../../sync-server/auth/test-server.js';
 import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
 import { switchableApi, type SwitchableApi } from './api-listener.js';
 import { launchChromium } from './browser.js';
+import { addToothLines } from './budget-editor.js';
 import { openDeskPage, signInAndEnrol } from './desk-page.js';
 import { serveDirectory, type LocalServer } from './http.js';
 import { ensureRendererBuilt } from './renderer-build.js';
@@ -28,6 +30,11 @@ let server: SyncTestServer;
 let api: SwitchableApi;
 let token: string;
 let clinicId: string;
+/** The seeded patients' ids by name, and the procedure the price table prices. */
+const patientIds = new Map<string, string>();
+let eventId: string;
+/** The number of the budget the desk saved online, the first of the block it leased. */
+let onlineBudget: number;
 let page: Page;
 const problems: string[] = [];
 /** The professionals in column order, as the grid shows them. */
@@ -54,6 +61,45 @@ async function serverAppointments(date: string) {
 }
 
 const syncIndicator = () => page.getByTestId('sync-indicator');
+
+/** A budget as REST lists it (`GET /budget/`), the fields the test reads. */
+interface ServerBudget {
+  budgetNumber: number;
+  patient: string;
+  status: number;
+  value: number;
+  items: { event?: string; valueUnity?: number; totalValue: number; tooth?: string; toothFace?: string[] }[];
+}
+
+/** The server's budgets (REST, as an integrator sees them). */
+async function serverBudgets(): Promise<ServerBudget[]> {
+  const res = await server.call('GET', '/budget/', { token });
+  expect(res.status).toBe(200);
+  return res.body['items'] as ServerBudget[];
+}
+
+/**
+ * Makes a budget in the budget editor: the patient, Dra. Ana Lima, one line of "Restauração em
+ * resina" per tooth (face O) priced from the table, saved; @returns the number its notice gives.
+ */
+async function budgetInEditor(patientQuery: string, patientName: string, teeth: string[]): Promise<number> {
+  await page.getByRole('button', { name: 'Orçamentos', exact: true }).click();
+  const notice = page.getByRole('status').filter({ hasText: /Orçamento nº \d+ salvo/ });
+  const before = await notice.allTextContents();
+  await page.getByRole('button', { name: 'Novo orçamento' }).click();
+  await page.getByRole('combobox', { name: 'Paciente' }).fill(patientQuery);
+  await page.getByRole('option', { name: new RegExp(patientName) }).click();
+  await page.getByLabel('Profissional').selectOption({ label: 'Dra. Ana Lima' });
+  await addToothLines(page, 'Restauração em resina', teeth);
+  for (const [i] of teeth.entries()) expect(await page.getByLabel(`Valor unit. ${i + 1}`).inputValue()).toBe('233,33');
+  await page.getByRole('button', { name: 'Salvar orçamento' }).click();
+  // The notice of this save: another number than the one it showed before.
+  await expect
+    .poll(async () => (await notice.allTextContents()).filter((text) => !before.includes(text)))
+    .toHaveLength(1);
+  const text = (await notice.allTextContents()).find((t) => !before.includes(t));
+  return Number(/nº (\d+)/.exec(text ?? '')?.[1]);
+}
 
 /** Books the selected slot with the keyboard only: N, the patient's name, Enter, Ctrl+Enter. */
 async function bookByKeyboard(patientQuery: string, patientName: string): Promise<void> {
@@ -98,7 +144,21 @@ beforeAll(async () => {
   ] as const) {
     const res = await server.call('POST', '/patient/', { token, body: { name, cpf, insurances: [] } });
     expect(res.status).toBe(201);
+    patientIds.set(name, (res.body['patient'] as { id: string }).id);
   }
+  const event = await server.call('POST', '/event/', {
+    token,
+    body: { name: 'Restauração em resina', type: 'procedure' },
+  });
+  expect(event.status).toBe(201);
+  eventId = (event.body['event'] as { id: string }).id;
+  const table = await server.call('POST', '/priceTable/', { token, body: { name: 'Particular 2026' } });
+  expect(table.status).toBe(201);
+  const priced = await server.call('PUT', `/priceTable/${(table.body['priceTable'] as { id: string }).id}`, {
+    token,
+    body: { name: 'Particular 2026', prices: [{ event: eventId, value: 233.33 }] },
+  });
+  expect(priced.status).toBe(200);
   api = await switchableApi(server.app);
 
   page = await openDeskPage(browser, api.url, problems);
@@ -221,7 +281,16 @@ describe('the reception desk in Chromium against the real server', () => {
     expect(onServer.body['items']).toMatchObject([{ name: 'Beatriz Nogueira Campos', cpf: '86288366757' }]);
   }, 120_000);
 
-  it('keeps booking with the server down, and the server has every appointment once it is back', async () => {
+  it('saves a budget online: its number opens the block the server leased to this desk', async () => {
+    // The desk leases its first block when it first numbers a budget, so a desk that goes offline has
+    // budgeted online before (as a desk in use has).
+    onlineBudget = await budgetInEditor('Maria', 'Maria Aparecida da Silva', ['11']);
+    expect(onlineBudget).toBeGreaterThanOrEqual(1);
+    const onServer = await until(serverBudgets, (items) => items.length === 1);
+    expect(onServer.map((b) => [b.budgetNumber, b.value])).toEqual([[onlineBudget, 233.33]]);
+  }, 120_000);
+
+  it('keeps booking and budgeting with the server down, and the server has all of it once it is back', async () => {
     await page.getByRole('button', { name: 'Agenda', exact: true }).click();
     await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor();
     await page.keyboard.press('Alt+ArrowRight');
@@ -238,6 +307,15 @@ describe('the reception desk in Chromium against the real server', () => {
     await shot(page, 'reception-offline.png');
     expect(await serverAppointments(tomorrow())).toHaveLength(2);
 
+    // A budget too, priced from the replicated table and numbered from the block leased online.
+    const offlineBudget = await budgetInEditor('João', 'João Pedro Oliveira', ['16', '26']);
+    expect(offlineBudget).toBe(onlineBudget + 1);
+    const row = page.getByRole('table', { name: 'Orçamentos' }).getByRole('row').filter({ hasText: 'João Pedro' });
+    await row.getByText('R$ 466,66').waitFor();
+    await syncIndicator().filter({ hasText: 'Sem conexão' }).waitFor();
+    await shot(page, 'reception-offline-budget.png');
+    expect(await serverBudgets()).toHaveLength(1);
+
     await api.start();
     await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 60_000 });
     const items = await until(
@@ -246,6 +324,24 @@ describe('the reception desk in Chromium against the real server', () => {
     );
     expect(items).toHaveLength(3);
     await shot(page, 'reception-back-online.png');
+    const budgets = await until(serverBudgets, (list) => list.length === 2);
+    const offline = budgets.find((b) => b.budgetNumber === offlineBudget);
+    expect(offline).toMatchObject({
+      patient: patientIds.get('João Pedro Oliveira'),
+      status: 0,
+      value: 466.66,
+      items: [
+        { event: eventId, valueUnity: 233.33, totalValue: 233.33, tooth: '16', toothFace: ['O'] },
+        { event: eventId, valueUnity: 233.33, totalValue: 233.33, tooth: '26', toothFace: ['O'] },
+      ],
+    });
+    // The server's own next number lies past the desk's whole block of 50: both came from the lease.
+    const direct = await server.call('POST', '/budget/', {
+      token,
+      body: { patient: patientIds.get('Carla Souza Mendes'), clinic: clinicId },
+    });
+    expect(direct.status).toBe(201);
+    expect((direct.body['budget'] as { budgetNumber: number }).budgetNumber).toBeGreaterThanOrEqual(onlineBudget + 50);
     expect(problems).toEqual([]);
   }, 180_000);
 });
