@@ -21,6 +21,7 @@ import { withoutRevision, type RecordBase } from '../../core/store/record.js';
 import { expectNoWriteLost, pushedGroup, quiesce, recordAccepted, writeKey, type DeskWrites } from './desk-writes.js';
 import { seededRandom, type Faults } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
+import { patientDoc } from './patient-doc.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
 const RUNS = Number(process.env.CLINIC_SYNC_RUNS ?? 50);
@@ -59,19 +60,7 @@ function newRecord(world: World, def: AnyCollectionDef, id: string, label: strin
     createdAt: valid ? '2026-11-23T09:00:00-03:00' : 'ontem',
     updatedAt: '2026-11-23T09:00:00-03:00',
   };
-  if (def === patients) {
-    return {
-      ...base,
-      name: label,
-      nameKey: label.toLowerCase(),
-      insurances: [],
-      allergies: [],
-      vaccines: [],
-      merges: [],
-      temporary: false,
-      active: true,
-    };
-  }
+  if (def === patients) return { ...patientDoc(world.tenantId, id, label), ...base };
   return { ...base, owner: 'u-1', name: label, kind: 'message', content: `texto ${label}` };
 }
 
