@@ -5,26 +5,19 @@
  * is downloaded from the list. Screenshots go to test-results/.
  */
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember } from '../../sync-server/auth/test-server.js';
-import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
-import { switchableApi, type SwitchableApi } from './api-listener.js';
-import { launchChromium } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SyncTestServer } from '../sync/sync-fixture.js';
+import { AURORA_ADMIN, seedAurora } from './aurora-seed.js';
 import { addToothLines } from './budget-editor.js';
+import { deskEnvironment } from './desk-environment.js';
 import { openDeskPage, signInAndEnrol } from './desk-page.js';
-import { serveDirectory, type LocalServer } from './http.js';
-import { ensureRendererBuilt } from './renderer-build.js';
+import { seedPricedProcedure } from './price-seed.js';
 import { shot } from './screenshot.js';
 import { until } from './until.js';
 
-const EMAIL = 'admin@clinicaaurora.test';
-const PASSWORD = 'senha-muito-segura-1';
-
-let browser: Browser;
-let site: LocalServer;
+const env = deskEnvironment();
 let server: SyncTestServer;
-let api: SwitchableApi;
 let token: string;
 let clinicId: string;
 let patientId: string;
@@ -32,55 +25,15 @@ let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
-  browser = await launchChromium();
-  server = await startSyncServer();
-  const admin = await seedAdmin(server, 'Clinica Aurora');
-  token = admin.token;
-  const clinic = await server.call('POST', '/clinic/', { token, body: { name: 'Clínica Aurora' } });
-  expect(clinic.status).toBe(201);
-  clinicId = (clinic.body['clinic'] as { id: string }).id;
-  await addMember(server, admin.tenantId, {
-    email: 'ana@aurora.test',
-    password: 'senha-muito-segura-2',
-    role: 'professional',
-    name: 'Dra. Ana Lima',
-  });
-  const patient = await server.call('POST', '/patient/', {
-    token,
-    body: { name: 'Maria Aparecida da Silva', cpf: '52998224725', insurances: [] },
-  });
-  expect(patient.status).toBe(201);
-  patientId = (patient.body['patient'] as { id: string }).id;
-  const event = await server.call('POST', '/event/', {
-    token,
-    body: { name: 'Restauração em resina', type: 'procedure' },
-  });
-  expect(event.status).toBe(201);
-  const eventId = (event.body['event'] as { id: string }).id;
-  const table = await server.call('POST', '/priceTable/', { token, body: { name: 'Particular 2026' } });
-  expect(table.status).toBe(201);
-  const tableId = (table.body['priceTable'] as { id: string }).id;
-  const priced = await server.call('PUT', `/priceTable/${tableId}`, {
-    token,
-    body: { name: 'Particular 2026', prices: [{ event: eventId, value: 233.33 }] },
-  });
-  expect(priced.status).toBe(200);
-  api = await switchableApi(server.app);
-
-  page = await openDeskPage(browser, api.url, problems, { acceptDownloads: true });
+  server = env.server;
+  ({ token, clinicId, patientId } = await seedAurora(server));
+  await seedPricedProcedure(server, token, 233.33);
+  page = await openDeskPage(env.browser, env.api.url, problems, { acceptDownloads: true });
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.stop();
-  await server?.close();
-});
 
 describe('budgets on an enrolled desk against the real server', () => {
   it('prices from the table, numbers from a leased block, and downloads the server’s PDF of the approved budget', async () => {
-    await signInAndEnrol(page, site.url, server, { email: EMAIL, password: PASSWORD, adminToken: token });
+    await signInAndEnrol(page, env.site.url, server, { ...AURORA_ADMIN, adminToken: token });
 
     await page.getByRole('button', { name: 'Orçamentos', exact: true }).click();
     await page.getByRole('button', { name: 'Novo orçamento' }).click();

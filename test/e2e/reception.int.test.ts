@@ -5,16 +5,15 @@
  * with the server down until it comes back and has every appointment and budget (issue 8).
  * Screenshots go to test-results/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../sync-server/auth/test-server.js';
-import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
-import { switchableApi, type SwitchableApi } from './api-listener.js';
-import { launchChromium } from './browser.js';
+import { seedAdmin, type SyncTestServer } from '../sync/sync-fixture.js';
+import type { SwitchableApi } from './api-listener.js';
 import { addToothLines } from './budget-editor.js';
+import { deskEnvironment } from './desk-environment.js';
 import { openDeskPage, signInAndEnrol } from './desk-page.js';
-import { serveDirectory, type LocalServer } from './http.js';
-import { ensureRendererBuilt } from './renderer-build.js';
+import { seedPricedProcedure } from './price-seed.js';
 import { shot } from './screenshot.js';
 import { tomorrow } from './tomorrow.js';
 import { until } from './until.js';
@@ -24,8 +23,7 @@ const ACCOUNT = 'Clinica Sorriso';
 const EMAIL = 'admin@clinicasorriso.test';
 const PASSWORD = 'senha-muito-segura-1';
 
-let browser: Browser;
-let site: LocalServer;
+const env = deskEnvironment();
 let server: SyncTestServer;
 let api: SwitchableApi;
 let token: string;
@@ -116,9 +114,8 @@ async function bookByKeyboard(patientQuery: string, patientName: string): Promis
 }
 
 beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
-  browser = await launchChromium();
-  server = await startSyncServer();
+  server = env.server;
+  api = env.api;
   const admin = await seedAdmin(server, ACCOUNT);
   token = admin.token;
   const clinic = await server.call('POST', '/clinic/', {
@@ -146,22 +143,8 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     patientIds.set(name, (res.body['patient'] as { id: string }).id);
   }
-  const event = await server.call('POST', '/event/', {
-    token,
-    body: { name: 'Restauração em resina', type: 'procedure' },
-  });
-  expect(event.status).toBe(201);
-  eventId = (event.body['event'] as { id: string }).id;
-  const table = await server.call('POST', '/priceTable/', { token, body: { name: 'Particular 2026' } });
-  expect(table.status).toBe(201);
-  const priced = await server.call('PUT', `/priceTable/${(table.body['priceTable'] as { id: string }).id}`, {
-    token,
-    body: { name: 'Particular 2026', prices: [{ event: eventId, value: 233.33 }] },
-  });
-  expect(priced.status).toBe(200);
-  api = await switchableApi(server.app);
-
-  page = await openDeskPage(browser, api.url, problems);
+  eventId = await seedPricedProcedure(server, token, 233.33);
+  page = await openDeskPage(env.browser, api.url, problems);
 }, 120_000);
 
 afterEach(async (context) => {
@@ -170,16 +153,9 @@ afterEach(async (context) => {
     await shot(page, `reception-failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png`);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.stop();
-  await server?.close();
-});
-
 describe('the reception desk in Chromium against the real server', () => {
   it('signs in, connects the station with an enrolment code and shows the synced day', async () => {
-    await signInAndEnrol(page, site.url, server, { email: EMAIL, password: PASSWORD, adminToken: token }, () =>
+    await signInAndEnrol(page, env.site.url, server, { email: EMAIL, password: PASSWORD, adminToken: token }, () =>
       shot(page, 'reception-setup.png'),
     );
     await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor({ timeout: 30_000 });

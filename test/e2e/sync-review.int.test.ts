@@ -6,26 +6,21 @@
  * applied by keyboard, the server then has it and the indicator is back to "Sincronizado".
  * Screenshots go to test-results/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addMember } from '../../sync-server/auth/test-server.js';
-import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
-import { switchableApi, type SwitchableApi } from './api-listener.js';
-import { launchChromium } from './browser.js';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncTestServer } from '../sync/sync-fixture.js';
+import type { SwitchableApi } from './api-listener.js';
+import { AURORA_ADMIN, seedAurora } from './aurora-seed.js';
+import { deskEnvironment } from './desk-environment.js';
 import { openDeskPage, signInAndEnrol } from './desk-page.js';
-import { serveDirectory, type LocalServer } from './http.js';
-import { ensureRendererBuilt } from './renderer-build.js';
 import { shot } from './screenshot.js';
 import { tomorrow } from './tomorrow.js';
 import { until } from './until.js';
 
-const EMAIL = 'admin@clinicaaurora.test';
-const PASSWORD = 'senha-muito-segura-1';
 const DESK_NOTES = 'Paciente pediu para chegar às 8h15; trazer raio-X';
 const REST_NOTES = 'Trazer exames anteriores';
 
-let browser: Browser;
-let site: LocalServer;
+const env = deskEnvironment();
 let server: SyncTestServer;
 let api: SwitchableApi;
 let token: string;
@@ -43,47 +38,24 @@ async function serverNotes(): Promise<unknown> {
 const syncIndicator = () => page.getByTestId('sync-indicator');
 
 beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
-  browser = await launchChromium();
-  server = await startSyncServer();
-  const admin = await seedAdmin(server, 'Clinica Aurora');
-  token = admin.token;
-  const clinic = await server.call('POST', '/clinic/', {
-    token,
-    body: {
-      name: 'Clínica Aurora',
-      openingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '08:00', closes: '12:00' })),
-    },
-  });
-  expect(clinic.status).toBe(201);
-  const clinicId = (clinic.body['clinic'] as { id: string }).id;
-  const professional = await addMember(server, admin.tenantId, {
-    email: 'ana@aurora.test',
-    password: 'senha-muito-segura-2',
-    role: 'professional',
-    name: 'Dra. Ana Lima',
-  });
-  const patient = await server.call('POST', '/patient/', {
-    token,
-    body: { name: 'Maria Aparecida da Silva', cpf: '52998224725', insurances: [] },
-  });
-  expect(patient.status).toBe(201);
+  server = env.server;
+  api = env.api;
+  const seed = await seedAurora(server, { openingHours: true });
+  token = seed.token;
   const day = tomorrow();
   const booked = await server.call('POST', '/appointment/', {
     token,
     body: {
-      clinic: clinicId,
-      patient: (patient.body['patient'] as { id: string }).id,
-      professional,
+      clinic: seed.clinicId,
+      patient: seed.patientId,
+      professional: seed.professionalId,
       start: `${day}T08:00:00-03:00`,
       end: `${day}T08:30:00-03:00`,
     },
   });
   expect(booked.status).toBe(201);
   appointmentId = (booked.body['appointment'] as { id: string }).id;
-  api = await switchableApi(server.app);
-
-  page = await openDeskPage(browser, api.url, problems);
+  page = await openDeskPage(env.browser, api.url, problems);
 }, 120_000);
 
 afterEach(async (context) => {
@@ -93,16 +65,9 @@ afterEach(async (context) => {
     });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.stop();
-  await server?.close();
-});
-
 describe('conflicts and refusals in Chromium against the real server', () => {
   it('signs in, connects the station, and shows an empty review screen', async () => {
-    await signInAndEnrol(page, site.url, server, { email: EMAIL, password: PASSWORD, adminToken: token });
+    await signInAndEnrol(page, env.site.url, server, { ...AURORA_ADMIN, adminToken: token });
     await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor({ timeout: 30_000 });
 
     await page.getByRole('button', { name: 'Conflitos e recusas', exact: true }).click();
