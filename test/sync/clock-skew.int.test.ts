@@ -15,8 +15,9 @@ import { patients } from '../../core/patient/patient-record.js';
 import type { CollectionDef } from '../../core/store/collection-def.js';
 import { withoutRevision, type RecordBase } from '../../core/store/record.js';
 import { expectNoWriteLost, pushedGroup, quiesce, recordAccepted, writeKey, type DeskWrites } from './desk-writes.js';
-import { seededRandom, type Faults } from './in-process-fetch.js';
+import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
+import { Network } from './network-command.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 import { patientDoc } from './patient-doc.js';
 
@@ -105,21 +106,6 @@ class Edit implements fc.AsyncCommand<Model, World> {
   toString = () => `${this.remove ? 'remove' : 'edit'}(${this.desk}, #${this.pick})`;
 }
 
-class Network implements fc.AsyncCommand<Model, World> {
-  constructor(
-    readonly desk: number,
-    readonly online: boolean,
-    readonly faults: Faults,
-  ) {}
-  check = () => true;
-  async run(_model: Model, world: World) {
-    world.desks[this.desk]!.link.online = this.online;
-    world.desks[this.desk]!.link.faults = this.faults;
-    await Promise.resolve();
-  }
-  toString = () => `network(${this.desk}, ${this.online ? 'on' : 'off'})`;
-}
-
 class Wait implements fc.AsyncCommand<Model, World> {
   constructor(readonly ms: number) {}
   check = () => true;
@@ -142,7 +128,7 @@ const commands = fc.commands(
     desk.map((d) => new Create(d)),
     fc.tuple(desk, fc.nat(20)).map(([d, p]) => new Edit(d, p, false)),
     fc.tuple(desk, fc.nat(20)).map(([d, p]) => new Edit(d, p, true)),
-    fc.tuple(desk, fc.boolean(), faults).map(([d, on, f]) => new Network(d, on, f)),
+    fc.tuple(desk, fc.boolean(), faults).map(([d, on, f]) => new Network<Model>(d, on, f)),
     fc.integer({ min: 1, max: 30 }).map((ms) => new Wait(ms)),
   ],
   { maxCommands: 30, size: 'large' },

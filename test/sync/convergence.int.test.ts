@@ -19,8 +19,9 @@ import { patients } from '../../core/patient/patient-record.js';
 import type { AnyCollectionDef, CollectionDef } from '../../core/store/collection-def.js';
 import { withoutRevision, type RecordBase } from '../../core/store/record.js';
 import { expectNoWriteLost, pushedGroup, quiesce, recordAccepted, writeKey, type DeskWrites } from './desk-writes.js';
-import { seededRandom, type Faults } from './in-process-fetch.js';
+import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
+import { Network } from './network-command.js';
 import { patientDoc } from './patient-doc.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
@@ -119,22 +120,6 @@ class Edit implements fc.AsyncCommand<Model, World> {
   toString = () => `${this.remove ? 'remove' : 'edit'}(${this.desk}, ${this.def.name}, #${this.pick})`;
 }
 
-class Network implements fc.AsyncCommand<Model, World> {
-  constructor(
-    readonly desk: number,
-    readonly online: boolean,
-    readonly faults: Faults,
-  ) {}
-  check = () => true;
-  async run(_model: Model, world: World) {
-    const link = world.desks[this.desk]!.link;
-    link.online = this.online;
-    link.faults = this.faults;
-    await Promise.resolve();
-  }
-  toString = () => `network(${this.desk}, ${this.online ? 'on' : 'off'}, ${JSON.stringify(this.faults)})`;
-}
-
 class Resync implements fc.AsyncCommand<Model, World> {
   constructor(readonly desk: number) {}
   check = () => true;
@@ -167,7 +152,7 @@ const commands = fc.commands(
     fc.tuple(desk, collection, fc.boolean(), fc.nat(9)).map(([d, c, ok, n]) => new Create(d, c, ok || n > 1)),
     fc.tuple(desk, collection, fc.nat(20)).map(([d, c, p]) => new Edit(d, c, p, false)),
     fc.tuple(desk, collection, fc.nat(20)).map(([d, c, p]) => new Edit(d, c, p, true)),
-    fc.tuple(desk, fc.boolean(), faults).map(([d, on, f]) => new Network(d, on, f)),
+    fc.tuple(desk, fc.boolean(), faults).map(([d, on, f]) => new Network<Model>(d, on, f)),
     desk.map((d) => new Resync(d)),
     fc.integer({ min: 1, max: 30 }).map((ms) => new Wait(ms)),
   ],
