@@ -4,7 +4,6 @@
  * of bulkInsert). The headless-Chromium (Dexie) variant is sync-browser.ts, the propagation latency
  * sync-propagation.ts, the server RSS under 10 installations sync-server-memory.ts.
  */
-import { uuidV7Ids } from '../../core/ids.js';
 import { patients } from '../../core/patient/patient-record.js';
 import type { CollectionDef } from '../../core/store/collection-def.js';
 import type { RecordBase } from '../../core/store/record.js';
@@ -13,6 +12,7 @@ import { startSync } from '../../core/sync/replicate.js';
 import { fetchTransport } from '../../core/sync/transport.js';
 import { systemClock } from '../../core/clock.js';
 import { enrolDevice, seedAdmin, startSyncServer } from '../sync/sync-fixture.js';
+import { benchPatient } from './sync-bench-patient.js';
 
 /** What the bench measured. */
 export interface SyncInitialFigures {
@@ -25,25 +25,6 @@ export interface SyncInitialFigures {
 
 const def = patients as unknown as CollectionDef<RecordBase & Record<string, unknown>>;
 
-function patient(tenantId: string, i: number) {
-  const name = `Paciente ${String(i).padStart(6, '0')}`;
-  return {
-    id: uuidV7Ids.next(),
-    tenantId,
-    createdAt: '2026-11-23T09:00:00-03:00',
-    updatedAt: '2026-11-23T09:00:00-03:00',
-    name,
-    nameKey: name.toLowerCase(),
-    cellPhone: `+55119${String(10_000_000 + i).slice(-8)}`,
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
-  };
-}
-
 let run = 0;
 
 /** Runs the bench over `docs` patients (`BENCH_SYNC_DOCS`, default 100 000). */
@@ -53,7 +34,7 @@ export async function benchSyncInitial(
   const server = await startSyncServer();
   try {
     const admin = await seedAdmin(server, 'Clínica Bench');
-    const records = Array.from({ length: docs }, (_, i) => patient(admin.tenantId, i));
+    const records = Array.from({ length: docs }, (_, i) => benchPatient(admin.tenantId, i));
     const store = server.database.forTenant(admin.tenantId).collection(def);
     for (let at = 0; at < records.length; at += 5000) await store.insertMany(records.slice(at, at + 5000));
     const { token } = await enrolDevice(server, admin.token);

@@ -4,33 +4,12 @@
  * inline when a co-payment exceeds its line, approval from the list, and the PDF telling that it
  * needs the server. Screenshots go to test-results/.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.js';
-import { serveDirectory, unusedLocalUrl, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoClinic } from './demo-page.js';
+import { shot } from './screenshot.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
-let browser: Browser;
-let site: LocalServer;
-
-beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, name) });
-}
+const demo = demoClinic();
 
 /** An amount the editor shows, with Intl's no-break space made plain. */
 async function amount(page: Page, testId: string) {
@@ -49,13 +28,7 @@ async function addLine(page: Page, event: string, unit: string, tooth: string, f
 
 describe('budgets on the demonstration clinic', () => {
   it('builds a dental budget with three teeth and instalments, approves it, and says the PDF needs the server', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-    await context.addInitScript((url) => localStorage.setItem('clinic.serverUrl', url), await unusedLocalUrl());
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(site.url);
-    await page.getByRole('button', { name: 'Experimente a clínica de demonstração' }).click();
+    const { page, context, errors } = await demo.open();
     await page.getByRole('button', { name: 'Orçamentos', exact: true }).click({ timeout: 30_000 });
     await page.getByRole('table', { name: 'Orçamentos' }).getByText('Maria Aparecida da Silva').waitFor();
 

@@ -5,130 +5,42 @@
  * is downloaded from the list. Screenshots go to test-results/.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember } from '../../sync-server/auth/test-server.js';
-import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
-import { switchableApi, type SwitchableApi } from './api-listener.js';
-import { launchChromium } from './browser.js';
-import { serveDirectory, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SyncTestServer } from '../sync/sync-fixture.js';
+import { AURORA_ADMIN, seedAurora } from './aurora-seed.js';
+import { addToothLines } from './budget-editor.js';
+import { deskEnvironment } from './desk-environment.js';
+import { openDeskPage, signInAndEnrol } from './desk-page.js';
+import { seedPricedProcedure } from './price-seed.js';
+import { shot } from './screenshot.js';
+import { until } from './until.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
-const EMAIL = 'admin@clinicaaurora.test';
-const PASSWORD = 'senha-muito-segura-1';
-
-let browser: Browser;
-let site: LocalServer;
+const env = deskEnvironment();
 let server: SyncTestServer;
-let api: SwitchableApi;
 let token: string;
 let clinicId: string;
 let patientId: string;
 let page: Page;
 const problems: string[] = [];
 
-async function shot(name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, name) });
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
-  browser = await launchChromium();
-  server = await startSyncServer();
-  const admin = await seedAdmin(server, 'Clinica Aurora');
-  token = admin.token;
-  const clinic = await server.call('POST', '/clinic/', { token, body: { name: 'Clínica Aurora' } });
-  expect(clinic.status).toBe(201);
-  clinicId = (clinic.body['clinic'] as { id: string }).id;
-  await addMember(server, admin.tenantId, {
-    email: 'ana@aurora.test',
-    password: 'senha-muito-segura-2',
-    role: 'professional',
-    name: 'Dra. Ana Lima',
-  });
-  const patient = await server.call('POST', '/patient/', {
-    token,
-    body: { name: 'Maria Aparecida da Silva', cpf: '52998224725', insurances: [] },
-  });
-  expect(patient.status).toBe(201);
-  patientId = (patient.body['patient'] as { id: string }).id;
-  const event = await server.call('POST', '/event/', {
-    token,
-    body: { name: 'Restauração em resina', type: 'procedure' },
-  });
-  expect(event.status).toBe(201);
-  const eventId = (event.body['event'] as { id: string }).id;
-  const table = await server.call('POST', '/priceTable/', { token, body: { name: 'Particular 2026' } });
-  expect(table.status).toBe(201);
-  const tableId = (table.body['priceTable'] as { id: string }).id;
-  const priced = await server.call('PUT', `/priceTable/${tableId}`, {
-    token,
-    body: { name: 'Particular 2026', prices: [{ event: eventId, value: 233.33 }] },
-  });
-  expect(priced.status).toBe(200);
-  api = await switchableApi(server.app);
-
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'pt-BR',
-    acceptDownloads: true,
-  });
-  await context.addInitScript((url) => {
-    if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
-  }, api.url);
-  page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(error.message));
+  server = env.server;
+  ({ token, clinicId, patientId } = await seedAurora(server));
+  await seedPricedProcedure(server, token, 233.33);
+  page = await openDeskPage(env.browser, env.api.url, problems, { acceptDownloads: true });
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.stop();
-  await server?.close();
-});
 
 describe('budgets on an enrolled desk against the real server', () => {
   it('prices from the table, numbers from a leased block, and downloads the server’s PDF of the approved budget', async () => {
-    await page.goto(site.url);
-    await page.getByLabel('E-mail').fill(EMAIL);
-    await page.getByLabel('Senha').fill(PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Configurar esta estação' }).waitFor({ timeout: 30_000 });
-    const code = await server.call('POST', '/installation/enrolmentCode', {
-      token,
-      body: { name: 'Recepção 1', kind: 'desk' },
-    });
-    expect(code.status).toBe(201);
-    await page.getByLabel('Código de instalação').fill(String(code.body['code']));
-    await page.getByRole('button', { name: 'Conectar estação' }).click();
-    await page.getByTestId('sync-indicator').filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
+    await signInAndEnrol(page, env.site.url, server, { ...AURORA_ADMIN, adminToken: token });
 
     await page.getByRole('button', { name: 'Orçamentos', exact: true }).click();
     await page.getByRole('button', { name: 'Novo orçamento' }).click();
     await page.getByRole('combobox', { name: 'Paciente' }).fill('Maria');
     await page.getByRole('option', { name: /Maria Aparecida da Silva/ }).click();
     await page.getByLabel('Profissional').selectOption({ label: 'Dra. Ana Lima' });
-    for (const tooth of ['16', '26', '36']) {
-      await page
-        .getByRole('combobox', { name: 'Procedimento', exact: true })
-        .selectOption({ label: 'Restauração em resina' });
-      await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
-      await page.getByRole('button', { name: `Dente ${tooth}`, exact: true }).click();
-      await page.getByRole('button', { name: /^Faces O / }).click();
-    }
+    await addToothLines(page, 'Restauração em resina', ['16', '26', '36']);
     // The table's price fills each line: 3 × 233,33 = 699,99; no entry, 2 parcels of 350,00 and 349,99.
     expect(await page.getByLabel('Valor unit. 1').inputValue()).toBe('233,33');
     await page.getByText('preço da tabela').first().waitFor();
@@ -138,7 +50,7 @@ describe('budgets on an enrolled desk against the real server', () => {
     expect(await amount('budget-total')).toBe('R$ 699,99');
     expect(await amount('budget-parcel')).toBe('R$ 350,00');
     expect(await amount('budget-last-parcel')).toBe('R$ 349,99');
-    await shot('budget-server-editor.png');
+    await shot(page, 'budget-server-editor.png');
     await page.getByRole('button', { name: 'Salvar orçamento' }).click();
 
     // The desk numbered it from the block the server leased (the server's counter starts at 1).
@@ -172,7 +84,7 @@ describe('budgets on an enrolled desk against the real server', () => {
     await row.getByRole('button', { name: 'PDF' }).click();
     const dialog = page.getByRole('dialog', { name: `Orçamento nº ${number} em PDF` });
     await dialog.getByTestId('budget-pdf-name').waitFor({ timeout: 30_000 });
-    await shot('budget-server-pdf.png');
+    await shot(page, 'budget-server-pdf.png');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('link', { name: 'Baixar' }).click(),

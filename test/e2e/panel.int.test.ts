@@ -3,32 +3,22 @@
  * panel, in another browser context, shows the call within a second (pushed over the websocket) and
  * says it aloud; a recall says it again. Screenshot in test-results/.
  */
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startLiveServer, type LiveServer } from '../ticket/live-server.js';
 import { seedTotemClinic, type TotemClinic } from '../ticket/totem-seed.js';
-import { launchChromium } from './browser.js';
-import { serveDirectory, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import { shot } from './screenshot.js';
+import { servedRenderer } from './served-renderer.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
-
-let browser: Browser;
-let site: LocalServer;
+const served = servedRenderer();
 let server: LiveServer;
 let seeded: TotemClinic;
 
 beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
   server = await startLiveServer();
   seeded = await seedTotemClinic(server, 'painel');
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
   await server?.close();
 });
 
@@ -38,7 +28,7 @@ it('shows the reception’s call within a second and announces calls and recalls
   await issue();
   await issue();
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, locale: 'pt-BR' });
+  const context = await served.browser().newContext({ viewport: { width: 1280, height: 720 }, locale: 'pt-BR' });
   // What the panel says aloud, kept for the test (headless Chromium has no voices).
   await context.addInitScript(() => {
     const w = window as unknown as { spoken: string[] };
@@ -50,7 +40,7 @@ it('shows the reception’s call within a second and announces calls and recalls
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const address = `${site.url}/?mode=panel&clinic=${seeded.clinicId}&server=${encodeURIComponent(server.url)}`;
+  const address = `${served.siteUrl()}/?mode=panel&clinic=${seeded.clinicId}&server=${encodeURIComponent(server.url)}`;
   await page.goto(`${address}#key=${seeded.totemKey}`);
   // The list arrived over the socket: two tickets wait.
   await expect.poll(() => page.getByText('2 aguardando').isVisible(), { timeout: 5000 }).toBe(true);
@@ -81,7 +71,7 @@ it('shows the reception’s call within a second and announces calls and recalls
   await expect.poll(() => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.length)).toBe(3);
   await expect.poll(() => page.locator('.panel-item').first().textContent()).toContain('N001');
   await page.waitForTimeout(1500); // the call's flash settles before the picture
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'panel.png') });
+  await shot(page, 'panel.png');
   expect(errors).toEqual([]);
   console.info(`panel showed the call ${shownAfter} ms after the REST answer`);
   await context.close();

@@ -1,33 +1,38 @@
 /**
  * The reception desk end to end, in headless Chromium against the real server (SQLite file): sign in,
  * connect the station with an enrolment code, book by keyboard, confirm, check in, call and regress to
- * waiting, register a patient (invalid then valid CPF), and keep booking with the server down until it
- * comes back and has every appointment. Screenshots go to test-results/.
+ * waiting, register a patient (invalid then valid CPF), budget online, and keep booking and budgeting
+ * with the server down until it comes back and has every appointment and budget (issue 8).
+ * Screenshots go to test-results/.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../sync-server/auth/test-server.js';
-import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
-import { switchableApi, type SwitchableApi } from './api-listener.js';
-import { launchChromium } from './browser.js';
-import { serveDirectory, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import { seedAdmin, type SyncTestServer } from '../sync/sync-fixture.js';
+import type { SwitchableApi } from './api-listener.js';
+import { addToothLines } from './budget-editor.js';
+import { deskEnvironment } from './desk-environment.js';
+import { openDeskPage, signInAndEnrol } from './desk-page.js';
+import { seedPricedProcedure } from './price-seed.js';
+import { shot } from './screenshot.js';
+import { tomorrow } from './tomorrow.js';
+import { until } from './until.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
 const ACCOUNT = 'Clinica Sorriso';
 /** seedAdmin's admin: its e-mail and password. */
 const EMAIL = 'admin@clinicasorriso.test';
 const PASSWORD = 'senha-muito-segura-1';
-const ZONE = 'America/Sao_Paulo';
 
-let browser: Browser;
-let site: LocalServer;
+const env = deskEnvironment();
 let server: SyncTestServer;
 let api: SwitchableApi;
 let token: string;
 let clinicId: string;
+/** The seeded patients' ids by name, and the procedure the price table prices. */
+const patientIds = new Map<string, string>();
+let eventId: string;
+/** The number of the budget the desk saved online, the first of the block it leased. */
+let onlineBudget: number;
 let page: Page;
 const problems: string[] = [];
 /** The professionals in column order, as the grid shows them. */
@@ -37,21 +42,6 @@ let columns: [string, string];
 function cell(time: string, column: 0 | 1, holds = '') {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return page.getByRole('button', { name: new RegExp(`^${time}, ${escape(columns[column])}: ${escape(holds)}`) });
-}
-
-/** Tomorrow in São Paulo: every slot of it is still in the future whenever the test runs. */
-function tomorrow(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
-  const next = new Date(`${today}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-async function shot(name: string): Promise<void> {
-  // Let Mantine's transitions settle so the picture shows the screen at rest.
-  await page.waitForTimeout(400);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, name) });
 }
 
 /** The server's appointments of `date` (REST, as an integrator sees them). */
@@ -68,16 +58,46 @@ async function serverAppointments(date: string) {
   }[];
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+const syncIndicator = () => page.getByTestId('sync-indicator');
+
+/** A budget as REST lists it (`GET /budget/`), the fields the test reads. */
+interface ServerBudget {
+  budgetNumber: number;
+  patient: string;
+  status: number;
+  value: number;
+  items: { event?: string; valueUnity?: number; totalValue: number; tooth?: string; toothFace?: string[] }[];
 }
 
-const syncIndicator = () => page.getByTestId('sync-indicator');
+/** The server's budgets (REST, as an integrator sees them). */
+async function serverBudgets(): Promise<ServerBudget[]> {
+  const res = await server.call('GET', '/budget/', { token });
+  expect(res.status).toBe(200);
+  return res.body['items'] as ServerBudget[];
+}
+
+/**
+ * Makes a budget in the budget editor: the patient, Dra. Ana Lima, one line of "Restauração em
+ * resina" per tooth (face O) priced from the table, saved; @returns the number its notice gives.
+ */
+async function budgetInEditor(patientQuery: string, patientName: string, teeth: string[]): Promise<number> {
+  await page.getByRole('button', { name: 'Orçamentos', exact: true }).click();
+  const notice = page.getByRole('status').filter({ hasText: /Orçamento nº \d+ salvo/ });
+  const before = await notice.allTextContents();
+  await page.getByRole('button', { name: 'Novo orçamento' }).click();
+  await page.getByRole('combobox', { name: 'Paciente' }).fill(patientQuery);
+  await page.getByRole('option', { name: new RegExp(patientName) }).click();
+  await page.getByLabel('Profissional').selectOption({ label: 'Dra. Ana Lima' });
+  await addToothLines(page, 'Restauração em resina', teeth);
+  for (const [i] of teeth.entries()) expect(await page.getByLabel(`Valor unit. ${i + 1}`).inputValue()).toBe('233,33');
+  await page.getByRole('button', { name: 'Salvar orçamento' }).click();
+  // The notice of this save: another number than the one it showed before.
+  await expect
+    .poll(async () => (await notice.allTextContents()).filter((text) => !before.includes(text)))
+    .toHaveLength(1);
+  const text = (await notice.allTextContents()).find((t) => !before.includes(t));
+  return Number(/nº (\d+)/.exec(text ?? '')?.[1]);
+}
 
 /** Books the selected slot with the keyboard only: N, the patient's name, Enter, Ctrl+Enter. */
 async function bookByKeyboard(patientQuery: string, patientName: string): Promise<void> {
@@ -94,9 +114,8 @@ async function bookByKeyboard(patientQuery: string, patientName: string): Promis
 }
 
 beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
-  browser = await launchChromium();
-  server = await startSyncServer();
+  server = env.server;
+  api = env.api;
   const admin = await seedAdmin(server, ACCOUNT);
   token = admin.token;
   const clinic = await server.call('POST', '/clinic/', {
@@ -122,55 +141,24 @@ beforeAll(async () => {
   ] as const) {
     const res = await server.call('POST', '/patient/', { token, body: { name, cpf, insurances: [] } });
     expect(res.status).toBe(201);
+    patientIds.set(name, (res.body['patient'] as { id: string }).id);
   }
-  api = await switchableApi(server.app);
-
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-  await context.addInitScript((url) => {
-    if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
-  }, api.url);
-  page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    // Refused connections while the server is down are the scenario; anything else is a bug.
-    const text = message.text();
-    if (message.type() === 'error' && !text.startsWith('Failed to load resource') && !text.includes('ERR_CONNECTION'))
-      problems.push(text);
-  });
+  eventId = await seedPricedProcedure(server, token, 233.33);
+  page = await openDeskPage(env.browser, api.url, problems);
 }, 120_000);
 
 afterEach(async (context) => {
   // A failing step leaves a picture of what the desk showed.
   if (context.task.result?.state === 'fail')
-    await shot(`reception-failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.stop();
-  await server?.close();
+    await shot(page, `reception-failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png`);
 });
 
 describe('the reception desk in Chromium against the real server', () => {
   it('signs in, connects the station with an enrolment code and shows the synced day', async () => {
-    await page.goto(site.url);
-    await page.getByLabel('E-mail').fill(EMAIL);
-    await page.getByLabel('Senha').fill(PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Configurar esta estação' }).waitFor({ timeout: 30_000 });
-    await shot('reception-setup.png');
-
-    const code = await server.call('POST', '/installation/enrolmentCode', {
-      token,
-      body: { name: 'Recepção 1', kind: 'desk' },
-    });
-    expect(code.status).toBe(201);
-    await page.getByLabel('Código de instalação').fill(String(code.body['code']));
-    await page.getByRole('button', { name: 'Conectar estação' }).click();
-
+    await signInAndEnrol(page, env.site.url, server, { email: EMAIL, password: PASSWORD, adminToken: token }, () =>
+      shot(page, 'reception-setup.png'),
+    );
     await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor({ timeout: 30_000 });
-    await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers[0]).toBe('Horário');
     expect([...headers.slice(1)].sort()).toEqual(['Dr. Bruno Reis', 'Dra. Ana Lima']);
@@ -194,13 +182,13 @@ describe('the reception desk in Chromium against the real server', () => {
     await expect.poll(() => dialog.getByLabel('Horário').inputValue()).toContain('T08:30');
     await page.keyboard.type('111.444.777-35');
     await dialog.getByRole('option', { name: /João Pedro Oliveira/ }).waitFor();
-    await shot('reception-booking.png');
+    await shot(page, 'reception-booking.png');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+Enter');
     await dialog.waitFor({ state: 'detached' });
     await cell('08:30', 0, 'João Pedro Oliveira, Agendado').waitFor();
     await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
-    await shot('reception-day.png');
+    await shot(page, 'reception-day.png');
 
     const onServer = await until(
       () => serverAppointments(day),
@@ -226,7 +214,7 @@ describe('the reception desk in Chromium against the real server', () => {
     await status.filter({ hasText: 'Chamado' }).waitFor();
     await page.keyboard.press('v');
     await status.filter({ hasText: 'Aguardando' }).waitFor();
-    await shot('reception-panel.png');
+    await shot(page, 'reception-panel.png');
     await page.keyboard.press('Escape');
     await cell('08:00', 0, 'Maria Aparecida da Silva, Aguardando, Confirmado').waitFor();
 
@@ -251,7 +239,7 @@ describe('the reception desk in Chromium against the real server', () => {
     expect(await dialog.getByLabel('Celular').inputValue()).toBe('(11) 98765-4321');
     await page.keyboard.press('Control+Enter');
     await dialog.getByText('CPF inválido (confira os dígitos verificadores)').waitFor();
-    await shot('reception-patient-invalid-cpf.png');
+    await shot(page, 'reception-patient-invalid-cpf.png');
 
     await dialog.getByLabel('CPF').fill('');
     await dialog.getByLabel('CPF').pressSequentially('86288366757');
@@ -260,7 +248,7 @@ describe('the reception desk in Chromium against the real server', () => {
     await page.getByText('Beatriz Nogueira Campos cadastrado(a).').waitFor();
     await page.getByLabel('Buscar paciente').fill('862.883.667-57');
     await page.getByRole('cell', { name: 'Beatriz Nogueira Campos' }).waitFor();
-    await shot('reception-patients.png');
+    await shot(page, 'reception-patients.png');
 
     const onServer = await until(
       () => server.call('GET', '/patient/?cpf=86288366757', { token }),
@@ -269,7 +257,16 @@ describe('the reception desk in Chromium against the real server', () => {
     expect(onServer.body['items']).toMatchObject([{ name: 'Beatriz Nogueira Campos', cpf: '86288366757' }]);
   }, 120_000);
 
-  it('keeps booking with the server down, and the server has every appointment once it is back', async () => {
+  it('saves a budget online: its number opens the block the server leased to this desk', async () => {
+    // The desk leases its first block when it first numbers a budget, so a desk that goes offline has
+    // budgeted online before (as a desk in use has).
+    onlineBudget = await budgetInEditor('Maria', 'Maria Aparecida da Silva', ['11']);
+    expect(onlineBudget).toBeGreaterThanOrEqual(1);
+    const onServer = await until(serverBudgets, (items) => items.length === 1);
+    expect(onServer.map((b) => [b.budgetNumber, b.value])).toEqual([[onlineBudget, 233.33]]);
+  }, 120_000);
+
+  it('keeps booking and budgeting with the server down, and the server has all of it once it is back', async () => {
     await page.getByRole('button', { name: 'Agenda', exact: true }).click();
     await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor();
     await page.keyboard.press('Alt+ArrowRight');
@@ -283,8 +280,17 @@ describe('the reception desk in Chromium against the real server', () => {
     await bookByKeyboard('Carla', 'Carla Souza Mendes');
     await cell('08:00', 1, 'Carla Souza Mendes, Agendado').waitFor();
     await syncIndicator().filter({ hasText: 'aguardando envio' }).waitFor({ timeout: 15_000 });
-    await shot('reception-offline.png');
+    await shot(page, 'reception-offline.png');
     expect(await serverAppointments(tomorrow())).toHaveLength(2);
+
+    // A budget too, priced from the replicated table and numbered from the block leased online.
+    const offlineBudget = await budgetInEditor('João', 'João Pedro Oliveira', ['16', '26']);
+    expect(offlineBudget).toBe(onlineBudget + 1);
+    const row = page.getByRole('table', { name: 'Orçamentos' }).getByRole('row').filter({ hasText: 'João Pedro' });
+    await row.getByText('R$ 466,66').waitFor();
+    await syncIndicator().filter({ hasText: 'Sem conexão' }).waitFor();
+    await shot(page, 'reception-offline-budget.png');
+    expect(await serverBudgets()).toHaveLength(1);
 
     await api.start();
     await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 60_000 });
@@ -293,7 +299,25 @@ describe('the reception desk in Chromium against the real server', () => {
       (list) => list.length === 3,
     );
     expect(items).toHaveLength(3);
-    await shot('reception-back-online.png');
+    await shot(page, 'reception-back-online.png');
+    const budgets = await until(serverBudgets, (list) => list.length === 2);
+    const offline = budgets.find((b) => b.budgetNumber === offlineBudget);
+    expect(offline).toMatchObject({
+      patient: patientIds.get('João Pedro Oliveira'),
+      status: 0,
+      value: 466.66,
+      items: [
+        { event: eventId, valueUnity: 233.33, totalValue: 233.33, tooth: '16', toothFace: ['O'] },
+        { event: eventId, valueUnity: 233.33, totalValue: 233.33, tooth: '26', toothFace: ['O'] },
+      ],
+    });
+    // The server's own next number lies past the desk's whole block of 50: both came from the lease.
+    const direct = await server.call('POST', '/budget/', {
+      token,
+      body: { patient: patientIds.get('Carla Souza Mendes'), clinic: clinicId },
+    });
+    expect(direct.status).toBe(201);
+    expect((direct.body['budget'] as { budgetNumber: number }).budgetNumber).toBeGreaterThanOrEqual(onlineBudget + 50);
     expect(problems).toEqual([]);
   }, 180_000);
 });

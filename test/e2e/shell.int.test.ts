@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.js';
-import { serveDirectory, startFakeSyncServer, unusedLocalUrl, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startFakeSyncServer, unusedLocalUrl } from './http.js';
+import { shot } from './screenshot.js';
+import { servedRenderer } from './served-renderer.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
 const NAV = ['Agenda', 'Lista de espera', 'Pacientes', 'Orçamentos', 'Conflitos e recusas', 'Configurações'];
 const ONLINE = 'Servidor: conectado';
 const OFFLINE = 'Servidor: offline — trabalhando localmente';
@@ -16,18 +13,7 @@ const RECEPTIONIST = {
   user: { id: 'u1', tenantId: 't1', name: 'Beatriz Lima', email: 'beatriz@sorriso.com.br', role: 'reception' },
 };
 
-let browser: Browser;
-let site: LocalServer;
-
-beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const served = servedRenderer();
 
 /** What went wrong inside the page: uncaught errors and CSP violations (both only show in the console). */
 interface PageProblems {
@@ -39,7 +25,7 @@ interface PageProblems {
  * @param locale the browser language; the app derives its own language from it.
  */
 async function openShell(serverUrl: string, locale = 'pt-BR'): Promise<{ page: Page; problems: PageProblems }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+  const context = await served.browser().newContext({ viewport: { width: 1280, height: 800 }, locale });
   // A receptionist who signed in earlier in this window (the login itself is login.int.test.ts's).
   await context.addInitScript(
     ([key, session]) => {
@@ -71,7 +57,7 @@ async function openShell(serverUrl: string, locale = 'pt-BR'): Promise<{ page: P
       problems.errors.push(message.text());
     }
   });
-  await page.goto(site.url);
+  await page.goto(served.siteUrl());
   return { page, problems };
 }
 
@@ -122,8 +108,7 @@ describe('application shell in Chromium', () => {
   it('says offline, working locally, when no server answers', async () => {
     const { page, problems } = await openShell(await unusedLocalUrl());
     expect(await statusShows(page, OFFLINE)).toBe(OFFLINE);
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-offline.png') });
+    await shot(page, 'shell-offline.png');
     expect(problems.errors).toEqual([]);
     await page.context().close();
   });
@@ -136,8 +121,7 @@ describe('application shell in Chromium', () => {
       expect(server.requests).toContain('GET /health');
       // Focus a button so the screenshot also shows the keyboard focus ring.
       await page.keyboard.press('Tab');
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'shell.png') });
+      await shot(page, 'shell.png');
       expect(problems.errors).toEqual([]);
       await page.context().close();
     } finally {

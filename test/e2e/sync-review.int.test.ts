@@ -6,45 +6,27 @@
  * applied by keyboard, the server then has it and the indicator is back to "Sincronizado".
  * Screenshots go to test-results/.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addMember } from '../../sync-server/auth/test-server.js';
-import { seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
-import { switchableApi, type SwitchableApi } from './api-listener.js';
-import { launchChromium } from './browser.js';
-import { serveDirectory, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncTestServer } from '../sync/sync-fixture.js';
+import type { SwitchableApi } from './api-listener.js';
+import { AURORA_ADMIN, seedAurora } from './aurora-seed.js';
+import { deskEnvironment } from './desk-environment.js';
+import { openDeskPage, signInAndEnrol } from './desk-page.js';
+import { shot } from './screenshot.js';
+import { tomorrow } from './tomorrow.js';
+import { until } from './until.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
-const EMAIL = 'admin@clinicaaurora.test';
-const PASSWORD = 'senha-muito-segura-1';
-const ZONE = 'America/Sao_Paulo';
 const DESK_NOTES = 'Paciente pediu para chegar às 8h15; trazer raio-X';
 const REST_NOTES = 'Trazer exames anteriores';
 
-let browser: Browser;
-let site: LocalServer;
+const env = deskEnvironment();
 let server: SyncTestServer;
 let api: SwitchableApi;
 let token: string;
 let appointmentId: string;
 let page: Page;
 const problems: string[] = [];
-
-function tomorrow(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
-  const next = new Date(`${today}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-async function shot(name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
-}
 
 async function serverNotes(): Promise<unknown> {
   const res = await server.call('GET', `/appointment/${appointmentId}`, { token });
@@ -53,103 +35,44 @@ async function serverNotes(): Promise<unknown> {
   return body.appointment ? body.appointment.notes : body.notes;
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 const syncIndicator = () => page.getByTestId('sync-indicator');
 
 beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
-  browser = await launchChromium();
-  server = await startSyncServer();
-  const admin = await seedAdmin(server, 'Clinica Aurora');
-  token = admin.token;
-  const clinic = await server.call('POST', '/clinic/', {
-    token,
-    body: {
-      name: 'Clínica Aurora',
-      openingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '08:00', closes: '12:00' })),
-    },
-  });
-  expect(clinic.status).toBe(201);
-  const clinicId = (clinic.body['clinic'] as { id: string }).id;
-  const professional = await addMember(server, admin.tenantId, {
-    email: 'ana@aurora.test',
-    password: 'senha-muito-segura-2',
-    role: 'professional',
-    name: 'Dra. Ana Lima',
-  });
-  const patient = await server.call('POST', '/patient/', {
-    token,
-    body: { name: 'Maria Aparecida da Silva', cpf: '52998224725', insurances: [] },
-  });
-  expect(patient.status).toBe(201);
+  server = env.server;
+  api = env.api;
+  const seed = await seedAurora(server, { openingHours: true });
+  token = seed.token;
   const day = tomorrow();
   const booked = await server.call('POST', '/appointment/', {
     token,
     body: {
-      clinic: clinicId,
-      patient: (patient.body['patient'] as { id: string }).id,
-      professional,
+      clinic: seed.clinicId,
+      patient: seed.patientId,
+      professional: seed.professionalId,
       start: `${day}T08:00:00-03:00`,
       end: `${day}T08:30:00-03:00`,
     },
   });
   expect(booked.status).toBe(201);
   appointmentId = (booked.body['appointment'] as { id: string }).id;
-  api = await switchableApi(server.app);
-
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-  await context.addInitScript((url) => {
-    if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
-  }, api.url);
-  page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    const text = message.text();
-    if (message.type() === 'error' && !text.startsWith('Failed to load resource') && !text.includes('ERR_CONNECTION'))
-      problems.push(text);
-  });
+  page = await openDeskPage(env.browser, api.url, problems);
 }, 120_000);
 
 afterEach(async (context) => {
   if (context.task.result?.state === 'fail')
-    await shot(`sync-review-failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  await api?.stop();
-  await server?.close();
+    await shot(page, `sync-review-failed-${context.task.name.slice(0, 30).replace(/\W+/g, '-')}.png`, {
+      fullPage: true,
+    });
 });
 
 describe('conflicts and refusals in Chromium against the real server', () => {
   it('signs in, connects the station, and shows an empty review screen', async () => {
-    await page.goto(site.url);
-    await page.getByLabel('E-mail').fill(EMAIL);
-    await page.getByLabel('Senha').fill(PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Configurar esta estação' }).waitFor({ timeout: 30_000 });
-    const code = await server.call('POST', '/installation/enrolmentCode', {
-      token,
-      body: { name: 'Recepção 1', kind: 'desk' },
-    });
-    expect(code.status).toBe(201);
-    await page.getByLabel('Código de instalação').fill(String(code.body['code']));
-    await page.getByRole('button', { name: 'Conectar estação' }).click();
+    await signInAndEnrol(page, env.site.url, server, { ...AURORA_ADMIN, adminToken: token });
     await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor({ timeout: 30_000 });
-    await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
 
     await page.getByRole('button', { name: 'Conflitos e recusas', exact: true }).click();
     await page.getByTestId('review-empty').waitFor();
-    await shot('sync-review-empty.png');
+    await shot(page, 'sync-review-empty.png', { fullPage: true });
   }, 120_000);
 
   it('lists the notes written offline over notes edited on the server, side by side', async () => {
@@ -182,7 +105,7 @@ describe('conflicts and refusals in Chromium against the real server', () => {
     await link.waitFor({ timeout: 60_000 });
     // Nothing typed is lost: the server kept its version, the desk's is in the list.
     expect(await serverNotes()).toBe(REST_NOTES);
-    await shot('sync-review-indicator.png');
+    await shot(page, 'sync-review-indicator.png', { fullPage: true });
 
     await link.click();
     const entry = page.getByTestId('review-entry');
@@ -191,7 +114,7 @@ describe('conflicts and refusals in Chromium against the real server', () => {
     await entry.getByText('o registro foi alterado em outro lugar; prevaleceu a versão do servidor').waitFor();
     const row = entry.getByRole('row', { name: /Observações/ });
     expect(await row.getByRole('cell').allTextContents()).toEqual([DESK_NOTES, REST_NOTES]);
-    await shot('sync-review-conflict.png');
+    await shot(page, 'sync-review-conflict.png', { fullPage: true });
   }, 180_000);
 
   it("applies the desk's version by keyboard after one confirmation, and the server has it", async () => {
@@ -200,14 +123,14 @@ describe('conflicts and refusals in Chromium against the real server', () => {
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Aplicar a versão da estação?' });
     await confirm.waitFor();
-    await shot('sync-review-confirm.png');
+    await shot(page, 'sync-review-confirm.png', { fullPage: true });
     await page.keyboard.press('Enter');
     await page.getByTestId('review-empty').waitFor({ timeout: 15_000 });
     // Focus lands on the outcome, not on the page's start: the keyboard user goes on from there.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Resolvido: Agendamento.');
     await syncIndicator().filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
     expect(await until(serverNotes, (notes) => notes === DESK_NOTES)).toBe(DESK_NOTES);
-    await shot('sync-review-resolved.png');
+    await shot(page, 'sync-review-resolved.png', { fullPage: true });
 
     // The desk takes the applied version down: its panel shows the desk's notes again.
     await page.getByRole('button', { name: 'Agenda', exact: true }).click();
@@ -259,7 +182,7 @@ describe('conflicts and refusals in Chromium against the real server', () => {
     const alert = entry.getByRole('alert');
     await alert.getByText('O servidor recusou de novo: A versão desta estação continua inválida').waitFor();
     await alert.getByText('Ativo: deve ser boolean').waitFor();
-    await shot('sync-review-refused.png');
+    await shot(page, 'sync-review-refused.png', { fullPage: true });
 
     await entry.getByRole('button', { name: 'Manter a versão do servidor' }).click();
     await page

@@ -3,37 +3,27 @@
  * today's appointment under a first name, checks in and gets a ticket shown and printed; the
  * appointment is then waiting for the reception. Screenshots land in test-results/.
  */
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startLiveServer, type LiveServer } from '../ticket/live-server.js';
 import { MARIA_CPF, seedTotemClinic, type TotemClinic } from '../ticket/totem-seed.js';
-import { launchChromium } from './browser.js';
-import { serveDirectory, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import { shot } from './screenshot.js';
+import { servedRenderer } from './served-renderer.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
-
-let browser: Browser;
-let site: LocalServer;
+const served = servedRenderer();
 let server: LiveServer;
 let seeded: TotemClinic;
 
 beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
   server = await startLiveServer();
   seeded = await seedTotemClinic(server);
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
   await server?.close();
 });
 
 it('checks a patient in by CPF and shows and prints the ticket, leaving no name behind', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  const context = await served.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
   // The kiosk's browser prints without a dialog; here each print is counted.
   await context.addInitScript(() => {
     const w = window as unknown as { print: () => void; printed: number };
@@ -43,29 +33,29 @@ it('checks a patient in by CPF and shows and prints the ticket, leaving no name 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const address = `${site.url}/?mode=totem&clinic=${seeded.clinicId}&server=${encodeURIComponent(server.url)}`;
+  const address = `${served.siteUrl()}/?mode=totem&clinic=${seeded.clinicId}&server=${encodeURIComponent(server.url)}`;
   await page.goto(`${address}#key=${seeded.totemKey}`);
 
   await expect.poll(() => page.getByRole('heading', { name: 'Bem-vindo(a)' }).isVisible()).toBe(true);
   await expect.poll(() => page.getByText('Clínica Bem Viver').isVisible()).toBe(true);
   // The key left the address bar once stored.
   expect(page.url()).not.toContain(seeded.totemKey);
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'totem-start.png') });
+  await shot(page, 'totem-start.png');
 
   await page.getByRole('button', { name: /Tenho consulta marcada/ }).click();
   for (const digit of MARIA_CPF) await page.getByRole('button', { name: digit, exact: true }).click();
   await expect.poll(() => page.locator('.cpf-display').textContent()).toBe('529.982.247-25');
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'totem-cpf.png') });
+  await shot(page, 'totem-cpf.png');
   await page.getByRole('button', { name: 'Confirmar' }).click();
 
   await expect.poll(() => page.getByRole('heading', { name: 'Olá, Maria!' }).isVisible()).toBe(true);
   expect(await page.textContent('body')).not.toMatch(/Souza|Aparecida/);
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'totem-appointments.png') });
+  await shot(page, 'totem-appointments.png');
   await page.getByRole('button', { name: '11:00 · Dra. Ana' }).click();
 
   await expect.poll(() => page.getByTestId('ticket-code').textContent()).toBe('N001');
   await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'totem-ticket.png') });
+  await shot(page, 'totem-ticket.png');
 
   const appointment = await server.call('GET', `/appointment/${seeded.appointmentId}`, { token: seeded.admin });
   expect(appointment.body).toMatchObject({ status: 2 });
@@ -76,14 +66,14 @@ it('checks a patient in by CPF and shows and prints the ticket, leaving no name 
   expect(await page.textContent('body')).not.toContain('Maria');
 
   // After a power cut the bare address opens the totem again, from what it stored.
-  await page.goto(`${site.url}/`);
+  await page.goto(`${served.siteUrl()}/`);
   await expect.poll(() => page.getByRole('heading', { name: 'Bem-vindo(a)' }).isVisible()).toBe(true);
   expect(errors).toEqual([]);
   await context.close();
 });
 
 it('prints the slip through the desktop bridge inside the app, never through the browser dialog', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  const context = await served.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
   // The preload's bridge as the desktop app exposes it; its print goes silently to the totem's printer.
   await context.addInitScript(() => {
     const w = window as unknown as { print: () => void; browserPrints: number; bridgePrints: number; clinic: unknown };
@@ -101,7 +91,7 @@ it('prints the slip through the desktop bridge inside the app, never through the
     };
   });
   const page = await context.newPage();
-  const address = `${site.url}/?mode=totem&clinic=${seeded.clinicId}&server=${encodeURIComponent(server.url)}`;
+  const address = `${served.siteUrl()}/?mode=totem&clinic=${seeded.clinicId}&server=${encodeURIComponent(server.url)}`;
   await page.goto(`${address}#key=${seeded.totemKey}`);
   await page.getByRole('button', { name: /Não tenho agendamento/ }).click();
   await page.getByRole('button', { name: /Atendimento geral/ }).click();
@@ -116,10 +106,10 @@ it('prints the slip through the desktop bridge inside the app, never through the
 });
 
 it('goes back to the start when left alone, forgetting what was typed', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  const context = await served.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
   const page = await context.newPage();
   await page.clock.install();
-  const address = `${site.url}/?mode=totem&clinic=${seeded.clinicId}&server=${encodeURIComponent(server.url)}`;
+  const address = `${served.siteUrl()}/?mode=totem&clinic=${seeded.clinicId}&server=${encodeURIComponent(server.url)}`;
   await page.goto(`${address}#key=${seeded.totemKey}`);
   await page.getByRole('button', { name: /Tenho consulta marcada/ }).click();
   for (const digit of '529') await page.getByRole('button', { name: digit, exact: true }).click();

@@ -17,6 +17,7 @@ import { dexieStorage, memoryStorage } from '../../core/store/rxdb/storages.js';
 import { login, seedAccount } from '../../sync-server/auth/test-server.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
+import { patientDoc } from './patient-doc.js';
 import { enrolDevice, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
 let server: SyncTestServer;
@@ -94,20 +95,10 @@ it('records of several groups travel both ways and answer queries on their decla
   a.link.online = false;
   const deskStore = a.database.forTenant(tenantId);
   const deskPatient = {
-    id: '0193a1c2-7b3e-7cc1-9a52-0000000000a1',
-    tenantId,
-    createdAt: '2026-11-23T09:00:00-03:00',
-    updatedAt: '2026-11-23T09:00:00-03:00',
-    name: 'Bruno Dias',
-    nameKey: 'bruno dias',
+    ...patientDoc(tenantId, '0193a1c2-7b3e-7cc1-9a52-0000000000a1', 'Bruno Dias'),
     cpf: '52998224725',
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
   };
+
   await deskStore.collection(patients).insert(deskPatient);
   await deskStore.collection(personalTemplates).insert({
     id: '0193a1c2-7b3e-7cc1-9a52-0000000000a2',

@@ -13,14 +13,11 @@ import { isoWithOffset, type Clock } from '../../core/clock.js';
 import { isDomainError } from '../../core/errors.js';
 import { patients } from '../../core/patient/patient-record.js';
 import type { CollectionDef } from '../../core/store/collection-def.js';
-import { openRxdbDatabase, type RxdbDatabase } from '../../core/store/rxdb/index.js';
-import { memoryStorage } from '../../core/store/rxdb/storages.js';
-import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
 import { withoutRevision, type RecordBase } from '../../core/store/record.js';
-import { sameDocument } from '../../core/sync/protocol.js';
-import { startSync, type SyncHandle } from '../../core/sync/replicate.js';
-import { fetchTransport } from '../../core/sync/transport.js';
-import { faultyLink, NO_FAULTS, seededRandom, type Faults, type FaultyLink } from './in-process-fetch.js';
+import { expectNoWriteLost, pushedGroup, quiesce, recordAccepted, writeKey, type DeskWrites } from './desk-writes.js';
+import { seededRandom } from './in-process-fetch.js';
+import { openInstallation, type TestInstallation } from './installation.js';
+import { Network } from './network-command.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 import { patientDoc } from './patient-doc.js';
 
@@ -32,7 +29,6 @@ const plain = patients as unknown as CollectionDef<RecordBase & Record<string, u
 
 let server: SyncTestServer;
 let accounts = 0;
-let opened = 0;
 beforeAll(async () => {
   server = await startSyncServer();
 });
@@ -40,40 +36,21 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Desk {
-  database: RxdbDatabase;
-  sync: SyncHandle;
-  link: FaultyLink;
+/** A desk whose clock is `skew` ms off. */
+interface Desk extends TestInstallation {
   clock: Clock;
 }
 
 const skewedClock = (ms: number): Clock => ({ now: () => new Date(Date.now() + ms) });
 
 async function openDesk(token: string, skew: number, seed: number): Promise<Desk> {
-  const database = await openRxdbDatabase({
-    name: `skew-${Math.random().toString(36).slice(2, 8)}-${++opened}`,
-    storage: memoryStorage(),
-    collections: [patients],
-    multiInstance: false,
-  });
-  const link = faultyLink(server.app, seededRandom(seed));
   const clock = skewedClock(skew);
-  const sync = startSync({
-    database,
-    collections: [patients],
-    transport: fetchTransport('http://clinica.test', token, link.fetch),
-    clock,
-    identifier: `skew-${opened}`,
-    retryTime: 20,
-  });
-  return { database, sync, link, clock };
+  return { ...(await openInstallation(server.app, token, [patients], seededRandom(seed), { clock })), clock };
 }
 
-interface World {
+interface World extends DeskWrites {
   tenantId: string;
   desks: Desk[];
-  lastWrites: Map<string, Record<string, unknown>>;
-  accepted: Map<string, Record<string, unknown>[]>;
   nextId: number;
 }
 interface Model {
@@ -95,7 +72,7 @@ class Create implements fc.AsyncCommand<Model, World> {
     const at = isoWithOffset(world.desks[this.desk]!.clock.now());
     const record = patient(world, id, `Nome ${world.nextId}`, at);
     await col(world, this.desk).insert(record);
-    world.lastWrites.set(`${this.desk}/${id}`, { ...record, _deleted: false });
+    world.lastWrites.set(writeKey(this.desk, patients.name, id), { ...record, _deleted: false });
   }
   toString = () => `create(${this.desk})`;
 }
@@ -115,33 +92,18 @@ class Edit implements fc.AsyncCommand<Model, World> {
     try {
       if (this.remove) {
         await collection.remove(doc.id, doc._rev);
-        world.lastWrites.set(`${this.desk}/${doc.id}`, { ...withoutRevision(doc), _deleted: true });
+        world.lastWrites.set(writeKey(this.desk, patients.name, doc.id), { ...withoutRevision(doc), _deleted: true });
       } else {
         const at = isoWithOffset(world.desks[this.desk]!.clock.now());
         const next = { ...withoutRevision(doc), name: `Editado ${this.desk}.${this.pick}`, updatedAt: at };
         await collection.update(doc.id, doc._rev, next);
-        world.lastWrites.set(`${this.desk}/${doc.id}`, { ...next, _deleted: false });
+        world.lastWrites.set(writeKey(this.desk, patients.name, doc.id), { ...next, _deleted: false });
       }
     } catch (error) {
       if (!isDomainError(error) || error.code !== 'conflict') throw error;
     }
   }
   toString = () => `${this.remove ? 'remove' : 'edit'}(${this.desk}, #${this.pick})`;
-}
-
-class Network implements fc.AsyncCommand<Model, World> {
-  constructor(
-    readonly desk: number,
-    readonly online: boolean,
-    readonly faults: Faults,
-  ) {}
-  check = () => true;
-  async run(_model: Model, world: World) {
-    world.desks[this.desk]!.link.online = this.online;
-    world.desks[this.desk]!.link.faults = this.faults;
-    await Promise.resolve();
-  }
-  toString = () => `network(${this.desk}, ${this.online ? 'on' : 'off'})`;
 }
 
 class Wait implements fc.AsyncCommand<Model, World> {
@@ -166,7 +128,7 @@ const commands = fc.commands(
     desk.map((d) => new Create(d)),
     fc.tuple(desk, fc.nat(20)).map(([d, p]) => new Edit(d, p, false)),
     fc.tuple(desk, fc.nat(20)).map(([d, p]) => new Edit(d, p, true)),
-    fc.tuple(desk, fc.boolean(), faults).map(([d, on, f]) => new Network(d, on, f)),
+    fc.tuple(desk, fc.boolean(), faults).map(([d, on, f]) => new Network<Model>(d, on, f)),
     fc.integer({ min: 1, max: 30 }).map((ms) => new Wait(ms)),
   ],
   { maxCommands: 30, size: 'large' },
@@ -175,23 +137,8 @@ const commands = fc.commands(
 const docsOf = async (collection: ReturnType<typeof col>) =>
   new Map((await collection.find()).map((d) => [d.id, withoutRevision(d)]));
 
-async function quiesce(world: World): Promise<void> {
-  for (const d of world.desks) {
-    d.link.online = true;
-    d.link.faults = NO_FAULTS;
-  }
-  let previous = '';
-  for (let round = 0; round < 20; round++) {
-    for (const d of world.desks) d.sync.resync();
-    await Promise.all(world.desks.map((d) => d.sync.awaitInSync()));
-    const snapshot = JSON.stringify(
-      await Promise.all(world.desks.map(async (_, i) => [...(await docsOf(col(world, i)))])),
-    );
-    if (snapshot === previous) return;
-    previous = snapshot;
-  }
-  throw new Error('as instalações não se estabilizaram');
-}
+/** Every desk's patients, for {@link quiesce}. */
+const snapshot = (world: World) => Promise.all(world.desks.map(async (_, i) => [...(await docsOf(col(world, i)))]));
 
 async function newWorld(seed: number): Promise<World> {
   const admin = await seedAdmin(server, `Clínica Relógio ${++accounts}`);
@@ -200,15 +147,7 @@ async function newWorld(seed: number): Promise<World> {
     const { token } = await enrolDevice(server, admin.token, 'desk', `Recepção ${i}`);
     const d = await openDesk(token, skew, seed + i);
     d.link.onExchange = (path, body, answer) => {
-      if (path !== '/sync/group/people/push') return;
-      const answered = new Set((answer as { id: string }[]).map((doc) => doc.id));
-      for (const row of body as { newDocumentState: Record<string, unknown> & { id: string } }[]) {
-        if (answered.has(row.newDocumentState.id)) continue;
-        // Group pushes name each document's collection; the stored record does not carry it.
-        const { [COLLECTION_FIELD]: _collection, ...state } = row.newDocumentState;
-        const k = row.newDocumentState.id;
-        world.accepted.set(k, [...(world.accepted.get(k) ?? []), state]);
-      }
+      if (pushedGroup(path)) recordAccepted(world.accepted, body, answer);
     };
     world.desks.push(d);
   }
@@ -216,10 +155,7 @@ async function newWorld(seed: number): Promise<World> {
 }
 
 async function closeWorld(world: World): Promise<void> {
-  for (const d of world.desks) {
-    await d.sync.cancel();
-    await d.database.close();
-  }
+  for (const d of world.desks) await d.close();
 }
 
 it(`converges with desk clocks an hour ahead and a day behind (${RUNS} runs)`, async () => {
@@ -229,22 +165,10 @@ it(`converges with desk clocks an hour ahead and a day behind (${RUNS} runs)`, a
       const world = await newWorld(faultSeed);
       try {
         await fc.asyncModelRun(() => ({ model: { created: 0 }, real: world }), cmds);
-        await quiesce(world);
+        await quiesce(world.desks, () => snapshot(world));
         const onServer = await docsOf(server.database.forTenant(world.tenantId).collection(plain));
         for (const [i] of world.desks.entries()) expect(await docsOf(col(world, i))).toEqual(onServer);
-        const listed = (await server.database.kysely
-          .selectFrom('sync_review' as never)
-          .select(['document' as never])
-          .where('tenant_id' as never, '=', world.tenantId as never)
-          .execute()) as { document: string }[];
-        const inReview = listed.map((r) => JSON.parse(r.document) as unknown);
-        for (const [k, written] of world.lastWrites) {
-          const id = k.split('/')[1]!;
-          const kept =
-            (world.accepted.get(id) ?? []).some((state) => sameDocument(state, written)) ||
-            inReview.some((doc) => sameDocument(doc, written));
-          expect(kept, `escrita perdida: ${k}`).toBe(true);
-        }
+        await expectNoWriteLost(server, world.tenantId, world);
       } finally {
         await closeWorld(world);
       }
@@ -259,12 +183,12 @@ it('the later edit wins even when its clock is a day behind, and reaches a desk 
     const [ahead, behind] = [0, 1];
     const id = '0193a1c2-7b3e-7cc1-9a52-00000000a001';
     await col(world, ahead).insert(patient(world, id, 'Dora', isoWithOffset(world.desks[ahead]!.clock.now())));
-    await quiesce(world);
+    await quiesce(world.desks, () => snapshot(world));
     let doc = (await col(world, behind).get(id))!;
     // Stamped a day before the creation it edits.
     const stamp = isoWithOffset(world.desks[behind]!.clock.now());
     await col(world, behind).update(id, doc._rev, { ...withoutRevision(doc), name: 'Dora Lima', updatedAt: stamp });
-    await quiesce(world);
+    await quiesce(world.desks, () => snapshot(world));
     expect((await server.database.forTenant(world.tenantId).collection(plain).get(id))?.name).toBe('Dora Lima');
     doc = (await col(world, ahead).get(id))!;
     expect(doc.name).toBe('Dora Lima');

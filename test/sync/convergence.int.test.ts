@@ -18,10 +18,11 @@ import { isDomainError } from '../../core/errors.js';
 import { patients } from '../../core/patient/patient-record.js';
 import type { AnyCollectionDef, CollectionDef } from '../../core/store/collection-def.js';
 import { withoutRevision, type RecordBase } from '../../core/store/record.js';
-import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
-import { sameDocument } from '../../core/sync/protocol.js';
-import { NO_FAULTS, seededRandom, type Faults } from './in-process-fetch.js';
+import { expectNoWriteLost, pushedGroup, quiesce, recordAccepted, writeKey, type DeskWrites } from './desk-writes.js';
+import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
+import { Network } from './network-command.js';
+import { patientDoc } from './patient-doc.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
 const RUNS = Number(process.env.CLINIC_SYNC_RUNS ?? 50);
@@ -40,13 +41,9 @@ afterAll(async () => {
 });
 
 /** One run's world: a fresh account, its desks, and what the test saw. */
-interface World {
+interface World extends DeskWrites {
   tenantId: string;
   desks: TestInstallation[];
-  /** Last state each desk wrote of each document: `desk/collection/id` → document with `_deleted`. */
-  lastWrites: Map<string, Record<string, unknown>>;
-  /** States the server accepted, by `collection/id`. */
-  accepted: Map<string, Record<string, unknown>[]>;
   /** Every push request the server answered: storage group and body. */
   pushes: { group: string; body: unknown }[];
   nextId: number;
@@ -64,23 +61,11 @@ function newRecord(world: World, def: AnyCollectionDef, id: string, label: strin
     createdAt: valid ? '2026-11-23T09:00:00-03:00' : 'ontem',
     updatedAt: '2026-11-23T09:00:00-03:00',
   };
-  if (def === patients) {
-    return {
-      ...base,
-      name: label,
-      nameKey: label.toLowerCase(),
-      insurances: [],
-      allergies: [],
-      vaccines: [],
-      merges: [],
-      temporary: false,
-      active: true,
-    };
-  }
+  if (def === patients) return { ...patientDoc(world.tenantId, id, label), ...base };
   return { ...base, owner: 'u-1', name: label, kind: 'message', content: `texto ${label}` };
 }
 
-const key = (desk: number, def: AnyCollectionDef, id: string) => `${desk}/${def.name}/${id}`;
+const key = (desk: number, def: AnyCollectionDef, id: string) => writeKey(desk, def.name, id);
 
 async function attempt(work: () => Promise<void>): Promise<void> {
   try {
@@ -135,22 +120,6 @@ class Edit implements fc.AsyncCommand<Model, World> {
   toString = () => `${this.remove ? 'remove' : 'edit'}(${this.desk}, ${this.def.name}, #${this.pick})`;
 }
 
-class Network implements fc.AsyncCommand<Model, World> {
-  constructor(
-    readonly desk: number,
-    readonly online: boolean,
-    readonly faults: Faults,
-  ) {}
-  check = () => true;
-  async run(_model: Model, world: World) {
-    const link = world.desks[this.desk]!.link;
-    link.online = this.online;
-    link.faults = this.faults;
-    await Promise.resolve();
-  }
-  toString = () => `network(${this.desk}, ${this.online ? 'on' : 'off'}, ${JSON.stringify(this.faults)})`;
-}
-
 class Resync implements fc.AsyncCommand<Model, World> {
   constructor(readonly desk: number) {}
   check = () => true;
@@ -183,7 +152,7 @@ const commands = fc.commands(
     fc.tuple(desk, collection, fc.boolean(), fc.nat(9)).map(([d, c, ok, n]) => new Create(d, c, ok || n > 1)),
     fc.tuple(desk, collection, fc.nat(20)).map(([d, c, p]) => new Edit(d, c, p, false)),
     fc.tuple(desk, collection, fc.nat(20)).map(([d, c, p]) => new Edit(d, c, p, true)),
-    fc.tuple(desk, fc.boolean(), faults).map(([d, on, f]) => new Network(d, on, f)),
+    fc.tuple(desk, fc.boolean(), faults).map(([d, on, f]) => new Network<Model>(d, on, f)),
     desk.map((d) => new Resync(d)),
     fc.integer({ min: 1, max: 30 }).map((ms) => new Wait(ms)),
   ],
@@ -200,25 +169,11 @@ async function deskDocs(desk: TestInstallation, tenantId: string, def: AnyCollec
   return new Map(docs.map((d) => [d.id, withoutRevision(d)]));
 }
 
-async function quiesce(world: World): Promise<void> {
-  for (const d of world.desks) {
-    d.link.online = true;
-    d.link.faults = NO_FAULTS;
-  }
-  let previous = '';
-  for (let round = 0; round < 20; round++) {
-    for (const d of world.desks) d.sync.resync();
-    await Promise.all(world.desks.map((d) => d.sync.awaitInSync()));
-    const snapshot = JSON.stringify(
-      await Promise.all(
-        world.desks.flatMap((d) => COLLECTIONS.map(async (def) => [...(await deskDocs(d, world.tenantId, def))])),
-      ),
-    );
-    if (snapshot === previous) return;
-    previous = snapshot;
-  }
-  throw new Error('as instalações não se estabilizaram');
-}
+/** Every desk's documents of every collection, for {@link quiesce}. */
+const snapshot = (world: World) =>
+  Promise.all(
+    world.desks.flatMap((d) => COLLECTIONS.map(async (def) => [...(await deskDocs(d, world.tenantId, def))])),
+  );
 
 async function runWorld(seed: number, cmds: Iterable<fc.AsyncCommand<Model, World>>): Promise<void> {
   const admin = await seedAdmin(server, `Clínica ${++accounts}`);
@@ -235,46 +190,22 @@ async function runWorld(seed: number, cmds: Iterable<fc.AsyncCommand<Model, Worl
       const { token } = await enrolDevice(server, admin.token, 'desk', `Recepção ${i}`);
       const installation = await openInstallation(server.app, token, COLLECTIONS, seededRandom(seed + i));
       installation.link.onExchange = (path, body, answer) => {
-        const match = /^\/sync\/group\/([a-z_]+)\/push$/.exec(path);
-        if (!match) return;
-        world.pushes.push({ group: match[1]!, body });
-        const answered = new Set((answer as { id: string }[]).map((d) => d.id));
-        for (const row of body as { newDocumentState: Record<string, unknown> & { id: string } }[]) {
-          if (answered.has(row.newDocumentState.id)) continue;
-          // Group pushes name each document's collection; the stored record does not carry it.
-          const { [COLLECTION_FIELD]: name, ...state } = row.newDocumentState;
-          const k = `${String(name)}/${row.newDocumentState.id}`;
-          world.accepted.set(k, [...(world.accepted.get(k) ?? []), state]);
-        }
+        const group = pushedGroup(path);
+        if (!group) return;
+        world.pushes.push({ group, body });
+        recordAccepted(world.accepted, body, answer);
       };
       world.desks.push(installation);
     }
     await fc.asyncModelRun(() => ({ model: { created: 0 }, real: world }), cmds);
-    await quiesce(world);
+    await quiesce(world.desks, () => snapshot(world));
 
     for (const def of COLLECTIONS) {
       const onServer = await serverDocs(world.tenantId, def);
       for (const d of world.desks) expect(await deskDocs(d, world.tenantId, def)).toEqual(onServer);
     }
-    const listed = await server.database.kysely
-      .selectFrom('sync_review' as never)
-      .select(['collection' as never, 'document' as never])
-      .where('tenant_id' as never, '=', world.tenantId as never)
-      .execute();
-    if (process.env.CLINIC_SYNC_DEBUG) {
-      console.log(`writes ${world.lastWrites.size} pushes ${world.pushes.length} review ${listed.length}`);
-    }
-    const inReview = (listed as { collection: string; document: string }[]).map((r) => ({
-      collection: r.collection,
-      document: JSON.parse(r.document) as unknown,
-    }));
-    for (const [k, written] of world.lastWrites) {
-      const [, name, id] = k.split('/') as [string, string, string];
-      const kept =
-        (world.accepted.get(`${name}/${id}`) ?? []).some((state) => sameDocument(state, written)) ||
-        inReview.some((r) => r.collection === name && sameDocument(r.document, written));
-      expect(kept, `escrita perdida: ${k} ${JSON.stringify(written)}`).toBe(true);
-    }
+    if (process.env.CLINIC_SYNC_DEBUG) console.log(`pushes ${world.pushes.length}`);
+    await expectNoWriteLost(server, world.tenantId, world);
 
     // Re-sending every push the server ever received changes no document.
     const before = await Promise.all(COLLECTIONS.map((def) => serverDocs(world.tenantId, def)));

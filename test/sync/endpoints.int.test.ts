@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerSyncRules } from '../../core/sync/record-rules.js';
+import { patientDoc } from './patient-doc.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
 let server: SyncTestServer;
@@ -26,22 +27,7 @@ let counter = 0;
 function patient(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   counter += 1;
   const id = `0193a1c2-7b3e-7cc1-9a52-${String(counter).padStart(12, '0')}`;
-  return {
-    id,
-    tenantId,
-    createdAt: '2026-11-23T09:00:00-03:00',
-    updatedAt: '2026-11-23T09:00:00-03:00',
-    name: `Paciente ${counter}`,
-    nameKey: `paciente ${counter}`,
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
-    _deleted: false,
-    ...overrides,
-  };
+  return { ...patientDoc(tenantId, id, `Paciente ${counter}`), _deleted: false, ...overrides };
 }
 
 const push = (token: string, collection: string, rows: unknown[]) =>

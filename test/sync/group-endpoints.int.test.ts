@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../../core/patient/patient-record.js';
 import { login, seedAccount } from '../../sync-server/auth/test-server.js';
+import { patientDoc } from './patient-doc.js';
 import { enrolDevice, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
 let server: SyncTestServer;
@@ -52,21 +53,8 @@ const pullAll = async (token: string, group: string, limit: number) => {
 };
 
 function patient(n: number, extra: Record<string, unknown> = {}) {
-  return {
-    id: `0193a1c2-7b3e-7cc1-9a52-0000000001${String(n).padStart(2, '0')}`,
-    tenantId,
-    createdAt: '2026-11-23T09:00:00-03:00',
-    updatedAt: '2026-11-23T09:00:00-03:00',
-    name: `Paciente ${n}`,
-    nameKey: `paciente ${n}`,
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
-    ...extra,
-  };
+  const id = `0193a1c2-7b3e-7cc1-9a52-0000000001${String(n).padStart(2, '0')}`;
+  return { ...patientDoc(tenantId, id, `Paciente ${n}`), ...extra };
 }
 
 const push = (token: string, group: string, rows: unknown[]) =>

@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono';
 import type { RxStorage } from 'rxdb';
-import { systemClock } from '../../core/clock.js';
+import { systemClock, type Clock } from '../../core/clock.js';
 import type { AnyCollectionDef } from '../../core/store/collection-def.js';
 import { openRxdbDatabase, type RxdbDatabase } from '../../core/store/rxdb/index.js';
 import { memoryStorage } from '../../core/store/rxdb/storages.js';
@@ -26,14 +26,21 @@ const run = Math.random().toString(36).slice(2, 8);
 
 /**
  * Opens a fresh installation database (RxDB memory unless `options.storage`) and starts syncing
- * `collections` with `app` as `token`.
+ * `collections` with `app` as `token`, on the system clock unless `options.clock` (a desk whose clock
+ * is wrong).
  */
 export async function openInstallation(
   app: Hono,
   token: string,
   collections: readonly AnyCollectionDef[],
   random: () => number,
-  options: { retryTime?: number; stream?: boolean; storage?: RxStorage<unknown, unknown>; reviewEveryMs?: number } = {},
+  options: {
+    retryTime?: number;
+    stream?: boolean;
+    storage?: RxStorage<unknown, unknown>;
+    reviewEveryMs?: number;
+    clock?: Clock;
+  } = {},
 ): Promise<TestInstallation> {
   const database = await openRxdbDatabase({
     name: `desk-${run}-${++opened}`,
@@ -46,7 +53,7 @@ export async function openInstallation(
     database,
     collections,
     transport: fetchTransport('http://clinica.test', token, link.fetch),
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     identifier: `clinica.test-${opened}`,
     retryTime: options.retryTime ?? 20,
     ...(options.reviewEveryMs ? { reviewEveryMs: options.reviewEveryMs } : {}),

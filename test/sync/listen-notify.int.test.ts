@@ -17,6 +17,7 @@ import {
 } from '../../sync-server/testing/postgres.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation } from './installation.js';
+import { patientDoc } from './patient-doc.js';
 import { enrolDevice, seedAdmin, type SyncTestServer } from './sync-fixture.js';
 
 const schema = `test_notify_${randomBytes(4).toString('hex')}`;
@@ -57,24 +58,10 @@ it.skipIf(skip)(
           // Spread over the poll period, so a one-second poll could not pass by luck.
           await sleep(150 + Math.floor(random() * 500));
           const id = `0193a1c2-7b3e-7cc1-9a52-00000000020${i}`;
-          const now = '2026-11-23T09:00:00-03:00';
           await a.database
             .forTenant(admin.tenantId)
             .collection(patients)
-            .insert({
-              id,
-              tenantId: admin.tenantId,
-              createdAt: now,
-              updatedAt: now,
-              name: `Paciente ${i}`,
-              nameKey: `paciente ${i}`,
-              insurances: [],
-              allergies: [],
-              vaccines: [],
-              merges: [],
-              temporary: false,
-              active: true,
-            });
+            .insert(patientDoc(admin.tenantId, id, `Paciente ${i}`));
           const written = Date.now();
           for (;;) {
             if (await desk.database.forTenant(admin.tenantId).collection(patients).get(id)) break;

@@ -15,6 +15,7 @@ import {
   postgresUrl,
   skipWithoutPostgres,
 } from '../../sync-server/testing/postgres.js';
+import { patientDoc } from './patient-doc.js';
 import { enrolDevice, type SyncTestServer } from './sync-fixture.js';
 
 const schema = `test_review_${randomBytes(4).toString('hex')}`;
@@ -45,21 +46,7 @@ describe.skipIf(skip)('resolving the review list on PostgreSQL', () => {
     });
     const { accessToken } = await login(server, 'admin@sol.test', 'senha-muito-segura-1');
     const desk = await enrolDevice(server as SyncTestServer, accessToken, 'desk', 'Recepção 2');
-    const original = {
-      id: '0193a1c2-7b3e-7cc1-9a52-000000000042',
-      tenantId,
-      createdAt: '2026-11-23T09:00:00-03:00',
-      updatedAt: '2026-11-23T09:00:00-03:00',
-      name: 'Paciente',
-      nameKey: 'paciente',
-      insurances: [],
-      allergies: [],
-      vaccines: [],
-      merges: [],
-      temporary: false,
-      active: true,
-      _deleted: false,
-    };
+    const original = { ...patientDoc(tenantId, '0193a1c2-7b3e-7cc1-9a52-000000000042', 'Paciente'), _deleted: false };
     const push = (rows: unknown[]) => server.call('POST', '/sync/patients/push', { token: desk.token, body: rows });
     await push([{ newDocumentState: original }]);
     await push([{ assumedMasterState: original, newDocumentState: { ...original, name: 'Ana Lima' } }]);

@@ -10,6 +10,7 @@ import { memoryStorage } from '../../core/store/rxdb/storages.js';
 import { startSync } from '../../core/sync/replicate.js';
 import { SCHEMA_VERSION_HEADER, SYNC_SCHEMA_VERSION } from '../../core/sync/schema-version.js';
 import { fetchTransport } from '../../core/sync/transport.js';
+import { patientDoc } from './patient-doc.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
 let server: SyncTestServer;
@@ -27,21 +28,7 @@ afterEach(async () => {
 });
 
 function patient(id: string) {
-  const now = '2026-11-23T09:00:00-03:00';
-  return {
-    id,
-    tenantId,
-    createdAt: now,
-    updatedAt: now,
-    name: 'Ana Lima',
-    nameKey: 'ana lima',
-    insurances: [],
-    allergies: [],
-    vaccines: [],
-    merges: [],
-    temporary: false,
-    active: true,
-  };
+  return patientDoc(tenantId, id, 'Ana Lima');
 }
 
 const push = (version: string | undefined, id: string) =>
