@@ -198,4 +198,57 @@ describe('sending a budget to the patient from an enrolled desk', () => {
     await shot('budget-preview.png');
     expect(problems).toEqual([]);
   }, 240_000);
+
+  it('in the desktop app prints the preview through the bridge, and on the demonstration says the queue goes nowhere', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+    // The Electron preload's bridge, as the renderer sees it: print(html) records what it was given.
+    await context.addInitScript(() => {
+      const printed: string[] = [];
+      Object.assign(window, {
+        printedHtml: printed,
+        clinic: {
+          version: '9.9.9',
+          print: (html?: string) => {
+            printed.push(html ?? '');
+            return Promise.resolve({ ok: true });
+          },
+          printer: () => Promise.resolve('Balcão'),
+          kiosk: { isKiosk: () => Promise.resolve(false), exit: () => Promise.resolve({ ok: false, reason: 'unset' }) },
+        },
+      });
+    });
+    const desk = await context.newPage();
+    desk.on('pageerror', (error) => problems.push(error.message));
+    await desk.goto(site.url);
+    await desk.getByRole('button', { name: 'Experimente a clínica de demonstração' }).click();
+    await desk.getByRole('button', { name: 'Orçamentos', exact: true }).click({ timeout: 30_000 });
+    const row = desk.getByRole('table', { name: 'Orçamentos' }).getByRole('row').filter({ hasText: 'Maria Aparecida' });
+    await row.first().waitFor({ timeout: 30_000 });
+
+    await row.first().getByRole('button', { name: 'PDF' }).click();
+    const pdf = desk.getByRole('dialog', { name: /em PDF$/ });
+    await pdf.getByText('Imprime em: Balcão').waitFor();
+    await pdf.getByRole('button', { name: 'Imprimir' }).click();
+    await desk.waitForFunction(() => (window as unknown as { printedHtml: string[] }).printedHtml.length === 1);
+    const html = await desk.evaluate(() => (window as unknown as { printedHtml: string[] }).printedHtml[0]);
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('ORÇAMENTO Nº');
+    expect(html).toContain('Maria Aparecida da Silva');
+    await desk.keyboard.press('Escape');
+
+    await row.first().getByRole('button', { name: 'Enviar ao paciente' }).click();
+    const send = desk.getByRole('dialog', { name: /ao paciente$/ });
+    // The demo's patients have no e-mail: the core says so under the field; WhatsApp has their mobile.
+    await send.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await send.getByText('paciente sem e-mail: informe to').waitFor();
+    await send.getByText('WhatsApp', { exact: true }).click();
+    expect(await send.getByLabel('Celular (WhatsApp)').inputValue()).toMatch(/^\+5511\d{9}$/);
+    await send.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await send.getByText('Na fila desta demonstração: sem servidor, nada sai daqui.').waitFor();
+    await row.first().getByTestId('budget-send-state').filter({ hasText: 'Na fila' }).waitFor();
+    page = desk;
+    await shot('budget-send-demo.png');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
