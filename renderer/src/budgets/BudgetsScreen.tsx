@@ -18,7 +18,11 @@ import { formFailure } from '../common/domain-errors.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { BudgetEditor } from './BudgetEditor.js';
-import { DeleteDialog, DisapproveDialog, PdfDialog, type BudgetRef } from './BudgetDialogs.js';
+import { DeleteDialog, DisapproveDialog, type BudgetRef } from './BudgetDialogs.js';
+import { BUDGET_SEND_COLLECTIONS, loadBudgetSends } from './budget-sends.js';
+import { SendStateBadge } from './BudgetSendStatus.js';
+import { PdfDialog } from './PdfDialog.js';
+import { SendDialog } from './SendDialog.js';
 
 const statusColor: Record<BudgetStatusCode, string> = {
   0: 'gray',
@@ -31,13 +35,14 @@ const statusColor: Record<BudgetStatusCode, string> = {
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const date = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
-type Dialog = { kind: 'disapprove' | 'delete' | 'pdf'; budget: BudgetRef } | null;
+type Dialog = { kind: 'disapprove' | 'delete' | 'pdf' | 'send'; budget: BudgetRef } | null;
 
 /**
  * Budgets: the account's budgets, newest first, with the patient, the professional, the total and
  * the status; a new budget or an open one in the editor; approval, disapproval with its reason,
- * treatment from an approved budget, the server's PDF and logical delete, each where the core
- * allows it (the core refuses the rest anyway).
+ * treatment from an approved budget, the PDF with its preview and print, sending to the patient
+ * (with the last send's state on the row) and logical delete, each where the core allows it (the
+ * core refuses the rest anyway).
  */
 export function BudgetsScreen() {
   const { t } = useTranslation();
@@ -72,6 +77,7 @@ export function BudgetsScreen() {
     [budgets, patients, users, treatments],
     [],
   );
+  const sends = useLive(loadBudgetSends, BUDGET_SEND_COLLECTIONS, []);
 
   const act = async (action: () => Promise<string | null>) => {
     setError(null);
@@ -150,9 +156,12 @@ export function BudgetsScreen() {
                   {money.format(b.value)}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={statusColor[b.status as BudgetStatusCode]} variant="light">
-                    {t(`budget.status.${b.status}` as MessageKey)}
-                  </Badge>
+                  <Group gap={6} wrap="nowrap">
+                    <Badge color={statusColor[b.status as BudgetStatusCode]} variant="light">
+                      {t(`budget.status.${b.status}` as MessageKey)}
+                    </Badge>
+                    {sends.data?.get(b.id) && <SendStateBadge send={sends.data.get(b.id)!} />}
+                  </Group>
                 </Table.Td>
                 <Table.Td ta="right">
                   <Group gap={6} justify="flex-end" wrap="nowrap">
@@ -171,6 +180,9 @@ export function BudgetsScreen() {
                     )}
                     <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'pdf', budget: b })}>
                       {t('budget.pdf')}
+                    </Button>
+                    <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'send', budget: b })}>
+                      {t('budget.send')}
                     </Button>
                     <Menu position="bottom-end" withinPortal>
                       <Menu.Target>
@@ -206,6 +218,7 @@ export function BudgetsScreen() {
         <DeleteDialog budget={dialog.budget} onClose={() => setDialog(null)} onError={setError} />
       )}
       {dialog?.kind === 'pdf' && <PdfDialog budget={dialog.budget} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'send' && <SendDialog budget={dialog.budget} onClose={() => setDialog(null)} />}
     </section>
   );
 }

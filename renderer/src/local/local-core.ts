@@ -10,7 +10,7 @@ import { systemClock, type Clock } from '../../../core/clock.js';
 import { uuidV7Ids } from '../../../core/ids.js';
 import { memoryNumberSource, type NumberSource } from '../../../core/numbering/number-source.js';
 import { invoke, type Operation, type OperationContext } from '../../../core/operation.js';
-import { memoryOutbox } from '../../../core/outbox.js';
+import { storeOutbox } from '../../../core/messaging/store-outbox.js';
 import type { AnyCollectionDef } from '../../../core/store/collection-def.js';
 import type { Store } from '../../../core/store/port.js';
 import { openRxdbDatabase, type RxdbDatabase } from '../../../core/store/rxdb/index.js';
@@ -74,8 +74,9 @@ export async function openLocalCore(options: LocalCoreOptions): Promise<LocalCor
     typeof options.numbers === 'function'
       ? options.numbers(database.forTenant(options.tenantId))
       : (options.numbers ?? memoryNumberSource());
-  // Messages (confirmation e-mails) are queued by the server's operations; a desk has no sender.
-  const outbox = memoryOutbox();
+  // Messages (a budget sent to the patient, confirmations) are queued in the desk's own outbox_messages,
+  // which sync pushes: the server's delivery worker sends them, and their status syncs back.
+  const outbox = storeOutbox(database.forTenant(options.tenantId), clock, uuidV7Ids);
   const context = (actor: Actor): OperationContext => {
     if (actor.tenantId !== options.tenantId) throw new Error('o usuário não pertence à conta desta estação');
     return { store: database.forTenant(options.tenantId), actor, clock, ids: uuidV7Ids, outbox, numbers };
