@@ -76,6 +76,11 @@ export function blockNumberSource(deps: {
   }
 
   return {
+    async reserve(series) {
+      checkSeries(series);
+      if (remaining(await openBlocks(series)) >= policy.lowWater) return true;
+      return leaseInto(series);
+    },
     async next(series) {
       checkSeries(series);
       let open = await openBlocks(series);

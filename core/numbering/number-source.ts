@@ -17,6 +17,13 @@ export interface NumberSource {
    * transaction (a desk's leased block writes through its own store, which would wait on it).
    */
   readonly joinsTransaction?: boolean;
+  /**
+   * Leases ahead while the station is online, so its first number offline does not fail: an
+   * installation's blocks lease when fewer than the low-water mark remain. Resolves true when the
+   * reserve stands afterwards, false when the server could not be reached. Absent on sources that
+   * never run dry (the server's counter, the demo's).
+   */
+  reserve?(series: string): Promise<boolean>;
 }
 
 /** A block of numbers leased to one installation: `from`..`to`, both included. */

@@ -141,4 +141,49 @@ describe('budget numbers across offline installations', () => {
     // The run reached the case that matters: desks offline long enough to run dry.
     expect(refusals).toBeGreaterThan(0);
   });
+
+  it('lets a desk that reserved while online number its very first budget offline', async () => {
+    const counters = server.kysely.withTables<NumberSeriesTables>();
+    const desk = await openRxdbDatabase({
+      name: `desk-${uuidV7Ids.next()}`,
+      storage: memoryStorage(),
+      collections: [numberBlocks, budgets, patients, clinics],
+      multiInstance: false,
+    });
+    const store = desk.forTenant(TENANT);
+    const serverStore = server.forTenant(TENANT);
+    await store.collection(clinics).insert(withoutRevision((await serverStore.collection(clinics).get(refs.clinic))!));
+    await store
+      .collection(patients)
+      .insert(withoutRevision((await serverStore.collection(patients).get(refs.patient))!));
+    const link = { online: false };
+    const source = blockNumberSource({
+      store,
+      leaser: {
+        lease: (series, n) =>
+          link.online ? leaseNumbers(counters, TENANT, series, n) : Promise.reject(new Error('offline')),
+      },
+      clock: systemClock,
+      ids: uuidV7Ids,
+      policy: { size: 5, lowWater: 2 },
+    });
+    try {
+      // Offline from the start: nothing to reserve, and the first budget is refused with the reason.
+      expect(await source.reserve!('budget')).toBe(false);
+      await expect(invoke(createBudget, context(store, source), refs)).rejects.toMatchObject({ code: 'conflict' });
+
+      link.online = true;
+      expect(await source.reserve!('budget')).toBe(true);
+      link.online = false;
+      const { budget } = await invoke(createBudget, context(store, source), refs);
+      const [block] = await store.collection(numberBlocks).find();
+      expect(budget.budgetNumber).toBe(block!.from);
+      // A full reserve leases nothing more.
+      link.online = true;
+      expect(await source.reserve!('budget')).toBe(true);
+      expect(await store.collection(numberBlocks).find()).toHaveLength(1);
+    } finally {
+      await desk.close();
+    }
+  });
 });

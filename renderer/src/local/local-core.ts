@@ -23,6 +23,8 @@ export interface LocalCore {
   readonly collections: readonly AnyCollectionDef[];
   /** The context operations get (store confined to the tenant, the signed-in person as actor). */
   context(actor: Actor): OperationContext;
+  /** Where budget and ticket numbers come from (an enrolled desk's leased blocks). */
+  readonly numbers: NumberSource;
   /**
    * Runs `op` locally as `actor`, exactly as the server would: permission, input schema, the rules.
    * @throws DomainError as the operation does (`validation` with the fields, `conflict`, …).
@@ -86,6 +88,7 @@ export async function openLocalCore(options: LocalCoreOptions): Promise<LocalCor
     tenantId: options.tenantId,
     collections,
     context,
+    numbers,
     run: (op, input, actor) => invoke(op, context(actor), input),
     close: () => database.close(),
   };

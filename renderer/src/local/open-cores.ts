@@ -3,6 +3,7 @@
  * (StrictMode) or remount it on navigation; RxDB refuses to open one database name twice at once, so
  * cores are shared here instead of opened per component.
  */
+import { BUDGET_SERIES } from '../../../core/budget/budget-number.js';
 import { systemClock } from '../../../core/clock.js';
 import { uuidV7Ids } from '../../../core/ids.js';
 import { blockNumberSource } from '../../../core/numbering/number-blocks.js';
@@ -87,5 +88,9 @@ async function openCore(name: string, installation: Installation): Promise<OpenC
     if (!(await demoSeeded(core))) await seedDemoClinic(core);
     return { core, sync: null };
   }
-  return { core, sync: startInstallationSync(core, installation) };
+  const sync = startInstallationSync(core, installation);
+  // A new desk leases its first block of budget numbers now, not at its first budget: the cable may
+  // be out by then (an offline budget would find no number). Offline now, the first budget leases.
+  void core.numbers.reserve?.(BUDGET_SERIES).catch((error: unknown) => console.warn('number lease', error));
+  return { core, sync };
 }
