@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../core/clock.js';
+import { DomainError } from '../../core/errors.js';
 import { uuidV7Ids } from '../../core/ids.js';
 import { DEFAULT_RETRY_POLICY, utcIso } from '../../core/messaging/lifecycle.js';
 import { outboxMessages } from '../../core/messaging/message.js';
@@ -41,6 +42,12 @@ templates.register('appointment.confirmation', (data) => {
   return { subject: 'Confirmação de consulta', text };
 });
 const attachments = new AttachmentRegistry();
+// A visit's card, as the budget PDF is resolved: from a record that must be on the server.
+attachments.register('visit-card', async (store, ref) => {
+  const visit = await store.collection(visits).get(String(ref.visitId));
+  if (!visit) throw new DomainError('not_found', 'Visita não encontrada');
+  return { filename: `visita-${visit.id}.txt`, contentType: 'text/plain', content: Buffer.from(visit.patient) };
+});
 
 function whatsapp(data: Record<string, unknown> = { patientName: 'Joana' }): MessageRequest {
   return { channel: 'whatsapp', to: PHONE, template: 'appointment.confirmation', data };
@@ -246,6 +253,25 @@ describe.each(backends)('delivery worker on $name', (backend) => {
     expect(await get(refused.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Número sem WhatsApp' });
     expect((await get(noTemplate.id))!.lastError).toBe('Modelo de mensagem desconhecido: nao.existe');
     expect((await get(noAttachment.id))!.lastError).toBe('Tipo de anexo desconhecido: exam-pdf');
+  });
+
+  it('waits for an attachment whose record has not reached the server yet, and sends once it has', async () => {
+    // A desk queues a send beside a record it made offline; the two may arrive in separate pushes.
+    const queued = await enqueue({ ...whatsapp(), attachments: [{ kind: 'visit-card', visitId: 'v-late' }] });
+    expect(await delivery.runOnce()).toMatchObject({ retrying: 1, failed: 0, sent: 0 });
+    expect(await get(queued.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Anexo não encontrado (visit-card)',
+    });
+    await store
+      .collection(visits)
+      .insert({ id: 'v-late', tenantId: TENANT, createdAt: 'x', updatedAt: 'x', patient: 'p9' });
+    clock.advance(MIN);
+    expect(await delivery.runOnce()).toMatchObject({ sent: 1 });
+    expect(double.sent.at(-1)!.attachments).toEqual([
+      expect.objectContaining({ filename: 'visita-v-late.txt', contentType: 'text/plain' }),
+    ]);
   });
 
   it('leaves messages of a channel without provider pending', async () => {

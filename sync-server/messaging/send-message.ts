@@ -42,8 +42,10 @@ async function resolveAll(message: QueuedMessage, deps: SendDeps): Promise<Outgo
     try {
       file = await resolve(deps.store, ref);
     } catch (error) {
+      // Not permanent: a desk queues a send beside a record it made offline, and sync may push the
+      // two in separate groups; the backoff gives the record time to arrive before the send fails.
       if (isDomainError(error) && error.code === 'not_found') {
-        throw new SendFailure(`Anexo não encontrado (${ref.kind})`, true, 'attachment_missing', { cause: error });
+        throw new SendFailure(`Anexo não encontrado (${ref.kind})`, false, 'attachment_missing', { cause: error });
       }
       throw new SendFailure(`Não foi possível gerar o anexo (${ref.kind})`, false, 'attachment_error', {
         cause: error,
@@ -67,9 +69,9 @@ function noProvider(message: QueuedMessage): SendFailure {
  * Sends `message` once.
  *
  * @throws SendFailure: `permanent` for an unknown template or attachment kind, data the template
- *   refuses, a missing attachment record, attachments over {@link MAX_ATTACHMENT_BYTES}, or a
+ *   refuses, attachments over {@link MAX_ATTACHMENT_BYTES}, or a
  *   provider's permanent refusal; transient for everything else (a provider error that is not a
- *   SendFailure included).
+ *   SendFailure included, and a missing attachment record, which sync may still bring).
  */
 export async function sendMessage(message: QueuedMessage, deps: SendDeps): Promise<SendReceipt> {
   const rendered = render(message, deps.templates);
