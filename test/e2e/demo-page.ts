@@ -11,8 +11,13 @@ import { servedRenderer } from './served-renderer.js';
 export interface DemoPage {
   page: Page;
   context: BrowserContext;
-  /** Uncaught errors inside the page; the test asserts it empty at the end. */
+  /** Uncaught errors inside the page (and any {@link DemoPage.another} tab); the test asserts it empty at the end. */
   errors: string[];
+  /**
+   * Opens another tab in the same context (the same IndexedDB and localStorage, as a second window of
+   * the station) and enters the demo from its own sign-in screen; returns at once, like `open()`.
+   */
+  another: () => Promise<Page>;
 }
 
 /**
@@ -26,12 +31,15 @@ export function demoClinic(): { open(): Promise<DemoPage> } {
     async open() {
       const context = await served.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
       await context.addInitScript((url) => localStorage.setItem('clinic.serverUrl', url), await unusedLocalUrl());
-      const page = await context.newPage();
       const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(served.siteUrl());
-      await page.getByRole('button', { name: 'Experimente a clínica de demonstração' }).click();
-      return { page, context, errors };
+      const enter = async () => {
+        const page = await context.newPage();
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.goto(served.siteUrl());
+        await page.getByRole('button', { name: 'Experimente a clínica de demonstração' }).click();
+        return page;
+      };
+      return { page: await enter(), context, errors, another: enter };
     },
   };
 }

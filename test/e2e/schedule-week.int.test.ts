@@ -5,23 +5,18 @@
  * keyboard; the week view shows the professional's days and books a free slot. Screenshots go to
  * test-results/schedule-week/.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.js';
-import { serveDirectory, unusedLocalUrl, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import { demoClinic } from './demo-page.js';
+import { shot as saveShot } from './screenshot.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'schedule-week');
 const HELENA = 'Dra. Helena Martins';
 const RICARDO = 'Dr. Ricardo Prado';
 const LUANA = 'Dra. Luana Vasconcelos';
-let browser: Browser;
-let site: LocalServer;
+const demo = demoClinic();
 let context: BrowserContext;
 let page: Page;
-const errors: string[] = [];
+let errors: string[];
 
 /** The hour the demo seeds its appointments at (demo-seed.ts: the next hour, between 07 and 18). */
 function seededHour(): number {
@@ -38,28 +33,16 @@ const hh = (h: number, m: string) => `${String(h).padStart(2, '0')}:${m}`;
 const cell = (time: string, professional: string, text: string) =>
   page.getByRole('button', { name: new RegExp(`^${time}, ${professional}: ${text}`) });
 
-async function shot(name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SCREENSHOTS, name) });
-}
+/** Saves the page as test-results/schedule-week/`name`. */
+const shot = (name: string) => saveShot(page, `schedule-week/${name}`);
 
 beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  site = await serveDirectory(await ensureRendererBuilt());
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-  await context.addInitScript((url) => localStorage.setItem('clinic.serverUrl', url), await unusedLocalUrl());
-  page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(site.url);
-  await page.getByRole('button', { name: 'Experimente a clínica de demonstração' }).click();
+  ({ page, context, errors } = await demo.open());
   await page.getByText('5 agendamentos · 3 confirmados · 1 aguardando').waitFor({ timeout: 30_000 });
 }, 60_000);
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await site?.close();
 });
 
 describe('moving appointments on the day schedule', () => {

@@ -7,11 +7,12 @@ import { REPO_ROOT } from './renderer-build.js';
 export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
 
 /**
- * Saves what `page` shows as test-results/`name` (PNG), once Mantine's transitions have settled so
- * the picture shows the screen at rest.
+ * Saves what `page` shows as test-results/`name` (PNG; `name` may name a sub-folder, made if need be),
+ * once Mantine's transitions have settled so the picture shows the screen at rest.
  */
 export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   await page.waitForTimeout(400);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, name), ...(options.fullPage ? { fullPage: true } : {}) });
+  const file = path.join(SCREENSHOTS, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, ...(options.fullPage ? { fullPage: true } : {}) });
 }

@@ -4,48 +4,21 @@
  * shades its slots, a booking there is refused with the core's message, and unblocking frees them;
  * an encaixe books over an occupied slot. Screenshots go to test-results/.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dayIn } from '../../core/schedule/time.js';
-import { launchChromium } from './browser.js';
-import { serveDirectory, unusedLocalUrl, type LocalServer } from './http.js';
-import { ensureRendererBuilt, REPO_ROOT } from './renderer-build.js';
+import { demoClinic } from './demo-page.js';
+import { shot } from './screenshot.js';
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results');
 const ZONE = 'America/Sao_Paulo';
-let browser: Browser;
-let site: LocalServer;
-
-beforeAll(async () => {
-  site = await serveDirectory(await ensureRendererBuilt());
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-}
+const demo = demoClinic();
 
 /** A grid cell by its accessible name: `HH:mm, Professional: what it holds`. */
 const cell = (page: Page, text: string) => page.locator(`[data-cell][aria-label*="${text}"]`);
 
 describe('wait list, blocks and encaixe on the demonstration clinic', () => {
   it('fits a wait-list entry into a free slot, blocks and unblocks a range, and squeezes in over a taken slot', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-    await context.addInitScript((url) => localStorage.setItem('clinic.serverUrl', url), await unusedLocalUrl());
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(site.url);
-    await page.getByRole('button', { name: 'Experimente a clínica de demonstração' }).click();
+    const { page, context, errors } = await demo.open();
     await page.getByRole('columnheader', { name: 'Dra. Helena Martins' }).waitFor({ timeout: 30_000 });
 
     // Wait list: Gabriel wants Dr. Ricardo, any time, high priority.
@@ -59,7 +32,7 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
     await add.getByLabel('Profissional').selectOption({ label: 'Dr. Ricardo Prado' });
     await add.getByText('Alta', { exact: true }).click();
     await add.getByLabel('Observações').fill('Prefere o primeiro horário que abrir');
-    await shot(page, 'wait-list-add');
+    await shot(page, 'wait-list-add.png');
     await page.keyboard.press('Control+Enter');
     await add.waitFor({ state: 'detached' });
     const list = page.getByRole('table', { name: 'Lista de espera' });
@@ -67,7 +40,7 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
     await row.getByText('Dr. Ricardo Prado').waitFor();
     expect(await row.getByText('Alta').count()).toBe(1);
     expect(await row.getByText('Qualquer horário').count()).toBe(1);
-    await shot(page, 'wait-list');
+    await shot(page, 'wait-list.png');
 
     // A second entry, normal priority, lists below the high one (the core's order); its edit shows the
     // core's message under the period's end, and removal asks once.
@@ -96,7 +69,7 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
     await edit.getByLabel('Até').fill('08:00');
     await edit.getByRole('button', { name: 'Salvar', exact: true }).click();
     await edit.getByText('início antes do fim').waitFor();
-    await shot(page, 'wait-list-edit-refused');
+    await shot(page, 'wait-list-edit-refused.png');
     await edit.getByLabel('Até').fill('18:00');
     await page.keyboard.press('Control+Enter');
     await edit.waitFor({ state: 'detached' });
@@ -115,7 +88,7 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
     expect(await firstSlot.isChecked()).toBe(true);
     const start = (await firstSlot.getAttribute('data-start'))!;
     expect(await fit.getByRole('radio', { name: /Dra\./ }).count()).toBe(0);
-    await shot(page, 'wait-list-fit');
+    await shot(page, 'wait-list-fit.png');
     await fit.getByRole('button', { name: 'Agendar e tirar da lista' }).click();
     await fit.waitFor({ state: 'detached' });
     await page.getByText(/Gabriel Araújo Teixeira agendado\(a\) para .* e retirado\(a\) da lista de espera/).waitFor();
@@ -132,7 +105,7 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
     const booked = cell(page, `${start.slice(11, 16)}, Dr. Ricardo Prado: Gabriel Araújo Teixeira, Agendado`);
     await booked.waitFor();
     await booked.scrollIntoViewIfNeeded();
-    await shot(page, 'wait-list-on-agenda');
+    await shot(page, 'wait-list-on-agenda.png');
 
     // Block Dra. Luana 20:00–21:00 today (the demo books nobody there): B from the agenda.
     await page.getByRole('button', { name: 'Hoje', exact: true }).click();
@@ -152,7 +125,7 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
     await cell(page, '20:30, Dra. Luana Vasconcelos: bloqueado (Curso de atualização)').waitFor();
     expect(await page.locator('td.cell--blocked').count()).toBe(2);
     await shaded.scrollIntoViewIfNeeded();
-    await shot(page, 'block-shaded');
+    await shot(page, 'block-shaded.png');
 
     // Booking there without encaixe: the core refuses with its own message.
     await page.getByRole('button', { name: 'Encaixe' }).click();
@@ -167,7 +140,7 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
       .filter({ hasText: 'Horário ocupado ou bloqueado para este profissional; use encaixe para marcar assim mesmo' })
       .waitFor();
     await squeeze.getByText(/bloqueio .*: Curso de atualização/).waitFor();
-    await shot(page, 'block-refused');
+    await shot(page, 'block-refused.png');
     await page.keyboard.press('Escape');
     await squeeze.waitFor({ state: 'detached' });
     expect(await page.locator('.appt', { hasText: 'Paulo Henrique Ribeiro' }).count()).toBe(0);
@@ -178,7 +151,7 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
     await block.getByRole('button', { name: 'Desbloquear 20:00 de Dra. Luana Vasconcelos' }).click();
     await block.getByText('Horário das 20:00 de Dra. Luana Vasconcelos desbloqueado.').waitFor();
     await block.getByText('Nenhum bloqueio neste dia.').waitFor();
-    await shot(page, 'block-unlocked');
+    await shot(page, 'block-unlocked.png');
     await page.keyboard.press('Escape');
     await block.waitFor({ state: 'detached' });
     await cell(page, '20:00, Dra. Luana Vasconcelos: livre').waitFor();
@@ -203,7 +176,7 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
     await page.locator('.appt', { hasText: 'Rafael Martins Barbosa' }).filter({ hasText: 'encaixe' }).waitFor();
     expect(await both.locator('.appt').count()).toBe(2);
     await both.scrollIntoViewIfNeeded();
-    await shot(page, 'encaixe-on-agenda');
+    await shot(page, 'encaixe-on-agenda.png');
 
     expect(errors).toEqual([]);
     await context.close();
