@@ -1,13 +1,32 @@
 /**
  * Screens loaded on first use (decisions.md "Renderer", code splitting): the desktop app opens on the
- * sign-in form, so every screen behind it (the day, the other areas, setup), the totem and the waiting-room panel are chunks of their own, fetched (from the app's own
- * files, also under file:// in Electron) when first shown. Render them inside a `<Suspense>`;
- * {@link ScreenLoading} is the fallback.
+ * sign-in form, so every screen behind it (the day, the other areas, setup), the totem and the
+ * waiting-room panel are chunks of their own, fetched (from the app's own files, also under file:// in
+ * Electron) when first shown. Render them inside a `<Suspense>`; {@link ScreenLoading} is the fallback.
  */
 import { Center, Loader } from '@mantine/core';
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 
-export const DaySchedule = lazy(() => import('./reception/DaySchedule.js').then((m) => ({ default: m.DaySchedule })));
+/**
+ * A lazy screen that can be fetched ahead (`preload()`). Once fetched, it renders without suspending:
+ * its loader answers with a thenable that calls back at once, where a promise would suspend for a
+ * tick and React would then hold the screen back behind the fallback for its reveal throttle (300 ms).
+ */
+function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let ready: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const preload = () => (pending ??= load().then((screen) => (ready = screen)));
+  const Screen = lazy(() =>
+    ready
+      ? ({ then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve({ default: ready! }) } as Promise<{
+          default: ComponentType<P>;
+        }>)
+      : preload().then((screen) => ({ default: screen })),
+  );
+  return Object.assign(Screen, { preload });
+}
+
+export const DaySchedule = preloadable(() => import('./reception/DaySchedule.js').then((m) => m.DaySchedule));
 export const SetupScreen = lazy(() => import('./local/SetupScreen.js').then((m) => ({ default: m.SetupScreen })));
 export const PatientsScreen = lazy(() =>
   import('./patients/PatientsScreen.js').then((m) => ({ default: m.PatientsScreen })),
@@ -30,7 +49,7 @@ export const PanelApp = lazy(() => import('./panel/PanelApp.js').then((m) => ({ 
  */
 export function preloadDesk(): void {
   void import('./local/open-cores.js');
-  void import('./reception/DaySchedule.js');
+  void DaySchedule.preload();
 }
 
 /** What shows while a screen's chunk loads (a local file: a few milliseconds). */

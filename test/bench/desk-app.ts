@@ -6,6 +6,7 @@
  */
 import { build } from 'esbuild';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -57,12 +58,24 @@ async function seedScript(): Promise<string> {
 }
 
 /**
- * Serves the build, opens a 1440x900 pt-BR context as a demo desk (installation in localStorage, the
+ * A folder serving this build at its root and `compareDir` (another build) under `/compare/`: links to
+ * both, so the two share one origin and so one IndexedDB database.
+ */
+function servedRoot(compareDir: string): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-builds-'));
+  for (const entry of fs.readdirSync(RENDERER_DIST))
+    fs.symlinkSync(path.join(RENDERER_DIST, entry), path.join(root, entry));
+  fs.symlinkSync(path.resolve(compareDir), path.join(root, 'compare'));
+  return root;
+}
+
+/**
+ * Serves the build (and `compareDir` under `/compare/`, see {@link servedRoot}), opens a 1440x900 pt-BR context as a demo desk (installation in localStorage, the
  * demo receptionist's session in every new tab's sessionStorage, a server URL nothing answers) and seeds
  * its database once.
  */
-export async function openSeededDesk(): Promise<SeededDesk> {
-  const site = await serveDirectory(RENDERER_DIST);
+export async function openSeededDesk(compareDir?: string): Promise<SeededDesk> {
+  const site = await serveDirectory(compareDir ? servedRoot(compareDir) : RENDERER_DIST);
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });

@@ -23,11 +23,10 @@ export interface LaunchMarks {
   scriptBytes: number;
 }
 
-/** What the bench measured. */
-export interface LaunchFigures {
-  appointments: number;
-  todayCount: number;
-  seedMs: number;
+/** One build's launches. */
+export interface BuildLaunches {
+  /** `current` (this worktree's build) or `compare` (BENCH_DESK_COMPARE's). */
+  build: string;
   launches: LaunchMarks[];
   medianInteractive: number;
   medianGrid: number;
@@ -36,6 +35,14 @@ export interface LaunchFigures {
   medianSignIn: number;
   /** JavaScript bytes a signed-out launch fetched. */
   signInScriptBytes: number;
+}
+
+/** What the bench measured. */
+export interface LaunchFigures {
+  appointments: number;
+  todayCount: number;
+  seedMs: number;
+  builds: BuildLaunches[];
 }
 
 /** Installed before the app's scripts on a signed-out desk: marks the sign-in form's e-mail field taking focus. */
@@ -60,36 +67,75 @@ function countScripts(page: Page): { bytes: number } {
   return count;
 }
 
-/** `launches` launches of the desk signed out (a context of its own, with nothing stored), to the sign-in form. */
-async function signInLaunches(desk: SeededDesk, launches: number): Promise<{ ms: number[]; scriptBytes: number }> {
+/**
+ * `launches` launches of each of `urls` signed out (a context of its own, with nothing stored), to the
+ * sign-in form, alternating the builds so load on the machine falls on them alike.
+ */
+async function signInLaunches(
+  desk: SeededDesk,
+  urls: readonly string[],
+  launches: number,
+): Promise<{ ms: number[]; scriptBytes: number }[]> {
   const context = await desk.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
   try {
     await context.addInitScript({ content: SIGN_IN_PROBE });
-    const ms: number[] = [];
-    let scriptBytes = 0;
+    const found = urls.map(() => ({ ms: [] as number[], scriptBytes: 0 }));
     for (let i = 0; i < launches; i++) {
-      const page = await context.newPage();
-      const scripts = countScripts(page);
-      await page.goto(desk.site.url);
-      await page.waitForFunction(
-        () => (globalThis as unknown as { deskSignInProbe: { ready: number | null } }).deskSignInProbe.ready !== null,
-        undefined,
-        { timeout: 60_000, polling: 100 },
-      );
-      ms.push(
-        Math.round(
-          await page.evaluate(
-            () => (globalThis as unknown as { deskSignInProbe: { ready: number } }).deskSignInProbe.ready,
-          ),
-        ),
-      );
-      scriptBytes = Math.max(scriptBytes, scripts.bytes);
-      await page.close();
+      for (const [b, url] of urls.entries()) {
+        const page = await context.newPage();
+        const scripts = countScripts(page);
+        await page.goto(url);
+        await page.waitForFunction(
+          () => (globalThis as unknown as { deskSignInProbe: { ready: number | null } }).deskSignInProbe.ready !== null,
+          undefined,
+          { timeout: 60_000, polling: 100 },
+        );
+        const ready = await page.evaluate(
+          () => (globalThis as unknown as { deskSignInProbe: { ready: number } }).deskSignInProbe.ready,
+        );
+        found[b]!.ms.push(Math.round(ready));
+        found[b]!.scriptBytes = Math.max(found[b]!.scriptBytes, scripts.bytes);
+        await page.close();
+      }
     }
-    return { ms, scriptBytes };
+    return found;
   } finally {
     await context.close();
   }
+}
+
+/** One launch of the signed-in desk at `url`, to an interactive day. */
+async function launchDay(desk: SeededDesk, url: string, label: string): Promise<LaunchMarks> {
+  const page = await desk.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const scripts = countScripts(page);
+  await page.goto(url);
+  await page
+    .waitForFunction(
+      () => (globalThis as unknown as { deskLaunchProbe: Probe }).deskLaunchProbe.interactive !== null,
+      undefined,
+      { timeout: 60_000, polling: 100 },
+    )
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: 'test-results/desk-launch-failed.png' });
+      throw new Error(`${label} never became interactive: ${String(error)} ${errors.join('; ')}`);
+    });
+  const found = await page.evaluate(() => ({
+    probe: (globalThis as unknown as { deskLaunchProbe: Probe }).deskLaunchProbe,
+    domContentLoaded: performance.getEntriesByType('navigation')[0]
+      ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd
+      : 0,
+  }));
+  if (errors.length) throw new Error(`${label}: ${errors.join('; ')}`);
+  await page.screenshot({ path: 'test-results/desk-launch.png' });
+  await page.close();
+  return {
+    domContentLoaded: Math.round(found.domContentLoaded),
+    grid: Math.round(found.probe.grid!),
+    interactive: Math.round(found.probe.interactive!),
+    scriptBytes: scripts.bytes,
+  };
 }
 
 interface Probe {
@@ -124,58 +170,39 @@ function probeScript(expected: number): string {
 })();`;
 }
 
-/** Seeds once, then launches the desk `launches` times (`BENCH_DESK_LAUNCHES`, default 10). */
+/**
+ * Seeds once, then launches the desk `launches` times (`BENCH_DESK_LAUNCHES`, default 10). With
+ * `compareDir` (`BENCH_DESK_COMPARE`, another build's dist/renderer, e.g. of the commit before a
+ * change), that build is served beside this one at the same origin (same database) and the launches
+ * alternate between the two.
+ */
 export async function benchDeskLaunch(
   launches = Number(process.env['BENCH_DESK_LAUNCHES'] ?? 10),
+  compareDir = process.env['BENCH_DESK_COMPARE'],
 ): Promise<LaunchFigures> {
-  const desk = await openSeededDesk();
+  const desk = await openSeededDesk(compareDir);
   try {
+    fs.mkdirSync('test-results', { recursive: true });
     await desk.context.addInitScript({ content: probeScript(desk.seed.todayCount) });
-    const marks: LaunchMarks[] = [];
-    for (let i = 0; i < launches; i++) {
-      fs.mkdirSync('test-results', { recursive: true });
-      const page = await desk.context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      const scripts = countScripts(page);
-      await page.goto(desk.site.url);
-      await page
-        .waitForFunction(
-          () => (globalThis as unknown as { deskLaunchProbe: Probe }).deskLaunchProbe.interactive !== null,
-          undefined,
-          { timeout: 60_000, polling: 100 },
-        )
-        .catch(async (error: unknown) => {
-          await page.screenshot({ path: 'test-results/desk-launch-failed.png' });
-          throw new Error(`launch ${i + 1} never became interactive: ${String(error)} ${errors.join('; ')}`);
-        });
-      const found = await page.evaluate(() => ({
-        probe: (globalThis as unknown as { deskLaunchProbe: Probe }).deskLaunchProbe,
-        domContentLoaded: performance.getEntriesByType('navigation')[0]
-          ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd
-          : 0,
-      }));
-      if (errors.length) throw new Error(`launch ${i + 1}: ${errors.join('; ')}`);
-      marks.push({
-        domContentLoaded: Math.round(found.domContentLoaded),
-        grid: Math.round(found.probe.grid!),
-        interactive: Math.round(found.probe.interactive!),
-        scriptBytes: scripts.bytes,
-      });
-      if (i === launches - 1) await page.screenshot({ path: 'test-results/desk-launch.png' });
-      await page.close();
-    }
-    const signIn = await signInLaunches(desk, launches);
+    const builds = compareDir ? ['current', 'compare'] : ['current'];
+    const urls = builds.map((b) => (b === 'current' ? `${desk.site.url}/` : `${desk.site.url}/compare/index.html`));
+    const marks: LaunchMarks[][] = builds.map(() => []);
+    for (let i = 0; i < launches; i++)
+      for (const [b, url] of urls.entries()) marks[b]!.push(await launchDay(desk, url, `${builds[b]} launch ${i + 1}`));
+    const signIn = await signInLaunches(desk, urls, launches);
     return {
-      signIn: signIn.ms,
-      medianSignIn: median(signIn.ms),
-      signInScriptBytes: signIn.scriptBytes,
       appointments: desk.seed.appointments,
       todayCount: desk.seed.todayCount,
       seedMs: desk.seed.ms,
-      launches: marks,
-      medianInteractive: median(marks.map((m) => m.interactive)),
-      medianGrid: median(marks.map((m) => m.grid)),
+      builds: builds.map((build, b) => ({
+        build,
+        launches: marks[b]!,
+        medianInteractive: median(marks[b]!.map((m) => m.interactive)),
+        medianGrid: median(marks[b]!.map((m) => m.grid)),
+        signIn: signIn[b]!.ms,
+        medianSignIn: median(signIn[b]!.ms),
+        signInScriptBytes: signIn[b]!.scriptBytes,
+      })),
     };
   } finally {
     await desk.close();
