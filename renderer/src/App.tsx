@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from './i18n/index.js';
 import { desktopBridge } from './platform/bridge.js';
@@ -8,18 +8,21 @@ import { useServerStatus } from './server/useServerStatus.js';
 import { logoutOnline } from './session/login-api.js';
 import { LoginScreen } from './session/LoginScreen.js';
 import { useSession } from './session/session-store.js';
-import { BudgetsScreen } from './budgets/BudgetsScreen.js';
 import { DemoEntry } from './local/DemoEntry.js';
-import { InstallationSettings } from './local/InstallationSettings.js';
 import { useInstallation } from './local/installation-store.js';
 import { LocalCoreGate, LocalCoreProvider } from './local/LocalCoreProvider.js';
-import { SetupScreen } from './local/SetupScreen.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
-import { Agenda } from './reception/Agenda.js';
-import { PatientsScreen } from './patients/PatientsScreen.js';
 import { onOpenReview } from './sync-review/open-review.js';
-import { ReviewScreen } from './sync-review/ReviewScreen.js';
-import { WaitListScreen } from './wait-list/WaitListScreen.js';
+import {
+  Agenda,
+  BudgetsScreen,
+  InstallationSettings,
+  PatientsScreen,
+  ReviewScreen,
+  ScreenLoading,
+  SetupScreen,
+  WaitListScreen,
+} from './lazy-screens.js';
 
 /** The app's top-level areas, in header order. */
 const SECTIONS = ['agenda', 'waitList', 'patients', 'budgets', 'review', 'settings'] as const;
@@ -98,13 +101,15 @@ export function App() {
         {session ? (
           <>
             <h2 className={section === 'settings' ? undefined : 'visually-hidden'}>{t(sectionLabel[section])}</h2>
-            {installation ? (
-              <LocalCoreGate>
-                <SectionScreen section={section} />
-              </LocalCoreGate>
-            ) : (
-              <SetupScreen />
-            )}
+            <Suspense fallback={<ScreenLoading />}>
+              {installation ? (
+                <LocalCoreGate>
+                  <SectionScreen section={section} />
+                </LocalCoreGate>
+              ) : (
+                <SetupScreen />
+              )}
+            </Suspense>
           </>
         ) : (
           <>

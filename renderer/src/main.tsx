@@ -1,11 +1,14 @@
 import './zod-config.js';
 import '@mantine/core/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App.js';
 import { currentLocale, i18n } from './i18n/index.js';
+import { preloadDesk } from './lazy-screens.js';
+import { useInstallation } from './local/installation-store.js';
+import { useSession } from './session/session-store.js';
 import { chooseRoot } from './totem/KioskRoot.js';
 import './styles.css';
 
@@ -18,13 +21,19 @@ document.documentElement.lang = currentLocale();
 /** Clinic's look: the teal of the shell header, system fonts (nothing fetched from the internet). */
 const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'sm' });
 
+// Opening signed in (a reload), the desk needs its database and the day at once (lazy-screens.tsx).
+if (useSession.getState().session && useInstallation.getState().installation) preloadDesk();
+
 createRoot(container).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme}>
-        {chooseRoot(() => (
-          <App />
-        ))}
+        {/* The totem and the panel are chunks of their own (lazy-screens.tsx). */}
+        <Suspense fallback={null}>
+          {chooseRoot(() => (
+            <App />
+          ))}
+        </Suspense>
       </MantineProvider>
     </I18nextProvider>
   </StrictMode>,

@@ -20,6 +20,8 @@ const BENCHES = {
   'sync-propagation': 'sync-propagation-run.ts',
   'sync-server-memory': 'sync-server-memory-run.ts',
   'sync-browser': 'sync-browser-run.ts',
+  'desk-launch': 'desk-launch-run.ts',
+  'desk-memory': 'desk-memory-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

@@ -1,6 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { startDemo } from './demo-session.js';
 
 /** Under the sign-in form: try Clinic on a local-only demonstration clinic, no server or password. */
 export function DemoEntry() {
@@ -8,7 +7,12 @@ export function DemoEntry() {
   return (
     <Text ta="center" mt="md" size="sm" c="dimmed">
       {t('demo.question')}{' '}
-      <Anchor component="button" type="button" onClick={startDemo}>
+      {/* The demo's seed brings the catalogue's operations: loaded on the click, not with the sign-in form. */}
+      <Anchor
+        component="button"
+        type="button"
+        onClick={() => void import('./demo-session.js').then((m) => m.startDemo())}
+      >
         {t('demo.enter')}
       </Anchor>
     </Text>

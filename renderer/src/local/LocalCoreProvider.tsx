@@ -6,7 +6,7 @@ import type { Actor } from '../../../core/actor.js';
 import type { DeskSession } from '../session/sign-in.js';
 import type { Installation } from './installation.js';
 import { useDatabaseWait } from './database-lock.js';
-import { coreFor, type OpenCore } from './open-cores.js';
+import type { OpenCore } from './open-cores.js';
 
 /** What the screens get: the local core, who acts, and the sync (null for a demo). */
 export interface LocalCoreValue extends OpenCore {
@@ -43,13 +43,16 @@ export function LocalCoreProvider(props: { session: DeskSession; installation: I
   useEffect(() => {
     if (!sameAccount) return;
     let live = true;
-    coreFor(installation).then(
-      (value) => live && setOpen(value),
-      (error: unknown) => {
-        console.warn('local database', error);
-        if (live) setFailed(true);
-      },
-    );
+    // The database and the catalogue are a chunk of their own: the sign-in screen opens without them.
+    import('./open-cores.js')
+      .then(({ coreFor }) => coreFor(installation))
+      .then(
+        (value) => live && setOpen(value),
+        (error: unknown) => {
+          console.warn('local database', error);
+          if (live) setFailed(true);
+        },
+      );
     return () => {
       live = false;
     };

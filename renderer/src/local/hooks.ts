@@ -63,7 +63,9 @@ export function useLive<T>(
       );
     };
     read();
-    const subscription: Subscription = merge(...collections.map((def) => core.database.rxCollection(def).$))
+    // `eventBulks$`, not `$`: RxDB 17 expands `$` through a module-level Map of every bulk it ever saw
+    // (never emptied), so a screen left open kept each written or pulled document (decisions.md "Renderer").
+    const subscription: Subscription = merge(...collections.map((def) => core.database.rxCollection(def).eventBulks$))
       .pipe(debounceTime(30))
       .subscribe(read);
     return () => {

@@ -3,10 +3,9 @@
  * totem or the waiting-room panel of one clinic (see kiosk-config.ts).
  */
 import type { ReactNode } from 'react';
-import { PanelApp } from '../panel/PanelApp.js';
+import { PanelApp, TotemApp } from '../lazy-screens.js';
 import { resolveKiosk } from './kiosk-config.js';
 import { KioskNotConfigured } from './KioskNotConfigured.js';
-import { TotemApp } from './TotemApp.js';
 
 /** The root for this page's address and stored settings; `desk` renders the reception app. */
 export function chooseRoot(desk: () => ReactNode): ReactNode {
