@@ -10,6 +10,7 @@ import pg from 'pg';
 import { pgListen, type ListenHandlers } from './pg-listen.js';
 import { SqliteBulkInsert } from './sqlite-bulk.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { sqliteDirect, type SqliteDirect } from './sqlite-direct.js';
 import { cachingSqlite } from './sqlite-statements.js';
 
 /** The engines the SQL adapter speaks. */
@@ -83,6 +84,8 @@ export interface Connection {
   readonly rules: DialectRules;
   /** SQLite only: prepared bulk inserts on Kysely's one connection. */
   readonly sqliteBulk: SqliteBulkInsert | undefined;
+  /** SQLite only: statements run without Kysely's executor (sqlite-direct.ts). */
+  readonly sqliteDirect: SqliteDirect | undefined;
   /** PostgreSQL only: LISTEN on a connection of its own (see pg-listen.ts). */
   readonly listen?: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   /** Stops background work on the database (SQLite's checkpoint thread); call before destroying `kysely`. */
@@ -118,11 +121,17 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     const checkpointer = target.path === ':memory:' ? undefined : new SqliteCheckpointer(file, target.path);
+    const statements = cachingSqlite(file);
+    const direct = sqliteDirect(target.path, statements);
     return {
-      kysely: new Kysely<unknown>({ dialect: new SqliteDialect({ database: cachingSqlite(file) }) }),
+      kysely: new Kysely<unknown>({ dialect: new SqliteDialect({ database: statements }) }),
       rules: sqliteRules,
       sqliteBulk: new SqliteBulkInsert(file),
-      stop: async () => checkpointer?.stop(),
+      sqliteDirect: direct,
+      stop: async () => {
+        direct.close();
+        await checkpointer?.stop();
+      },
     };
   }
   const { schema } = options;
@@ -146,6 +155,7 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     kysely,
     rules: postgresRules,
     sqliteBulk: undefined,
+    sqliteDirect: undefined,
     listen: (channel, handlers) => pgListen(target.url, channel, handlers),
     stop: () => Promise.resolve(),
   };
