@@ -5,12 +5,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { pgListen, type ListenHandlers } from './pg-listen.js';
 import { SqliteBulkInsert } from './sqlite-bulk.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
-import { sqliteDirect, type SqliteDirect } from './sqlite-direct.js';
+import { trackedSqliteDialect, type SqliteDirect } from './sqlite-direct.js';
 import { cachingSqlite } from './sqlite-statements.js';
 
 /** The engines the SQL adapter speaks. */
@@ -121,17 +121,13 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     const checkpointer = target.path === ':memory:' ? undefined : new SqliteCheckpointer(file, target.path);
-    const statements = cachingSqlite(file);
-    const direct = sqliteDirect(target.path, statements);
+    const { dialect, direct } = trackedSqliteDialect({ database: cachingSqlite(file) });
     return {
-      kysely: new Kysely<unknown>({ dialect: new SqliteDialect({ database: statements }) }),
+      kysely: new Kysely<unknown>({ dialect }),
       rules: sqliteRules,
       sqliteBulk: new SqliteBulkInsert(file),
       sqliteDirect: direct,
-      stop: async () => {
-        direct.close();
-        await checkpointer?.stop();
-      },
+      stop: async () => checkpointer?.stop(),
     };
   }
   const { schema } = options;

@@ -110,8 +110,9 @@ export interface SessionSource {
 
 /**
  * Runs `query` where `session` sends statements: on SQLite directly on the connection when that is
- * safe (inside the session's open transaction, or a read outside any, on the read connection; see
- * sqlite-direct.ts), else through the session's Kysely executor. Same rows, same errors either way.
+ * safe (inside the session's open transaction, or a read outside any while nobody holds the
+ * connection; see sqlite-direct.ts), else through the session's Kysely executor. Same rows, same
+ * errors either way.
  */
 export async function execute<R>(
   source: SessionSource,

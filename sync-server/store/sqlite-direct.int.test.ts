@@ -26,44 +26,43 @@ const note = (n: number): Note => ({
   updatedAt: '2026-11-23T10:00:00-03:00',
 });
 
-describe('SQLite reads outside transactions (read connection) and statements inside them', () => {
-  it('never shows a running transaction’s writes, shows them once committed, and never a rolled back one', async () => {
+describe('SQLite statements run without Kysely’s executor', () => {
+  it('never shows a running transaction’s writes: a read issued meanwhile waits for its end', async () => {
     const db = await open();
     const store = db.forTenant('tenant-a');
     const col = store.collection(notes);
     await col.insert(note(1));
-    let written!: () => void;
-    const wrote = new Promise<void>((resolve) => (written = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const tx = store.transaction(async (s) => {
-      await s.collection(notes).insert(note(2));
-      const current = await s.collection(notes).get('note-1');
-      await s.collection(notes).update('note-1', current!._rev, { ...note(1), title: 'mudou' });
-      // Inside, the transaction sees its own writes.
-      expect(await s.collection(notes).count()).toBe(2);
-      written();
-      await gate;
-    });
-    await wrote;
-    // Outside, while it is open: the last committed state, at once (no wait for the connection).
-    expect(await col.get('note-2')).toBeUndefined();
-    expect((await col.get('note-1'))?.title).toBe('Nota 1');
-    expect(await col.count()).toBe(1);
-    expect((await col.find({ selector: { priority: { $gte: 0 } } })).map((n) => n.id)).toEqual(['note-1']);
-    release();
-    await tx;
-    expect((await col.get('note-2'))?.title).toBe('Nota 2');
-    expect((await col.get('note-1'))?.title).toBe('mudou');
-
-    await expect(
-      store.transaction(async (s) => {
-        await s.collection(notes).insert(note(3));
-        throw new Error('desfaz');
-      }),
-    ).rejects.toThrow('desfaz');
-    expect(await col.get('note-3')).toBeUndefined();
-    expect(await col.count()).toBe(2);
+    const run = async (outcome: 'commit' | 'rollback') => {
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => (written = resolve));
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const tx = store.transaction(async (s) => {
+        await s.collection(notes).insert(note(2));
+        const current = await s.collection(notes).get('note-1');
+        await s.collection(notes).update('note-1', current!._rev, { ...note(1), title: outcome });
+        // Inside, the transaction sees its own writes.
+        expect(await s.collection(notes).count()).toBe(2);
+        written();
+        await gate;
+        if (outcome === 'rollback') throw new Error('desfaz');
+      });
+      await wrote;
+      // Issued while the transaction holds the connection: they must not read its uncommitted rows.
+      const reads = Promise.all([col.get('note-2'), col.get('note-1'), col.count(), col.find()]);
+      release();
+      await tx.catch(() => undefined);
+      return reads;
+    };
+    const [missing, first, n, all] = await run('rollback');
+    expect(missing).toBeUndefined();
+    expect(first?.title).toBe('Nota 1');
+    expect(n).toBe(1);
+    expect(all.map((x) => x.id)).toEqual(['note-1']);
+    const [added, changed, m] = await run('commit');
+    expect(added?.title).toBe('Nota 2');
+    expect(changed?.title).toBe('commit');
+    expect(m).toBe(2);
     await db.close();
   });
 
@@ -81,7 +80,7 @@ describe('SQLite reads outside transactions (read connection) and statements ins
     await again.close();
   });
 
-  it('draws numbers in and out of transactions (a write that answers rows never goes to the read connection)', async () => {
+  it('draws numbers in and out of transactions (a write that answers rows is never taken for a read)', async () => {
     const db = await open();
     const numbers = serverNumberSource(db, 'tenant-a');
     expect(await numbers.next('budget')).toBe(1);

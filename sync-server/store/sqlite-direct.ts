@@ -4,39 +4,71 @@
  * (connection provider, SQLite's connection mutex, result plugins), each also paying the promise
  * hooks of the store's AsyncLocalStorage: more CPU than SQLite takes to run the statement.
  *
- * Two cases are safe to run directly:
- * - inside a store transaction: Kysely's single connection is already held by that transaction, so a
- *   statement run on it now belongs to it, exactly as through the transaction's executor;
- * - a read outside any transaction: it goes to a second, query-only connection. In WAL a read there
- *   sees every committed transaction and none that is still open, which is what the same read through
- *   the main connection sees once the open transaction lets go of it (it waited for it before).
+ * Two cases are safe to run directly on Kysely's one connection:
+ * - inside a store transaction: the connection is already held by that transaction, so a statement
+ *   run on it now belongs to it, exactly as through the transaction's executor;
+ * - a read outside any transaction while nobody holds the connection: then no transaction is open
+ *   on it, the read sees the committed state, and it runs to its end before anyone else can start.
+ *   When somebody holds it, the read goes through Kysely and waits, as before.
+ *
+ * A second, read-only connection was tried for the second case and measured slower: in WAL every
+ * commit of the writer makes another connection drop its whole page cache before its next read.
  */
-import BetterSqlite3 from 'better-sqlite3';
-import type { CompiledQuery, QueryResult, SqliteDatabase, SqliteStatement } from 'kysely';
-import { cachingSqlite } from './sqlite-statements.js';
+import {
+  SqliteDialect,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type SqliteStatement,
+  type TransactionSettings,
+} from 'kysely';
 
-/** The connections statements can run on directly. */
+/** Kysely's SQLite connection, and whether anybody holds it right now. */
 export interface SqliteDirect {
-  /** Kysely's own connection: only while a store transaction holds it. */
-  readonly write: SqliteDatabase;
-  /** A query-only connection to the same file for reads outside transactions; none for `:memory:`. */
-  readonly read: SqliteDatabase | undefined;
-  /** Closes the read connection. */
-  close(): void;
+  /** The connection's statements (the same cached ones Kysely prepares). */
+  readonly file: SqliteDatabase;
+  /** True from the moment a caller got the connection from Kysely until it gave it back. */
+  held(): boolean;
 }
 
 /**
- * Opens the read connection beside `write` (the cached statements Kysely also uses). `:memory:`
- * gets none: a second connection would open another, empty database.
+ * Kysely's SqliteDialect with a driver that counts who holds the connection, so
+ * {@link runRead} knows when the connection is free; @returns the dialect and its direct handle.
  */
-export function sqliteDirect(path: string, write: SqliteDatabase): SqliteDirect {
-  if (path === ':memory:') return { write, read: undefined, close: () => undefined };
-  const file = new BetterSqlite3(path, { timeout: 5_000 });
-  // Writes on this connection are refused by SQLite itself, whatever a caller sends.
-  file.pragma('query_only = ON');
-  file.pragma('busy_timeout = 5000');
-  const read = cachingSqlite(file);
-  return { write, read, close: () => file.close() };
+export function trackedSqliteDialect(config: SqliteDialectConfig & { database: SqliteDatabase }): {
+  dialect: SqliteDialect;
+  direct: SqliteDirect;
+} {
+  let holders = 0;
+  class TrackedDialect extends SqliteDialect {
+    override createDriver(): Driver {
+      const inner = super.createDriver();
+      return {
+        init: () => inner.init(),
+        acquireConnection: async () => {
+          const connection = await inner.acquireConnection();
+          holders++;
+          return connection;
+        },
+        releaseConnection: (connection: DatabaseConnection) => {
+          holders--;
+          return inner.releaseConnection(connection);
+        },
+        beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) =>
+          inner.beginTransaction(connection, settings),
+        commitTransaction: (connection: DatabaseConnection) => inner.commitTransaction(connection),
+        rollbackTransaction: (connection: DatabaseConnection) => inner.rollbackTransaction(connection),
+        savepoint: inner.savepoint?.bind(inner),
+        rollbackToSavepoint: inner.rollbackToSavepoint?.bind(inner),
+        releaseSavepoint: inner.releaseSavepoint?.bind(inner),
+        destroy: () => inner.destroy(),
+      } as Driver;
+    }
+  }
+  return { dialect: new TrackedDialect(config), direct: { file: config.database, held: () => holders > 0 } };
 }
 
 /** What Kysely's SQLite connection answers for `statement` run with `parameters`. */
@@ -51,20 +83,20 @@ function run<R>(statement: SqliteStatement, parameters: readonly unknown[]): Que
 }
 
 /**
- * Runs `query` on the transaction's connection (call only while a store transaction is open on it).
+ * Runs `query` on the transaction's connection (call only while a store transaction holds it).
  * @throws the driver's error, as Kysely would reject with it.
  */
 export function runInTransaction<R>(direct: SqliteDirect, query: CompiledQuery<R>): QueryResult<R> {
-  return run(direct.write.prepare(query.sql), query.parameters);
+  return run(direct.file.prepare(query.sql), query.parameters);
 }
 
 /**
- * Runs `query` on the read connection when it is a read; @returns undefined when it must go through
- * Kysely (no read connection, or a statement that writes).
+ * Runs `query` now when it only reads and nobody holds the connection; @returns undefined when it
+ * must go through Kysely (the connection is held, or the statement writes).
  */
 export function runRead<R>(direct: SqliteDirect, query: CompiledQuery<R>): QueryResult<R> | undefined {
-  if (!direct.read) return undefined;
-  const statement = direct.read.prepare(query.sql) as SqliteStatement & { readonly readonly: boolean };
+  if (direct.held()) return undefined;
+  const statement = direct.file.prepare(query.sql) as SqliteStatement & { readonly readonly: boolean };
   // `reader` alone would take `insert … returning` (a write that answers rows) for a read.
   return statement.reader && statement.readonly ? run(statement, query.parameters) : undefined;
 }
