@@ -65,7 +65,7 @@ export function trackedSqliteDialect(config: SqliteDialectConfig & { database: S
         rollbackToSavepoint: inner.rollbackToSavepoint?.bind(inner),
         releaseSavepoint: inner.releaseSavepoint?.bind(inner),
         destroy: () => inner.destroy(),
-      } as Driver;
+      };
     }
   }
   return { dialect: new TrackedDialect(config), direct: { file: config.database, held: () => holders > 0 } };
