@@ -26,15 +26,27 @@ const MISSING = 'não existe nesta conta';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** `YYYY-MM-DD` of `at` in `timeZone`, plus `days`. Formatters are cached: building one costs more than a query. */
+/** The last answer per time zone, by whole second: every create of a busy second asks the same. */
+const lastDays = new Map<string, { second: number; days: number; day: string }>();
+
+/**
+ * `YYYY-MM-DD` of `at` in `timeZone`, plus `days`. Formatting a date in a zone costs more than a
+ * query, so formatters are cached, and so is the last answer of each zone for the same whole second
+ * (time-zone offsets are whole seconds, so every instant of one second falls on the same local day).
+ */
 export function localDatePlus(at: Date, timeZone: string, days: number): string {
+  const second = Math.floor(at.getTime() / 1000);
+  const last = lastDays.get(timeZone);
+  if (last && last.second === second && last.days === days) return last.day;
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     dayFormats.set(timeZone, format);
   }
   const [y, m, d] = format.format(at).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const day = new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  lastDays.set(timeZone, { second, days, day });
+  return day;
 }
 
 /**

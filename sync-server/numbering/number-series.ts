@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type Kysely, type Migration } from 'kysely';
 import { checkSeries, type LeasedRange, type NumberSource } from '../../core/numbering/number-source.js';
 import { DomainError } from '../../core/errors.js';
 import { fixedStatement } from '../store/doc-sql.js';
-import { executorOf, type SqlDatabase } from '../store/index.js';
+import { executeIn, type SqlDatabase } from '../store/index.js';
 
 /** The server's counters: the highest number of each series ever handed out, per tenant. */
 export type NumberSeriesTables = {
@@ -70,7 +70,7 @@ export function serverNumberSource(db: Kysely<NumberSeriesTables> | SqlDatabase,
     joinsTransaction: true,
     async next(series) {
       checkSeries(series);
-      const { rows } = await executorOf(store).executeQuery(draw([tenantId, series]));
+      const { rows } = await executeIn(store, draw([tenantId, series]));
       return Number(rows[0]!.hi);
     },
   };

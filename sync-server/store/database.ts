@@ -2,7 +2,7 @@
  * Opening the server's SQL database: engine, migrations, collection tables, tenant-scoped stores.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 import type { AnyCollectionDef, CollectionDef } from '../../core/store/collection-def.js';
 import type { Database, Store } from '../../core/store/port.js';
 import type { RecordBase } from '../../core/store/record.js';
@@ -74,6 +74,7 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
     kysely: untyped,
     rules,
     sqliteBulk,
+    sqliteDirect,
     listen,
     stop,
   } = await connect(parseDatabaseUrl(options.url), { schema: options.schema });
@@ -91,6 +92,7 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
     rules,
     active: new AsyncLocalStorage<Session>(),
     sqliteBulk,
+    sqliteDirect,
     collections,
   };
   let closing: Promise<void> | undefined;
@@ -115,4 +117,16 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
 export function executorOf(store: Store): Kysely<unknown> {
   if (!(store instanceof SqlStore)) throw new Error('executorOf: o store não é do adaptador SQL');
   return store.executor() as Kysely<unknown>;
+}
+
+/**
+ * Runs `query` where `store`'s statements go right now, as {@link executorOf}'s executor would: inside
+ * `transaction`'s work, in the transaction. On SQLite it skips Kysely's executor where that is safe
+ * (sqlite-direct.ts): for a server module's statement that runs on every request.
+ *
+ * @throws Error when `store` does not come from {@link openSqlDatabase}; the driver's error as is.
+ */
+export function executeIn<R>(store: Store, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  if (!(store instanceof SqlStore)) throw new Error('executeIn: o store não é do adaptador SQL');
+  return store.run(query);
 }

@@ -5,11 +5,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { pgListen, type ListenHandlers } from './pg-listen.js';
 import { SqliteBulkInsert } from './sqlite-bulk.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { trackedSqliteDialect, type SqliteDirect } from './sqlite-direct.js';
 import { cachingSqlite } from './sqlite-statements.js';
 
 /** The engines the SQL adapter speaks. */
@@ -83,6 +84,8 @@ export interface Connection {
   readonly rules: DialectRules;
   /** SQLite only: prepared bulk inserts on Kysely's one connection. */
   readonly sqliteBulk: SqliteBulkInsert | undefined;
+  /** SQLite only: statements run without Kysely's executor (sqlite-direct.ts). */
+  readonly sqliteDirect: SqliteDirect | undefined;
   /** PostgreSQL only: LISTEN on a connection of its own (see pg-listen.ts). */
   readonly listen?: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   /** Stops background work on the database (SQLite's checkpoint thread); call before destroying `kysely`. */
@@ -118,10 +121,12 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     const checkpointer = target.path === ':memory:' ? undefined : new SqliteCheckpointer(file, target.path);
+    const { dialect, direct } = trackedSqliteDialect({ database: cachingSqlite(file) });
     return {
-      kysely: new Kysely<unknown>({ dialect: new SqliteDialect({ database: cachingSqlite(file) }) }),
+      kysely: new Kysely<unknown>({ dialect }),
       rules: sqliteRules,
       sqliteBulk: new SqliteBulkInsert(file),
+      sqliteDirect: direct,
       stop: async () => checkpointer?.stop(),
     };
   }
@@ -146,6 +151,7 @@ export async function connect(target: DatabaseTarget, options: ConnectOptions = 
     kysely,
     rules: postgresRules,
     sqliteBulk: undefined,
+    sqliteDirect: undefined,
     listen: (channel, handlers) => pgListen(target.url, channel, handlers),
     stop: () => Promise.resolve(),
   };

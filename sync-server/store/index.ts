@@ -1,7 +1,7 @@
 /**
  * The SQL adapter of the store port (DESIGN.md "The store port"): SQLite or PostgreSQL through Kysely.
  */
-export { executorOf, openSqlDatabase, type OpenSqlDatabaseOptions, type SqlDatabase } from './database.js';
+export { executeIn, executorOf, openSqlDatabase, type OpenSqlDatabaseOptions, type SqlDatabase } from './database.js';
 export { parseDatabaseUrl, type DatabaseTarget, type SqlDialectName } from './dialect.js';
 export { docTableName, fieldColumn, type DocRow, type StoreTables, type TenantSeqRow } from './layout.js';
 export type { Migration } from './migrations.js';

@@ -3,10 +3,11 @@
  * transactions become savepoints of the enclosing one.
  */
 import type { AsyncLocalStorage } from 'node:async_hooks';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type QueryResult } from 'kysely';
 import type { DialectRules } from './dialect.js';
 import type { StoreTables } from './layout.js';
 import type { SqliteBulkInsert } from './sqlite-bulk.js';
+import { runInTransaction, runRead, type SqliteDirect } from './sqlite-direct.js';
 
 /** Runs the functions given to it one after another, in call order. */
 export class Serial {
@@ -45,18 +46,26 @@ export async function inTransaction<DB, R>(
   kysely: Kysely<DB>,
   rules: DialectRules,
   work: (executor: Kysely<DB>) => Promise<R>,
+  direct?: SqliteDirect,
 ): Promise<R> {
   return kysely.connection().execute(async (connection) => {
-    // Plain text statements: they run on every write, and need no query builder.
-    await connection.executeQuery(CompiledQuery.raw(rules.begin));
+    // Plain text statements: they run on every write, and need no query builder. On SQLite the
+    // connection is ours from here on, so they may skip Kysely's executor (sqlite-direct.ts).
+    const run = (text: string) =>
+      direct ? runInTransaction(direct, CompiledQuery.raw(text)) : connection.executeQuery(CompiledQuery.raw(text));
+    await run(rules.begin);
     try {
       const result = await work(connection);
-      await connection.executeQuery(CompiledQuery.raw('commit'));
+      await run('commit');
       return result;
     } catch (error) {
       // A failed commit can leave SQLite's transaction open; rolling back frees the connection. The
       // rollback's own failure (connection gone) matters less than the error that got us here.
-      await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+      try {
+        await run('rollback');
+      } catch {
+        // see above
+      }
       throw error;
     }
   });
@@ -95,6 +104,30 @@ export interface SessionSource {
   readonly active: AsyncLocalStorage<Session>;
   /** SQLite only: bulk inserts through a reused prepared statement on the same connection. */
   readonly sqliteBulk: SqliteBulkInsert | undefined;
+  /** SQLite only: statements run without Kysely's executor where that is safe (sqlite-direct.ts). */
+  readonly sqliteDirect: SqliteDirect | undefined;
+}
+
+/**
+ * Runs `query` where `session` sends statements: on SQLite directly on the connection when that is
+ * safe (inside the session's open transaction, or a read outside any while nobody holds the
+ * connection; see sqlite-direct.ts), else through the session's Kysely executor. Same rows, same
+ * errors either way.
+ */
+export async function execute<R>(
+  source: SessionSource,
+  session: Session,
+  query: CompiledQuery<R>,
+): Promise<QueryResult<R>> {
+  const direct = source.sqliteDirect;
+  if (direct) {
+    if (session.tx?.state.open) return runInTransaction(direct, query);
+    if (!session.tx) {
+      const read = runRead(direct, query);
+      if (read) return read;
+    }
+  }
+  return session.executor.executeQuery(query);
 }
 
 /**
@@ -126,10 +159,15 @@ export async function atomically<R>(
   if (session.tx) return savepoint ? inSavepoint(session, session.tx, work) : work(session);
   const state = { open: true, savepoints: 0 };
   try {
-    return await inTransaction(source.root, source.rules, (executor) => {
-      const tx: Session = { executor, tx: { state, children: new Serial() } };
-      return source.active.run(tx, () => work(tx));
-    });
+    return await inTransaction(
+      source.root,
+      source.rules,
+      (executor) => {
+        const tx: Session = { executor, tx: { state, children: new Serial() } };
+        return source.active.run(tx, () => work(tx));
+      },
+      source.sqliteDirect,
+    );
   } finally {
     state.open = false;
   }

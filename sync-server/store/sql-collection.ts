@@ -9,7 +9,7 @@ import { normaliseQuery, type Query } from '../../core/store/query.js';
 import type { RecordBase, Stored } from '../../core/store/record.js';
 import { compiled, DocSql } from './doc-sql.js';
 import { declaredFields, docTableName, fieldColumns, type DocRow, type DocTables } from './layout.js';
-import { atomically, type Session, type SessionSource } from './session.js';
+import { atomically, execute, type Session, type SessionSource } from './session.js';
 import type { SqliteBulkInsert } from './sqlite-bulk.js';
 import { orderTerms, whereTerms } from './sql-query.js';
 
@@ -63,7 +63,9 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
   }
 
   async get(id: string): Promise<Stored<T> | undefined> {
-    const { rows } = await this.session().executor.executeQuery(
+    const { rows } = await execute(
+      this.source,
+      this.session(),
       compiled<Pick<DocRow, 'rev' | 'data'>>(this.sql.get, [this.tenantId, id, this.source.rules.bool(false)]),
     );
     const row = rows[0];
@@ -89,7 +91,7 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
       params.push(normalised.skip);
     }
     const text = this.sql.select('"rev", "data"', terms, orderTerms(normalised), tail);
-    const { rows } = await this.session().executor.executeQuery(compiled<Pick<DocRow, 'rev' | 'data'>>(text, params));
+    const { rows } = await execute(this.source, this.session(), compiled<Pick<DocRow, 'rev' | 'data'>>(text, params));
     return rows.map((row) => this.stored(row));
   }
 
@@ -98,7 +100,9 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
     const params = this.liveParams();
     const terms = whereTerms(this.def as unknown as CollectionDef<RecordBase>, normalised, this.source.rules, params);
     if (terms === false) return 0;
-    const { rows } = await this.session().executor.executeQuery(
+    const { rows } = await execute(
+      this.source,
+      this.session(),
       compiled<{ n: number | string }>(this.sql.select('count(*) as "n"', terms), params),
     );
     return Number(rows[0]!.n);
@@ -114,7 +118,9 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
         const row = this.row(prepared, seq);
         // ON CONFLICT DO NOTHING rather than a unique violation: in PostgreSQL an error would poison
         // the caller's enclosing transaction, which may well catch the conflict and carry on.
-        const result = await session.executor.executeQuery(
+        const result = await execute(
+          this.source,
+          session,
           compiled(
             this.sql.insert,
             this.sql.columns.map((column) => row[column as keyof DocRow]),
@@ -178,7 +184,9 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
         const seq = await this.nextSeq(session, 1);
         const set = values(seq, rev + 1);
         const columns = Object.keys(set) as (keyof DocRow)[];
-        const result = await session.executor.executeQuery(
+        const result = await execute(
+          this.source,
+          session,
           compiled(this.sql.update(columns), [
             ...columns.map((column) => set[column]),
             this.tenantId,
@@ -289,7 +297,9 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
    * keep it the first write of every write path, so locks are always taken in one order).
    */
   private async nextSeq(session: Session, count: number): Promise<number> {
-    const { rows } = await session.executor.executeQuery(
+    const { rows } = await execute(
+      this.source,
+      session,
       compiled<{ seq: number | string }>(this.sql.nextSeq, [this.tenantId, count]),
     );
     return Number(rows[0]?.seq);
@@ -297,7 +307,9 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
 
   /** Why a conditional write touched no row: the record is missing (or deleted), or its rev moved on. */
   private async whyNotWritten(session: Session, id: string): Promise<DomainError> {
-    const { rows } = await session.executor.executeQuery(
+    const { rows } = await execute(
+      this.source,
+      session,
       compiled<Pick<DocRow, 'deleted'>>(this.sql.state, [this.tenantId, id]),
     );
     const row = rows[0];

@@ -1,12 +1,12 @@
 /**
  * The port's Store over SQL: a tenant, the declared collections, and transactions.
  */
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { CollectionDef } from '../../core/store/collection-def.js';
 import type { Collection, Store } from '../../core/store/port.js';
 import type { RecordBase } from '../../core/store/record.js';
 import type { StoreTables } from './layout.js';
-import { atomically, currentSession, type Session, type SessionSource } from './session.js';
+import { atomically, currentSession, execute, type Session, type SessionSource } from './session.js';
 import { SqlCollection } from './sql-collection.js';
 
 /** What the stores of one open database share: sessions plus the collections declared at open. */
@@ -45,6 +45,11 @@ export class SqlStore implements Store {
   /** The Kysely executor this store's statements go to right now (a transaction's, inside one). */
   executor(): Kysely<StoreTables> {
     return this.session().executor;
+  }
+
+  /** Runs `query` where this store's statements go right now (see session.ts `execute`). */
+  run<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> {
+    return execute(this.context, this.session(), query);
   }
 
   private session(): Session {

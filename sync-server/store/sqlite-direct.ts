@@ -1,0 +1,102 @@
+/**
+ * The store's statements on SQLite without Kysely's executor (issue #5 bench). better-sqlite3 runs a
+ * statement synchronously, yet each one through Kysely's executor costs a chain of about ten promises
+ * (connection provider, SQLite's connection mutex, result plugins), each also paying the promise
+ * hooks of the store's AsyncLocalStorage: more CPU than SQLite takes to run the statement.
+ *
+ * Two cases are safe to run directly on Kysely's one connection:
+ * - inside a store transaction: the connection is already held by that transaction, so a statement
+ *   run on it now belongs to it, exactly as through the transaction's executor;
+ * - a read outside any transaction while nobody holds the connection: then no transaction is open
+ *   on it, the read sees the committed state, and it runs to its end before anyone else can start.
+ *   When somebody holds it, the read goes through Kysely and waits, as before.
+ *
+ * A second, read-only connection was tried for the second case and measured slower: in WAL every
+ * commit of the writer makes another connection drop its whole page cache before its next read.
+ */
+import {
+  SqliteDialect,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type SqliteStatement,
+  type TransactionSettings,
+} from 'kysely';
+
+/** Kysely's SQLite connection, and whether anybody holds it right now. */
+export interface SqliteDirect {
+  /** The connection's statements (the same cached ones Kysely prepares). */
+  readonly file: SqliteDatabase;
+  /** True from the moment a caller got the connection from Kysely until it gave it back. */
+  held(): boolean;
+}
+
+/**
+ * Kysely's SqliteDialect with a driver that counts who holds the connection, so
+ * {@link runRead} knows when the connection is free; @returns the dialect and its direct handle.
+ */
+export function trackedSqliteDialect(config: SqliteDialectConfig & { database: SqliteDatabase }): {
+  dialect: SqliteDialect;
+  direct: SqliteDirect;
+} {
+  let holders = 0;
+  class TrackedDialect extends SqliteDialect {
+    override createDriver(): Driver {
+      const inner = super.createDriver();
+      return {
+        init: () => inner.init(),
+        acquireConnection: async () => {
+          const connection = await inner.acquireConnection();
+          holders++;
+          return connection;
+        },
+        releaseConnection: (connection: DatabaseConnection) => {
+          holders--;
+          return inner.releaseConnection(connection);
+        },
+        beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) =>
+          inner.beginTransaction(connection, settings),
+        commitTransaction: (connection: DatabaseConnection) => inner.commitTransaction(connection),
+        rollbackTransaction: (connection: DatabaseConnection) => inner.rollbackTransaction(connection),
+        savepoint: inner.savepoint?.bind(inner),
+        rollbackToSavepoint: inner.rollbackToSavepoint?.bind(inner),
+        releaseSavepoint: inner.releaseSavepoint?.bind(inner),
+        destroy: () => inner.destroy(),
+      };
+    }
+  }
+  return { dialect: new TrackedDialect(config), direct: { file: config.database, held: () => holders > 0 } };
+}
+
+/** What Kysely's SQLite connection answers for `statement` run with `parameters`. */
+function run<R>(statement: SqliteStatement, parameters: readonly unknown[]): QueryResult<R> {
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return {
+    numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+    insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
+    rows: [],
+  };
+}
+
+/**
+ * Runs `query` on the transaction's connection (call only while a store transaction holds it).
+ * @throws the driver's error, as Kysely would reject with it.
+ */
+export function runInTransaction<R>(direct: SqliteDirect, query: CompiledQuery<R>): QueryResult<R> {
+  return run(direct.file.prepare(query.sql), query.parameters);
+}
+
+/**
+ * Runs `query` now when it only reads and nobody holds the connection; @returns undefined when it
+ * must go through Kysely (the connection is held, or the statement writes).
+ */
+export function runRead<R>(direct: SqliteDirect, query: CompiledQuery<R>): QueryResult<R> | undefined {
+  if (direct.held()) return undefined;
+  const statement = direct.file.prepare(query.sql) as SqliteStatement & { readonly readonly: boolean };
+  // `reader` alone would take `insert … returning` (a write that answers rows) for a read.
+  return statement.reader && statement.readonly ? run(statement, query.parameters) : undefined;
+}
