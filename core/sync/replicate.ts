@@ -82,12 +82,18 @@ export interface SyncHandle {
 const DOWNSTREAM_CONTEXT = 'replication-';
 
 /**
- * Documents per pull batch by default: an initial sync of 100k documents is ten batches of two server
+ * Documents per pull batch by default: an initial sync of 100k documents is ten batches of four server
  * pages. RxDB writes each batch (fork and meta state) as one storage write, and fewer, larger writes
  * are what make an initial sync cheap (docs/decisions.md "Sync", the sync-initial bench); a live pull
  * asks for as many but gets only what changed, in one request.
  */
 export const DEFAULT_PULL_BATCH = 10_000;
+
+/**
+ * Documents per server request within a batch: the server holds a page in memory while it answers,
+ * so ten installations syncing at once cost it ten pages (about 250 MiB at 5000, sync-server-memory).
+ */
+export const PULL_PAGE = 2500;
 
 /** A document from a group endpoint as its storage group keeps it (slots filled from its collection). */
 function stored(group: OpenStorageGroup, doc: SyncDocument): SyncDocument {
@@ -170,7 +176,7 @@ export function startSync(options: SyncOptions): SyncHandle {
     }
     // Offline past the server's tombstone retention: a full read that drops what the server deleted.
     const pull = resyncingPull(
-      pagedPull((checkpoint, limit) => options.transport.pullGroup(group.name, checkpoint, limit)),
+      pagedPull((checkpoint, limit) => options.transport.pullGroup(group.name, checkpoint, limit), PULL_PAGE),
       async () => (await collection.find().exec()).map((doc) => doc.toJSON() as Record<string, unknown>),
       { started: () => tracker.resyncing(group.name, true), finished: () => tracker.resyncing(group.name, false) },
     );

@@ -13,9 +13,9 @@
 import { systemClock } from '../../core/clock.js';
 import { patients } from '../../core/patient/patient-record.js';
 import { memoryStorage, openRxdbDatabase } from '../../core/store/rxdb/index.js';
-import { storageGroupOf } from '../../core/store/rxdb/storage-groups.js';
+import { COLLECTION_FIELD, storageGroupOf } from '../../core/store/rxdb/storage-groups.js';
 import { pagedPull } from '../../core/sync/paged-pull.js';
-import { DEFAULT_PULL_BATCH, startSync } from '../../core/sync/replicate.js';
+import { DEFAULT_PULL_BATCH, PULL_PAGE, startSync } from '../../core/sync/replicate.js';
 import type { SyncCheckpoint } from '../../core/sync/protocol.js';
 import { fetchTransport } from '../../core/sync/transport.js';
 import {
@@ -45,16 +45,23 @@ export interface ServerMemoryFigures {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A raw installation: pages until caught up, as the replication asks for them; @returns documents received. */
+/**
+ * A raw installation: pages until caught up, as the replication asks for them; @returns the patients
+ * received (the group also carries the account's users).
+ */
 async function rawInitialSync(url: string, token: string, received: (n: number) => void): Promise<number> {
   const transport = fetchTransport(url, token, fetch);
-  const pull = pagedPull((checkpoint, limit) => transport.pullGroup(storageGroupOf(patients.name), checkpoint, limit));
+  const pull = pagedPull(
+    (checkpoint, limit) => transport.pullGroup(storageGroupOf(patients.name), checkpoint, limit),
+    PULL_PAGE,
+  );
   let checkpoint: SyncCheckpoint | undefined;
   let total = 0;
   for (;;) {
     const page = await pull(checkpoint, DEFAULT_PULL_BATCH);
-    total += page.documents.length;
-    received(page.documents.length);
+    const own = page.documents.filter((doc) => doc[COLLECTION_FIELD] === patients.name).length;
+    total += own;
+    received(own);
     checkpoint = page.checkpoint;
     if (page.documents.length < DEFAULT_PULL_BATCH) return total;
   }
