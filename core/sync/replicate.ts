@@ -16,6 +16,7 @@ import type { OpenStorageGroup } from '../store/rxdb/rx-database.js';
 import type { RxRecord } from '../store/rxdb/schema.js';
 import { COLLECTION_FIELD } from '../store/rxdb/storage-groups.js';
 import { resyncingPull } from './full-resync.js';
+import { pagedPull } from './paged-pull.js';
 import { MAX_PUSH_ROWS, type PushRow, type SyncCheckpoint, type SyncDocument } from './protocol.js';
 import type { SyncStreamEvent } from './sse.js';
 import { SyncStatusTracker, type SyncStatus } from './status.js';
@@ -38,7 +39,10 @@ export interface SyncOptions {
    * installation at another server starts over instead of resuming from a foreign checkpoint.
    */
   identifier: string;
-  /** Documents per pull page (server cap 5000). Default 1000: an initial sync is a handful of round trips. */
+  /**
+   * Documents per replication pull batch. Default {@link DEFAULT_PULL_BATCH}. Above the server's
+   * page cap (5000) a batch is read as several pages in a row (`pagedPull`).
+   */
   pullBatchSize?: number;
   /** Documents per push (server cap 500). Default 100. */
   pushBatchSize?: number;
@@ -76,6 +80,20 @@ export interface SyncHandle {
 }
 
 const DOWNSTREAM_CONTEXT = 'replication-';
+
+/**
+ * Documents per pull batch by default: an initial sync of 100k documents is ten batches of four server
+ * pages. RxDB writes each batch (fork and meta state) as one storage write, and fewer, larger writes
+ * are what make an initial sync cheap (docs/decisions.md "Sync", the sync-initial bench); a live pull
+ * asks for as many but gets only what changed, in one request.
+ */
+export const DEFAULT_PULL_BATCH = 10_000;
+
+/**
+ * Documents per server request within a batch: the server holds a page in memory while it answers,
+ * so ten installations syncing at once cost it ten pages (about 250 MiB at 5000, sync-server-memory).
+ */
+export const PULL_PAGE = 2500;
 
 /** A document from a group endpoint as its storage group keeps it (slots filled from its collection). */
 function stored(group: OpenStorageGroup, doc: SyncDocument): SyncDocument {
@@ -158,7 +176,7 @@ export function startSync(options: SyncOptions): SyncHandle {
     }
     // Offline past the server's tombstone retention: a full read that drops what the server deleted.
     const pull = resyncingPull(
-      (checkpoint, limit) => options.transport.pullGroup(group.name, checkpoint, limit),
+      pagedPull((checkpoint, limit) => options.transport.pullGroup(group.name, checkpoint, limit), PULL_PAGE),
       async () => (await collection.find().exec()).map((doc) => doc.toJSON() as Record<string, unknown>),
       { started: () => tracker.resyncing(group.name, true), finished: () => tracker.resyncing(group.name, false) },
     );
@@ -170,7 +188,7 @@ export function startSync(options: SyncOptions): SyncHandle {
       autoStart: true,
       retryTime: options.retryTime ?? 5000,
       pull: {
-        batchSize: options.pullBatchSize ?? 1000,
+        batchSize: options.pullBatchSize ?? DEFAULT_PULL_BATCH,
         handler: async (checkpoint, batchSize) => {
           const page = await guarded(() => pull(checkpoint, batchSize));
           return {

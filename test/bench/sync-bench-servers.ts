@@ -112,6 +112,17 @@ export function rssMiB(pid: number): number | undefined {
   }
 }
 
+/** CPU seconds (user + system) process `pid` has used so far (Linux /proc), 0 elsewhere. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** The `p`th percentile (nearest rank) of `values`. */
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

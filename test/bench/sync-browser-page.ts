@@ -27,7 +27,7 @@ async function benchBulk(tenantId: string, docs: number): Promise<number> {
   return ms;
 }
 
-async function benchSync(tenantId: string, token: string, docs: number): Promise<number> {
+async function benchSync(tenantId: string, token: string, docs: number, pullBatchSize?: number): Promise<number> {
   const database = await openRxdbDatabase({
     name: 'bench-sync',
     storage: dexieStorage(),
@@ -41,6 +41,7 @@ async function benchSync(tenantId: string, token: string, docs: number): Promise
     transport: fetchTransport(location.origin, token, (url, init) => fetch(url, init)),
     clock: systemClock,
     identifier: 'bench-browser',
+    ...(pullBatchSize ? { pullBatchSize } : {}),
   });
   await sync.replications.get(database.groupOf(patients).name)!.awaitInitialReplication();
   const ms = performance.now() - started;

@@ -39,9 +39,13 @@ async function pageScript(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-/** Runs the bench over `docs` patients (`BENCH_BROWSER_DOCS`, default 100 000). */
+/**
+ * Runs the bench over `docs` patients (`BENCH_BROWSER_DOCS`, default 100 000); `pullBatchSize`
+ * (`BENCH_PULL_BATCH`) overrides `startSync`'s default, to compare batch sizes.
+ */
 export async function benchBrowserSync(
   docs = Number(process.env.BENCH_BROWSER_DOCS ?? 100_000),
+  pullBatchSize = process.env.BENCH_PULL_BATCH ? Number(process.env.BENCH_PULL_BATCH) : undefined,
 ): Promise<BrowserSyncFigures> {
   const schema = benchSchema();
   let child: ServerChild | undefined;
@@ -69,13 +73,11 @@ export async function benchBrowserSync(
         [tenantId, docs] as const,
       );
       const syncMs = await page.evaluate(
-        ([t, token, n]) =>
-          (globalThis as unknown as { benchSync: (t: string, k: string, n: number) => Promise<number> }).benchSync(
-            t,
-            token,
-            n,
-          ),
-        [tenantId, deskTokens[0]!, docs] as const,
+        ([t, token, n, batch]) =>
+          (
+            globalThis as unknown as { benchSync: (t: string, k: string, n: number, b?: number) => Promise<number> }
+          ).benchSync(t, token, n, batch),
+        [tenantId, deskTokens[0]!, docs, pullBatchSize] as const,
       );
       const syncDocsPerSecond = Math.round(docs / (syncMs / 1000));
       const bulkInsertDocsPerSecond = Math.round(docs / (bulkMs / 1000));

@@ -9,9 +9,10 @@ const TARGET = 1;
 const f = await benchServerMemory();
 console.log(
   [
-    `server RSS while ${f.installations} installations sync ${f.docs} patients at once (PostgreSQL, ${f.seconds} s):`,
+    `server RSS while ${f.installations} ${f.clients === 'raw' ? 'raw paging' : 'RxDB'} installations sync ${f.docs} patients at once (PostgreSQL, ${f.seconds} s):`,
     `  idle        ${f.idleMiB} MiB (baseline)`,
     `  peak        ${f.peakMiB} MiB, +${f.peakMiB - f.idleMiB} MiB`,
+    `  by quarter ${f.quarterPeaksMiB.join(' / ')} MiB (peak in each quarter of the documents sent)`,
     `  ratio       ${f.ratio.toFixed(2)}x of idle grown (target ≤ ${TARGET}x)`,
     `  load average ${loadAverage()}`,
   ].join('\n'),
