@@ -81,7 +81,7 @@ describe('signing in at the desk, in Chromium against the real server', () => {
 
     await typeLogin(page, EMAIL, PASSWORD);
     await page.getByText(WHO).waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('navigation').getByRole('button').count()).toBe(5);
+    expect(await page.getByRole('navigation').getByRole('button').count()).toBe(6);
     await screenshot(page, 'login-online.png');
 
     await page.getByRole('button', { name: 'Sair' }).click();

@@ -56,7 +56,8 @@ it('shows the reception’s call within a second and announces calls and recalls
   expect(shownAfter).toBeLessThan(1000);
   await expect.poll(() => page.getByTestId('current-call').textContent()).toContain('Guichê 1');
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken))
+    // Speech follows the chime (1.3 s when the audio context runs), so it gets more than poll's 1 s.
+    .poll(() => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken), { timeout: 5000 })
     .toEqual(['Senha N 0 0 1, Guichê 1']);
 
   await server.call('POST', `/clinic/${seeded.clinicId}/place/${seeded.deskId}/call`, {
@@ -68,7 +69,9 @@ it('shows the reception’s call within a second and announces calls and recalls
     token: seeded.admin,
     body: {},
   });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.length)).toBe(3);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken.length), { timeout: 5000 })
+    .toBe(3);
   await expect.poll(() => page.locator('.panel-item').first().textContent()).toContain('N001');
   await page.waitForTimeout(1500); // the call's flash settles before the picture
   await shot(page, 'panel.png');
