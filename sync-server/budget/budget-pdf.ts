@@ -5,24 +5,7 @@
  * Latin-1 letters Portuguese needs, so no font file ships with the server.
  */
 import PDFDocument from 'pdfkit';
-import {
-  budgetTitle,
-  clinicHeading,
-  clinicLines,
-  copartLine,
-  LINE_COLUMNS,
-  lineRows,
-  NO_LINES,
-  numberHeading,
-  numberLines,
-  PAYMENT_HEADING,
-  paymentLines,
-  patientLines,
-  professionalLines,
-  SIGNATURE_LABELS,
-  totalLine,
-  validityNote,
-} from '../../core/budget/budget-document-text.js';
+import * as text from '../../core/budget/budget-document-text.js';
 import type { BudgetDocument } from '../../core/budget/budget-document.js';
 
 export { brDate, brl } from '../../core/budget/budget-document-text.js';
@@ -31,7 +14,7 @@ const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 42;
 /** Width of each of `LINE_COLUMNS`, in points. */
 const COLUMN_WIDTHS = [20, 170, 70, 40, 30, 62, 57, 62] as const;
-const COLUMNS = LINE_COLUMNS.map((column, i) => ({ ...column, width: COLUMN_WIDTHS[i]! }));
+const COLUMNS = text.LINE_COLUMNS.map((column, i) => ({ ...column, width: COLUMN_WIDTHS[i]! }));
 
 /**
  * Renders the budget's PDF.
@@ -44,8 +27,8 @@ export function renderBudgetPdf(doc: BudgetDocument): Promise<Uint8Array> {
     margin: MARGIN,
     bufferPages: true,
     info: {
-      Title: budgetTitle(budget),
-      Author: clinicHeading(doc),
+      Title: text.budgetTitle(budget),
+      Author: text.clinicHeading(doc),
       Subject: 'Orçamento de tratamento',
       CreationDate: new Date(budget.updatedAt),
     },
@@ -60,13 +43,13 @@ export function renderBudgetPdf(doc: BudgetDocument): Promise<Uint8Array> {
   const width = A4.width - 2 * MARGIN;
 
   // Clinic header.
-  pdf.font('Helvetica-Bold').fontSize(16).text(clinicHeading(doc), MARGIN, MARGIN);
+  pdf.font('Helvetica-Bold').fontSize(16).text(text.clinicHeading(doc), MARGIN, MARGIN);
   pdf.font('Helvetica').fontSize(9).fillColor('#444');
-  for (const line of clinicLines(doc)) pdf.text(line);
+  for (const line of text.clinicLines(doc)) pdf.text(line);
   pdf.fillColor('black');
-  pdf.font('Helvetica-Bold').fontSize(14).text(numberHeading(budget), MARGIN, MARGIN, { width, align: 'right' });
+  pdf.font('Helvetica-Bold').fontSize(14).text(text.numberHeading(budget), MARGIN, MARGIN, { width, align: 'right' });
   pdf.font('Helvetica').fontSize(9);
-  for (const line of numberLines(budget)) pdf.text(line, { width, align: 'right' });
+  for (const line of text.numberLines(budget)) pdf.text(line, { width, align: 'right' });
   pdf.moveDown(2);
   let y = Math.max(pdf.y, MARGIN + 70);
   pdf
@@ -80,11 +63,11 @@ export function renderBudgetPdf(doc: BudgetDocument): Promise<Uint8Array> {
   const half = width / 2 - 6;
   pdf.font('Helvetica-Bold').fontSize(10).text('Paciente', MARGIN, y, { width: half });
   pdf.font('Helvetica').fontSize(10);
-  for (const line of patientLines(doc, { insuranceCard: true })) pdf.text(line, { width: half });
+  for (const line of text.patientLines(doc, { insuranceCard: true })) pdf.text(line, { width: half });
   const leftBottom = pdf.y;
   pdf.font('Helvetica-Bold').text('Profissional', MARGIN + half + 12, y, { width: half });
   pdf.font('Helvetica');
-  for (const line of professionalLines(doc)) pdf.text(line, { width: half });
+  for (const line of text.professionalLines(doc)) pdf.text(line, { width: half });
   y = Math.max(leftBottom, pdf.y) + 14;
 
   // Lines.
@@ -113,9 +96,9 @@ export function renderBudgetPdf(doc: BudgetDocument): Promise<Uint8Array> {
     COLUMNS.map((c) => c.title),
     true,
   );
-  const rows = lineRows(doc);
+  const rows = text.lineRows(doc);
   for (const cells of rows) row(cells, false);
-  if (rows.length === 0) row(['', NO_LINES, '', '', '', '', '', ''], false);
+  if (rows.length === 0) row(['', text.NO_LINES, '', '', '', '', '', ''], false);
 
   // Totals and payment.
   y += 10;
@@ -123,16 +106,16 @@ export function renderBudgetPdf(doc: BudgetDocument): Promise<Uint8Array> {
     pdf.addPage();
     y = MARGIN;
   }
-  pdf.font('Helvetica-Bold').fontSize(11).text(totalLine(budget), MARGIN, y, { width, align: 'right' });
+  pdf.font('Helvetica-Bold').fontSize(11).text(text.totalLine(budget), MARGIN, y, { width, align: 'right' });
   pdf.font('Helvetica').fontSize(9);
-  const copart = copartLine(budget);
+  const copart = text.copartLine(budget);
   if (copart) pdf.text(copart, { width, align: 'right' });
   pdf.moveDown();
-  pdf.font('Helvetica-Bold').fontSize(10).text(PAYMENT_HEADING, MARGIN);
+  pdf.font('Helvetica-Bold').fontSize(10).text(text.PAYMENT_HEADING, MARGIN);
   pdf.font('Helvetica').fontSize(10);
-  for (const line of paymentLines(budget)) pdf.text(line);
+  for (const line of text.paymentLines(budget)) pdf.text(line);
   pdf.moveDown();
-  pdf.fontSize(8.5).fillColor('#444').text(validityNote(budget), { width }).fillColor('black');
+  pdf.fontSize(8.5).fillColor('#444').text(text.validityNote(budget), { width }).fillColor('black');
 
   // Signatures.
   y = Math.max(pdf.y + 50, A4.height - MARGIN - 80);
@@ -141,7 +124,7 @@ export function renderBudgetPdf(doc: BudgetDocument): Promise<Uint8Array> {
     y = MARGIN + 60;
   }
   const sigWidth = width / 2 - 20;
-  for (const [i, label] of SIGNATURE_LABELS.entries()) {
+  for (const [i, label] of text.SIGNATURE_LABELS.entries()) {
     const x = MARGIN + i * (sigWidth + 40);
     pdf
       .moveTo(x, y)
@@ -162,7 +145,7 @@ export function renderBudgetPdf(doc: BudgetDocument): Promise<Uint8Array> {
     pdf
       .fontSize(8)
       .fillColor('#666')
-      .text(`${budgetTitle(budget)} — página ${i + 1} de ${range.count}`, MARGIN, A4.height - MARGIN + 10, {
+      .text(`${text.budgetTitle(budget)} — página ${i + 1} de ${range.count}`, MARGIN, A4.height - MARGIN + 10, {
         width,
         align: 'center',
         lineBreak: false,

@@ -6,24 +6,7 @@
  * preview and the print work offline and in the demonstration (docs/decisions.md "Budgets on the
  * desk"). Every text from a record is escaped: the page is printed, never trusted.
  */
-import {
-  budgetTitle,
-  clinicHeading,
-  clinicLines,
-  copartLine,
-  LINE_COLUMNS,
-  lineRows,
-  NO_LINES,
-  numberHeading,
-  numberLines,
-  PAYMENT_HEADING,
-  paymentLines,
-  patientLines,
-  professionalLines,
-  SIGNATURE_LABELS,
-  totalLine,
-  validityNote,
-} from '../../../core/budget/budget-document-text.js';
+import * as text from '../../../core/budget/budget-document-text.js';
 import type { BudgetDocument } from '../../../core/budget/budget-document.js';
 
 export { planText } from '../../../core/budget/budget-document-text.js';
@@ -69,25 +52,27 @@ export function budgetHtml(doc: BudgetDocument): string {
   const { budget } = doc;
   const e = escapeHtml;
   const para = (lines: string[]) => lines.map((l) => `<p>${e(l)}</p>`).join('');
-  const cell = (text: string, i: number) =>
-    LINE_COLUMNS[i]!.align === 'right' ? `<td class="n">${e(text)}</td>` : `<td>${e(text)}</td>`;
-  const head = LINE_COLUMNS.map((c) => (c.align === 'right' ? `<th class="n">${c.title}</th>` : `<th>${c.title}</th>`));
-  const rows = lineRows(doc).map((cells) => `<tr>${cells.map(cell).join('')}</tr>`);
-  if (rows.length === 0) rows.push(`<tr><td></td><td colspan="7">${NO_LINES}</td></tr>`);
-  const copart = copartLine(budget);
+  const cell = (value: string, i: number) =>
+    text.LINE_COLUMNS[i]!.align === 'right' ? `<td class="n">${e(value)}</td>` : `<td>${e(value)}</td>`;
+  const head = text.LINE_COLUMNS.map((c) =>
+    c.align === 'right' ? `<th class="n">${c.title}</th>` : `<th>${c.title}</th>`,
+  );
+  const rows = text.lineRows(doc).map((cells) => `<tr>${cells.map(cell).join('')}</tr>`);
+  if (rows.length === 0) rows.push(`<tr><td></td><td colspan="7">${text.NO_LINES}</td></tr>`);
+  const copart = text.copartLine(budget);
   return `<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8"><title>${budgetTitle(budget)}</title><style>${STYLE}</style></head>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>${text.budgetTitle(budget)}</title><style>${STYLE}</style></head>
 <body><main class="sheet">
-<header><div><h1>${e(clinicHeading(doc))}</h1><div class="muted">${para(clinicLines(doc))}</div></div>
-<div class="number"><h2>${numberHeading(budget)}</h2><div class="muted">
-${para(numberLines(budget))}
+<header><div><h1>${e(text.clinicHeading(doc))}</h1><div class="muted">${para(text.clinicLines(doc))}</div></div>
+<div class="number"><h2>${text.numberHeading(budget)}</h2><div class="muted">
+${para(text.numberLines(budget))}
 </div></div></header>
-<section class="parties"><div><h3>Paciente</h3>${para(patientLines(doc))}</div><div><h3>Profissional</h3>${para(professionalLines(doc))}</div></section>
+<section class="parties"><div><h3>Paciente</h3>${para(text.patientLines(doc))}</div><div><h3>Profissional</h3>${para(text.professionalLines(doc))}</div></section>
 <table><thead><tr>${head.join('')}</tr></thead>
 <tbody>${rows.join('')}</tbody></table>
-<div class="totals"><strong>${totalLine(budget)}</strong>${copart ? `<p class="muted">${copart}</p>` : ''}</div>
-<section class="payment"><h3>${PAYMENT_HEADING}</h3>${para(paymentLines(budget))}</section>
-<p class="note">${validityNote(budget)}</p>
-<footer class="signatures">${SIGNATURE_LABELS.map((l) => `<div>${l}</div>`).join('')}</footer>
+<div class="totals"><strong>${text.totalLine(budget)}</strong>${copart ? `<p class="muted">${copart}</p>` : ''}</div>
+<section class="payment"><h3>${text.PAYMENT_HEADING}</h3>${para(text.paymentLines(budget))}</section>
+<p class="note">${text.validityNote(budget)}</p>
+<footer class="signatures">${text.SIGNATURE_LABELS.map((l) => `<div>${l}</div>`).join('')}</footer>
 </main></body></html>`;
 }
