@@ -4,7 +4,6 @@
  * whose demo installation is seeded once (desk-seed-page.ts, bundled by esbuild, at the app's own origin
  * so it writes the same IndexedDB), and where every new page opens the desk signed in to the demo.
  */
-import { build } from 'esbuild';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { launchChromium } from '../e2e/browser.js';
 import { serveDirectory, unusedLocalUrl, type LocalServer } from '../e2e/http.js';
 import { RENDERER_DIST } from '../e2e/renderer-build.js';
 import type { DeskSeedResult } from './desk-seed-plan.js';
+import { pageScript } from './page-script.js';
 
 /** A seeded desk: the served build, the browser, and the context holding the seeded database. */
 export interface SeededDesk {
@@ -42,19 +42,6 @@ export function bundleFiles(): { file: string; bytes: number }[] {
     .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
     .map((file) => ({ file, bytes: fs.statSync(path.join(assets, file)).size }))
     .sort((a, b) => b.bytes - a.bytes);
-}
-
-async function seedScript(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('desk-seed-page.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]!.text;
 }
 
 /**
@@ -87,7 +74,7 @@ export async function openSeededDesk(compareDir?: string): Promise<SeededDesk> {
       },
       [await unusedLocalUrl(), JSON.stringify(demoSession())] as const,
     );
-    const script = await seedScript();
+    const script = await pageScript('desk-seed-page.ts');
     await context.route(`${site.url}/desk-seed.html`, (route) =>
       route.fulfill({
         contentType: 'text/html; charset=utf-8',

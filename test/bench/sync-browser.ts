@@ -4,9 +4,8 @@
  * the same page (sync-browser-page.ts, bundled by esbuild). The page is served at the server's own
  * origin (playwright answers its URL), so sync requests are same-origin as in the packaged app.
  */
-import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../e2e/browser.js';
+import { pageScript } from './page-script.js';
 import {
   benchSchema,
   dropSchema,
@@ -26,19 +25,6 @@ export interface BrowserSyncFigures {
   ratio: number;
 }
 
-async function pageScript(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('sync-browser-page.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]!.text;
-}
-
 /**
  * Runs the bench over `docs` patients (`BENCH_BROWSER_DOCS`, default 100 000); `pullBatchSize`
  * (`BENCH_PULL_BATCH`) overrides `startSync`'s default, to compare batch sizes.
@@ -55,7 +41,7 @@ export async function benchBrowserSync(
     await seedPatients(seedDb, tenantId, docs);
     await seedDb.close();
     child = await startServerChild(schema, 45_000 + (process.pid % 1000));
-    const script = await pageScript();
+    const script = await pageScript('sync-browser-page.ts');
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();

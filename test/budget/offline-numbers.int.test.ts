@@ -17,7 +17,7 @@ import { createClinic } from '../../core/clinic/clinic-ops.js';
 import { systemClock } from '../../core/clock.js';
 import { uuidV7Ids } from '../../core/ids.js';
 import { blockNumberSource, numberBlocks } from '../../core/numbering/number-blocks.js';
-import type { NumberLeaser, NumberSource } from '../../core/numbering/number-source.js';
+import type { NumberSource } from '../../core/numbering/number-source.js';
 import { invoke, type OperationContext } from '../../core/operation.js';
 import { memoryOutbox } from '../../core/outbox.js';
 import { createPatient } from '../../core/patient/patient-ops.js';
@@ -50,6 +50,35 @@ const context = (store: Store, numbers: NumberSource): OperationContext => ({
 
 let refs: { patient: string; clinic: string };
 
+/** A desk (RxDB in memory) holding the clinic and patient as replication brought them before it went offline. */
+async function openDesk(serverStore: Store): Promise<RxdbDatabase> {
+  const desk = await openRxdbDatabase({
+    name: `desk-${uuidV7Ids.next()}`,
+    storage: memoryStorage(),
+    collections: [numberBlocks, budgets, patients, clinics],
+    multiInstance: false,
+  });
+  const store = desk.forTenant(TENANT);
+  await store.collection(clinics).insert(withoutRevision((await serverStore.collection(clinics).get(refs.clinic))!));
+  await store.collection(patients).insert(withoutRevision((await serverStore.collection(patients).get(refs.patient))!));
+  return desk;
+}
+
+/** A desk's block source (blocks of 5, refilled below 2) that leases from the server's counter while `link` is online. */
+function deskNumbers(store: Store, link: { online: boolean }): NumberSource {
+  const counters = server.kysely.withTables<NumberSeriesTables>();
+  return blockNumberSource({
+    store,
+    leaser: {
+      lease: (series, n) =>
+        link.online ? leaseNumbers(counters, TENANT, series, n) : Promise.reject(new Error('offline')),
+    },
+    clock: systemClock,
+    ids: uuidV7Ids,
+    policy: { size: 5, lowWater: 2 },
+  });
+}
+
 beforeAll(async () => {
   server = await openSqlDatabase({
     url: join(dir, 'server.db'),
@@ -61,19 +90,7 @@ beforeAll(async () => {
   const { clinic } = await invoke(createClinic, seedCtx, { name: 'Clínica Sorriso' });
   const { patient } = await invoke(createPatient, seedCtx, { name: 'Maria Aparecida da Silva' });
   refs = { patient: patient.id, clinic: clinic.id };
-  for (let i = 0; i < 2; i++) {
-    const desk = await openRxdbDatabase({
-      name: `desk-${uuidV7Ids.next()}`,
-      storage: memoryStorage(),
-      collections: [numberBlocks, budgets, patients, clinics],
-      multiInstance: false,
-    });
-    // What replication brought down before the desk went offline.
-    const store = desk.forTenant(TENANT);
-    await store.collection(clinics).insert(withoutRevision((await serverStore.collection(clinics).get(clinic.id))!));
-    await store.collection(patients).insert(withoutRevision((await serverStore.collection(patients).get(patient.id))!));
-    desks.push(desk);
-  }
+  for (let i = 0; i < 2; i++) desks.push(await openDesk(serverStore));
 });
 afterAll(async () => {
   await Promise.all(desks.map((d) => d.close()));
@@ -85,19 +102,7 @@ describe('budget numbers across offline installations', () => {
   it('are never issued twice, whatever the order of creations and disconnections', async () => {
     const counters = server.kysely.withTables<NumberSeriesTables>();
     const links = desks.map(() => ({ online: true }));
-    const sources = desks.map((desk, i) => {
-      const leaser: NumberLeaser = {
-        lease: (series, n) =>
-          links[i]!.online ? leaseNumbers(counters, TENANT, series, n) : Promise.reject(new Error('offline')),
-      };
-      return blockNumberSource({
-        store: desk.forTenant(TENANT),
-        leaser,
-        clock: systemClock,
-        ids: uuidV7Ids,
-        policy: { size: 5, lowWater: 2 },
-      });
-    });
+    const sources = desks.map((desk, i) => deskNumbers(desk.forTenant(TENANT), links[i]!));
     const serverCtx = context(server.forTenant(TENANT), serverNumberSource(counters, TENANT));
     const issued: number[] = [];
     let refusals = 0;
@@ -143,30 +148,10 @@ describe('budget numbers across offline installations', () => {
   });
 
   it('lets a desk that reserved while online number its very first budget offline', async () => {
-    const counters = server.kysely.withTables<NumberSeriesTables>();
-    const desk = await openRxdbDatabase({
-      name: `desk-${uuidV7Ids.next()}`,
-      storage: memoryStorage(),
-      collections: [numberBlocks, budgets, patients, clinics],
-      multiInstance: false,
-    });
+    const desk = await openDesk(server.forTenant(TENANT));
     const store = desk.forTenant(TENANT);
-    const serverStore = server.forTenant(TENANT);
-    await store.collection(clinics).insert(withoutRevision((await serverStore.collection(clinics).get(refs.clinic))!));
-    await store
-      .collection(patients)
-      .insert(withoutRevision((await serverStore.collection(patients).get(refs.patient))!));
     const link = { online: false };
-    const source = blockNumberSource({
-      store,
-      leaser: {
-        lease: (series, n) =>
-          link.online ? leaseNumbers(counters, TENANT, series, n) : Promise.reject(new Error('offline')),
-      },
-      clock: systemClock,
-      ids: uuidV7Ids,
-      policy: { size: 5, lowWater: 2 },
-    });
+    const source = deskNumbers(store, link);
     try {
       // Offline from the start: nothing to reserve, and the first budget is refused with the reason.
       expect(await source.reserve!('budget')).toBe(false);

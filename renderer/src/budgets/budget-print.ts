@@ -6,23 +6,10 @@
  * preview and the print work offline and in the demonstration (docs/decisions.md "Budgets on the
  * desk"). Every text from a record is escaped: the page is printed, never trusted.
  */
-import { METHOD_LABELS, STATUS_LABELS, type PERIODS } from '../../../core/budget/budget-codes.js';
+import * as text from '../../../core/budget/budget-document-text.js';
 import type { BudgetDocument } from '../../../core/budget/budget-document.js';
-import type { BudgetItem } from '../../../core/budget/budget-record.js';
 
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const quantityFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
-
-/** `R$ 1.234,56` with a plain space. */
-export function brl(reais: number): string {
-  return money.format(reais).replace(/\u00a0/g, ' ');
-}
-
-/** `2026-12-23…` → `23/12/2026`. */
-export function brDate(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-}
+export { planText } from '../../../core/budget/budget-document-text.js';
 
 /** Text made safe for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -31,22 +18,6 @@ export function escapeHtml(text: string): string {
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 }
-
-const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
-const formatPhone = (e164: string) => {
-  const m = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(e164);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
-};
-const where = (line: BudgetItem) =>
-  line.tooth ? `Dente ${line.tooth}` : line.toothRegion ? `Região ${line.toothRegion}` : '—';
-
-const PERIOD_PLURALS: Readonly<Record<(typeof PERIODS)[number], string>> = {
-  weekly: 'semanais',
-  biweekly: 'quinzenais',
-  monthly: 'mensais',
-  bimonthly: 'bimestrais',
-  quarterly: 'trimestrais',
-};
 
 const STYLE = `
 @page { size: A4; margin: 15mm; }
@@ -73,92 +44,35 @@ th.n, td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .signatures div { flex: 1; border-top: 1px solid #000; text-align: center; font-size: 9pt; padding-top: 4px; }
 `;
 
-/** The payment plan in words (`4 parcelas mensais: 3 de R$ 115,13 e a última de R$ 115,11`). */
-export function planText(plan: BudgetDocument['budget']['paymentInformation']): string | undefined {
-  if (plan.quantity <= 0) return undefined;
-  const period = plan.period ? ` ${PERIOD_PLURALS[plan.period]}` : '';
-  if (plan.quantity === 1) return `Parcela única de ${brl(plan.parcelValue)}`;
-  if (plan.lastParcelValue === plan.parcelValue)
-    return `${plan.quantity} parcelas${period} de ${brl(plan.parcelValue)}`;
-  return `${plan.quantity} parcelas${period}: ${plan.quantity - 1} de ${brl(plan.parcelValue)} e a última de ${brl(plan.lastParcelValue)}`;
-}
-
 /**
  * The whole HTML document (doctype to `</html>`) of the budget, with its own print style (A4).
  * No script: it is shown in a sandboxed frame and printed as it is.
  */
 export function budgetHtml(doc: BudgetDocument): string {
-  const { budget, clinic, patient } = doc;
-  const e = (text: string | undefined | null) => escapeHtml(text ?? '');
-  const para = (lines: (string | undefined)[]) =>
-    lines
-      .filter((l): l is string => !!l)
-      .map((l) => `<p>${e(l)}</p>`)
-      .join('');
-  const clinicLines = [
-    clinic?.legalName && clinic.cnpj
-      ? `${clinic.legalName} — CNPJ ${clinic.cnpj}`
-      : (clinic?.legalName ?? (clinic?.cnpj ? `CNPJ ${clinic.cnpj}` : undefined)),
-    [clinic?.phone ? formatPhone(clinic.phone) : undefined, clinic?.email].filter(Boolean).join(' · ') || undefined,
-    clinic?.address
-      ? [
-          clinic.address.street,
-          clinic.address.number,
-          clinic.address.district,
-          clinic.address.city,
-          clinic.address.state,
-        ]
-          .filter(Boolean)
-          .join(', ')
-      : undefined,
-  ];
-  const patientLines = [
-    patient?.socialName ?? patient?.name ?? 'Paciente',
-    patient?.cpf ? `CPF ${formatCpf(patient.cpf)}` : undefined,
-    [budget.cellPhone ?? patient?.cellPhone, budget.email ?? patient?.email]
-      .filter((v): v is string => !!v)
-      .map((v) => (v.startsWith('+') ? formatPhone(v) : v))
-      .join(' · ') || undefined,
-    doc.insuranceName ? `Convênio: ${doc.insuranceName}${doc.planName ? ` — ${doc.planName}` : ''}` : 'Particular',
-  ];
-  const pro = doc.professional;
-  const proLines = [
-    pro?.name ?? 'Não informado',
-    pro?.council && pro.councilNumber
-      ? `${pro.council}${pro.councilState ? `-${pro.councilState}` : ''} ${pro.councilNumber}`
-      : undefined,
-    doc.specialtyName,
-  ];
-  const rows = budget.items.map((line, i) => {
-    const name = doc.eventNames[line.event ?? ''] ?? doc.eventNames[line.item ?? ''] ?? 'Item';
-    return (
-      `<tr><td>${i + 1}</td><td>${e(name)}</td><td>${e(where(line))}</td><td>${e(line.toothFace?.join('') ?? '')}</td>` +
-      `<td class="n">${quantityFormat.format(line.quantity)}</td>` +
-      `<td class="n">${line.valueUnity === undefined ? '' : brl(line.valueUnity)}</td>` +
-      `<td class="n">${line.copart ? brl(line.copart) : ''}</td><td class="n">${brl(line.totalValue)}</td></tr>`
-    );
-  });
-  if (rows.length === 0) rows.push('<tr><td></td><td colspan="7">Sem itens (rascunho)</td></tr>');
-  const copart = budget.items.reduce((sum, line) => sum + Math.round((line.copart ?? 0) * 100), 0) / 100;
-  const plan = budget.paymentInformation;
-  const payment = [
-    plan.method ? `Meio: ${METHOD_LABELS[plan.method]}` : undefined,
-    plan.entry > 0 ? `Entrada: ${brl(plan.entry)}` : undefined,
-    planText(plan),
-  ];
+  const { budget } = doc;
+  const e = escapeHtml;
+  const para = (lines: string[]) => lines.map((l) => `<p>${e(l)}</p>`).join('');
+  const cell = (value: string, i: number) =>
+    text.LINE_COLUMNS[i]!.align === 'right' ? `<td class="n">${e(value)}</td>` : `<td>${e(value)}</td>`;
+  const head = text.LINE_COLUMNS.map((c) =>
+    c.align === 'right' ? `<th class="n">${c.title}</th>` : `<th>${c.title}</th>`,
+  );
+  const rows = text.lineRows(doc).map((cells) => `<tr>${cells.map(cell).join('')}</tr>`);
+  if (rows.length === 0) rows.push(`<tr><td></td><td colspan="7">${text.NO_LINES}</td></tr>`);
+  const copart = text.copartLine(budget);
   return `<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8"><title>Orçamento nº ${budget.budgetNumber}</title><style>${STYLE}</style></head>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>${text.budgetTitle(budget)}</title><style>${STYLE}</style></head>
 <body><main class="sheet">
-<header><div><h1>${e(clinic?.name ?? 'Clínica')}</h1><div class="muted">${para(clinicLines)}</div></div>
-<div class="number"><h2>ORÇAMENTO Nº ${budget.budgetNumber}</h2><div class="muted">
-<p>Emitido em ${brDate(budget.createdAt)}</p><p>Válido até ${brDate(budget.validUntil)}</p><p>Situação: ${e(STATUS_LABELS[budget.status])}</p>
+<header><div><h1>${e(text.clinicHeading(doc))}</h1><div class="muted">${para(text.clinicLines(doc))}</div></div>
+<div class="number"><h2>${text.numberHeading(budget)}</h2><div class="muted">
+${para(text.numberLines(budget))}
 </div></div></header>
-<section class="parties"><div><h3>Paciente</h3>${para(patientLines)}</div><div><h3>Profissional</h3>${para(proLines)}</div></section>
-<table><thead><tr><th>#</th><th>Procedimento</th><th>Dente/Região</th><th>Faces</th><th class="n">Qtd.</th><th class="n">Unitário</th><th class="n">Coparticip.</th><th class="n">Total</th></tr></thead>
+<section class="parties"><div><h3>Paciente</h3>${para(text.patientLines(doc))}</div><div><h3>Profissional</h3>${para(text.professionalLines(doc))}</div></section>
+<table><thead><tr>${head.join('')}</tr></thead>
 <tbody>${rows.join('')}</tbody></table>
-<div class="totals"><strong>Total do orçamento: ${brl(budget.value)}</strong>${copart > 0 ? `<p class="muted">Coparticipação do paciente: ${brl(copart)}</p>` : ''}</div>
-<section class="payment"><h3>Forma de pagamento</h3>${para(payment)}</section>
-<p class="note">Este orçamento é válido até ${brDate(budget.validUntil)}. Valores em reais. Procedimentos cobertos pelo convênio dependem de autorização da operadora; a coparticipação indicada é a parte do paciente.</p>
-<footer class="signatures"><div>Paciente ou responsável</div><div>Profissional responsável</div></footer>
+<div class="totals"><strong>${text.totalLine(budget)}</strong>${copart ? `<p class="muted">${copart}</p>` : ''}</div>
+<section class="payment"><h3>${text.PAYMENT_HEADING}</h3>${para(text.paymentLines(budget))}</section>
+<p class="note">${text.validityNote(budget)}</p>
+<footer class="signatures">${text.SIGNATURE_LABELS.map((l) => `<div>${l}</div>`).join('')}</footer>
 </main></body></html>`;
 }
