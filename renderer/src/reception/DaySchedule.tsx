@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Kbd, NativeSelect, Paper, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Kbd, NativeSelect, Paper, Text, Title, Tooltip } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appointments } from '../../../core/schedule/appointment-record.js';
@@ -20,7 +20,7 @@ import { useDragMove } from './use-drag-move.js';
 import { movable, moveTarget } from './move-target.js';
 import { ShortcutsHelp } from './ShortcutsHelp.js';
 import { typingIn } from './shortcuts.js';
-import { LEGEND, statusColor, statusKey } from './status-style.js';
+import { StatusLegend } from './StatusLegend.js';
 
 const DEFAULT_ZONE = 'America/Sao_Paulo';
 const READS = [clinics, users, appointments, scheduleBlocks, scheduleSettings, patients];
@@ -270,16 +270,7 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
             waiting: String(counts.waiting),
           })}
         </Text>
-        <Group gap={6} className="legend" aria-label={t('schedule.legend')}>
-          {LEGEND.map((s) => (
-            <Badge key={s} color={statusColor[s]} variant="light" size="sm">
-              {t(statusKey[s])}
-            </Badge>
-          ))}
-          <Badge color="gray" variant="outline" size="sm" className="legend-blocked">
-            {t('schedule.blocked')}
-          </Badge>
-        </Group>
+        <StatusLegend />
       </Group>
 
       {live.error !== undefined && (
