@@ -10,15 +10,13 @@ import { patients } from '../../../core/patient/patient-record.js';
 import { useLive } from '../local/hooks.js';
 import { AgendaActions } from '../schedule-blocks/AgendaActions.js';
 import { AgendaViewToggle } from './AgendaViewToggle.js';
-import { AppointmentPanel } from './AppointmentPanel.js';
-import { BookingDialog, type BookingDraft } from './BookingDialog.js';
+import { AgendaDialogs, useAgendaDialogs } from './AgendaDialogs.js';
 import { clockTime, layoutDay } from './day-grid.js';
 import { gridKeyDown } from './grid-keys.js';
 import { loadDay, type DayAppointment } from './load-day.js';
-import { MoveNotice, useAppointmentMove } from './MoveNotice.js';
 import { useDragMove } from './use-drag-move.js';
 import { movable, moveTarget } from './move-target.js';
-import { ShortcutsHelp } from './ShortcutsHelp.js';
+import { useGridSelection } from './use-grid-selection.js';
 import { ScheduleAlerts } from './ScheduleAlerts.js';
 import { ScheduleGrid } from './ScheduleGrid.js';
 import { PeriodNav } from './PeriodNav.js';
@@ -55,14 +53,10 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
     () => (day ? layoutDay(date, zone, day.columns, day.appointments, day.blocks) : []),
     [day, date, zone],
   );
-  const [selected, setSelected] = useState({ row: -1, col: 0 });
-  const [booking, setBooking] = useState<BookingDraft | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [help, setHelp] = useState(false);
-  const focusNext = useRef(false);
+  const { selected, setSelected, focusNext, grid, step, refocus } = useGridSelection({ row: -1, col: 0 });
+  const dialogs = useAgendaDialogs();
+  const { setBooking, openId, setOpenId, setHelp, mover, modalOpen } = dialogs;
   const centeredDay = useRef<string | null>(null);
-  const grid = useRef<HTMLTableElement>(null);
-  const mover = useAppointmentMove();
   // The appointment picked up: by the mouse (dragging) or by M, then arrows and Enter (moving).
   const [moving, setMoving] = useState<DayAppointment | null>(null);
   const drag = useDragMove<DayAppointment>();
@@ -93,7 +87,6 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
     }
   }, [selected, rows, date]);
 
-  const modalOpen = booking !== null || openId !== null || help;
   const openCell = useCallback(
     (row: number, col: number) => {
       const cell = rows[row]?.cells[col];
@@ -160,15 +153,7 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
     Escape: moving ? () => setMoving(null) : undefined,
   });
 
-  const onGridKey = gridKeyDown(
-    rows.length,
-    day?.columns.length ?? 1,
-    (next) => {
-      focusNext.current = true;
-      setSelected(next);
-    },
-    () => act(selected.row, selected.col),
-  );
+  const onGridKey = gridKeyDown(rows.length, day?.columns.length ?? 1, step, () => act(selected.row, selected.col));
 
   const nowKey = utcKey(new Date());
   const opened = day?.appointments.find((a) => a.id === openId) ?? null;
@@ -274,32 +259,16 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
         />
       )}
 
-      {day?.clinic && booking && (
-        <BookingDialog
-          clinic={day.clinic}
-          professionals={day.columns}
-          date={date}
-          draft={booking}
-          onClose={() => setBooking(null)}
-          onBooked={() => {
-            setBooking(null);
-            focusNext.current = true;
-            setSelected((s) => ({ ...s }));
-          }}
-        />
-      )}
-      <AppointmentPanel
+      <AgendaDialogs
+        dialogs={dialogs}
+        clinic={day?.clinic}
+        professionals={day?.columns ?? []}
+        date={date}
         appointment={opened}
         professional={openedProfessional}
         timeZone={zone}
-        onClose={() => {
-          setOpenId(null);
-          focusNext.current = true;
-          setSelected((s) => ({ ...s }));
-        }}
+        onDone={refocus}
       />
-      <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
-      <MoveNotice notice={mover.notice} onUndo={() => void mover.undo()} onClose={mover.dismiss} />
     </section>
   );
 }

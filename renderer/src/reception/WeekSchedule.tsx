@@ -9,16 +9,15 @@ import { scheduleBlocks, scheduleSettings } from '../../../core/schedule/index.j
 import { addDays, dayIn, utcKey } from '../../../core/schedule/time.js';
 import { useLive } from '../local/hooks.js';
 import { AgendaViewToggle } from './AgendaViewToggle.js';
-import { AppointmentPanel } from './AppointmentPanel.js';
-import { BookingDialog, type BookingDraft } from './BookingDialog.js';
+import { AgendaDialogs, useAgendaDialogs } from './AgendaDialogs.js';
+import type { BookingDraft } from './BookingDialog.js';
 import { clockTime } from './day-grid.js';
 import { gridKeyDown } from './grid-keys.js';
 import type { DayAppointment } from './load-day.js';
 import { loadWeek } from './load-week.js';
-import { MoveNotice, useAppointmentMove } from './MoveNotice.js';
 import { useDragMove } from './use-drag-move.js';
 import { moveTarget } from './move-target.js';
-import { ShortcutsHelp } from './ShortcutsHelp.js';
+import { useGridSelection } from './use-grid-selection.js';
 import { PeriodNav } from './PeriodNav.js';
 import { ScheduleAlerts } from './ScheduleAlerts.js';
 import { ScheduleGrid } from './ScheduleGrid.js';
@@ -71,13 +70,9 @@ export function WeekSchedule(props: {
     () => (week && column ? layoutWeek(days, zone, column, week.appointments, week.blocks, week.available) : []),
     [week, column, days, zone],
   );
-  const [selected, setSelected] = useState({ row: 0, col: 0 });
-  const [booking, setBooking] = useState<(BookingDraft & { date: string }) | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [help, setHelp] = useState(false);
-  const focusNext = useRef(false);
-  const grid = useRef<HTMLTableElement>(null);
-  const mover = useAppointmentMove();
+  const { selected, setSelected, focusNext, grid, step, refocus } = useGridSelection({ row: 0, col: 0 });
+  const dialogs = useAgendaDialogs<BookingDraft & { date: string }>();
+  const { booking, setBooking, openId, setOpenId, setHelp, mover, modalOpen } = dialogs;
   const drag = useDragMove<DayAppointment>();
 
   // Open on the day asked for, at its first slot from now on, that hour in the middle of the grid; then
@@ -113,7 +108,6 @@ export function WeekSchedule(props: {
     focusNext.current = false;
   }, [selected, rows]);
 
-  const modalOpen = booking !== null || openId !== null || help;
   const selectedDay = days[selected.col] ?? date;
   const openCell = (row: number, col: number) => {
     const cell = rows[row]?.cells[col];
@@ -153,15 +147,7 @@ export function WeekSchedule(props: {
     '?': () => setHelp(true),
   });
 
-  const onGridKey = gridKeyDown(
-    rows.length,
-    days.length,
-    (next) => {
-      focusNext.current = true;
-      setSelected(next);
-    },
-    () => openCell(selected.row, selected.col),
-  );
+  const onGridKey = gridKeyDown(rows.length, days.length, step, () => openCell(selected.row, selected.col));
 
   const opened = week?.appointments.find((a) => a.id === openId) ?? null;
   const title = days.length
@@ -246,32 +232,16 @@ export function WeekSchedule(props: {
         />
       )}
 
-      {week?.clinic && booking && (
-        <BookingDialog
-          clinic={week.clinic}
-          professionals={week.professionals}
-          date={booking.date}
-          draft={booking}
-          onClose={() => setBooking(null)}
-          onBooked={() => {
-            setBooking(null);
-            focusNext.current = true;
-            setSelected((s) => ({ ...s }));
-          }}
-        />
-      )}
-      <AppointmentPanel
+      <AgendaDialogs
+        dialogs={dialogs}
+        clinic={week?.clinic}
+        professionals={week?.professionals ?? []}
+        date={booking?.date ?? date}
         appointment={opened}
         professional={column?.name ?? ''}
         timeZone={zone}
-        onClose={() => {
-          setOpenId(null);
-          focusNext.current = true;
-          setSelected((s) => ({ ...s }));
-        }}
+        onDone={refocus}
       />
-      <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
-      <MoveNotice notice={mover.notice} onUndo={() => void mover.undo()} onClose={mover.dismiss} />
     </section>
   );
 }
