@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Kbd, NativeSelect, Text } from '@mantine/core';
+import { Alert, Button, Group, Kbd } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appointments } from '../../../core/schedule/appointment-record.js';
@@ -17,11 +17,13 @@ import { loadDay, type DayAppointment } from './load-day.js';
 import { useDragMove } from './use-drag-move.js';
 import { movable, moveTarget } from './move-target.js';
 import { useGridSelection } from './use-grid-selection.js';
+import { NameSelect } from './NameSelect.js';
+import { ScheduleSummary } from './ScheduleSummary.js';
+import { ShortcutsButton } from './ShortcutsHelp.js';
 import { ScheduleAlerts } from './ScheduleAlerts.js';
 import { ScheduleGrid } from './ScheduleGrid.js';
 import { PeriodNav } from './PeriodNav.js';
 import { useAgendaShortcuts } from './use-agenda-shortcuts.js';
-import { StatusLegend } from './StatusLegend.js';
 
 const DEFAULT_ZONE = 'America/Sao_Paulo';
 const READS = [clinics, users, appointments, scheduleBlocks, scheduleSettings, patients];
@@ -187,11 +189,11 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
             />
           )}
           {day && day.clinics.length > 1 && (
-            <NativeSelect
-              aria-label={t('schedule.clinic')}
-              data={day.clinics.map((c) => ({ value: c.id, label: c.name }))}
+            <NameSelect
+              label={t('schedule.clinic')}
+              options={day.clinics}
               value={day.clinic?.id ?? ''}
-              onChange={(event) => setClinicId(event.currentTarget.value)}
+              onChange={setClinicId}
             />
           )}
           {day?.clinic && (
@@ -205,28 +207,21 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
               }}
             />
           )}
-          <Button variant="subtle" onClick={() => setHelp(true)} rightSection={<Kbd>?</Kbd>}>
-            {t('schedule.shortcuts')}
-          </Button>
+          <ShortcutsButton onClick={() => setHelp(true)} />
           <Button onClick={newBooking} rightSection={<Kbd className="kbd-on-primary">N</Kbd>}>
             {t('schedule.new')}
           </Button>
         </Group>
       </Group>
 
-      <Group gap="lg" mb="sm" className="day-summary">
-        <Text size="sm" c="dimmed">
-          {day?.clinic?.name}
-        </Text>
-        <Text size="sm">
-          {t('schedule.count', {
-            total: String(counts.total),
-            confirmed: String(counts.confirmed),
-            waiting: String(counts.waiting),
-          })}
-        </Text>
-        <StatusLegend />
-      </Group>
+      <ScheduleSummary
+        clinic={day?.clinic?.name}
+        count={t('schedule.count', {
+          total: String(counts.total),
+          confirmed: String(counts.confirmed),
+          waiting: String(counts.waiting),
+        })}
+      />
 
       <ScheduleAlerts
         failed={live.error !== undefined}

@@ -1,4 +1,4 @@
-import { Button, Group, Kbd, NativeSelect, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { users } from '../../../core/access/user.js';
@@ -18,11 +18,13 @@ import { loadWeek } from './load-week.js';
 import { useDragMove } from './use-drag-move.js';
 import { moveTarget } from './move-target.js';
 import { useGridSelection } from './use-grid-selection.js';
+import { NameSelect } from './NameSelect.js';
+import { ScheduleSummary } from './ScheduleSummary.js';
+import { ShortcutsButton } from './ShortcutsHelp.js';
 import { PeriodNav } from './PeriodNav.js';
 import { ScheduleAlerts } from './ScheduleAlerts.js';
 import { ScheduleGrid } from './ScheduleGrid.js';
 import { useAgendaShortcuts } from './use-agenda-shortcuts.js';
-import { StatusLegend } from './StatusLegend.js';
 import { layoutWeek, weekDays } from './week-grid.js';
 
 const DEFAULT_ZONE = 'America/Sao_Paulo';
@@ -170,34 +172,29 @@ export function WeekSchedule(props: {
         <Group gap="sm" wrap="nowrap">
           <AgendaViewToggle view="week" onChange={() => props.onDay(selectedDay)} />
           {week && week.professionals.length > 0 && (
-            <NativeSelect
-              aria-label={t('week.professional')}
-              data={week.professionals.map((p) => ({ value: p.id, label: p.name }))}
+            <NameSelect
+              label={t('week.professional')}
+              options={week.professionals}
               value={column?.id ?? ''}
-              onChange={(event) => setProfessionalId(event.currentTarget.value)}
+              onChange={setProfessionalId}
             />
           )}
           {week && week.clinics.length > 1 && (
-            <NativeSelect
-              aria-label={t('schedule.clinic')}
-              data={week.clinics.map((c) => ({ value: c.id, label: c.name }))}
+            <NameSelect
+              label={t('schedule.clinic')}
+              options={week.clinics}
               value={week.clinic?.id ?? ''}
-              onChange={(event) => setClinicId(event.currentTarget.value)}
+              onChange={setClinicId}
             />
           )}
-          <Button variant="subtle" onClick={() => setHelp(true)} rightSection={<Kbd>?</Kbd>}>
-            {t('schedule.shortcuts')}
-          </Button>
+          <ShortcutsButton onClick={() => setHelp(true)} />
         </Group>
       </Group>
 
-      <Group gap="lg" mb="sm" className="day-summary">
-        <Text size="sm" c="dimmed">
-          {week?.clinic?.name}
-        </Text>
-        <Text size="sm">{t('week.count', { total: String(week?.appointments.length ?? 0) })}</Text>
-        <StatusLegend />
-      </Group>
+      <ScheduleSummary
+        clinic={week?.clinic?.name}
+        count={t('week.count', { total: String(week?.appointments.length ?? 0) })}
+      />
 
       <ScheduleAlerts
         failed={live.error !== undefined}
