@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Kbd, NativeSelect, Paper, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Kbd } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appointments } from '../../../core/schedule/appointment-record.js';
@@ -10,17 +10,20 @@ import { patients } from '../../../core/patient/patient-record.js';
 import { useLive } from '../local/hooks.js';
 import { AgendaActions } from '../schedule-blocks/AgendaActions.js';
 import { AgendaViewToggle } from './AgendaViewToggle.js';
-import { AppointmentPanel } from './AppointmentPanel.js';
-import { BookingDialog, type BookingDraft } from './BookingDialog.js';
+import { AgendaDialogs, useAgendaDialogs } from './AgendaDialogs.js';
 import { clockTime, layoutDay } from './day-grid.js';
-import { GridCell } from './GridCell.js';
+import { gridKeyDown } from './grid-keys.js';
 import { loadDay, type DayAppointment } from './load-day.js';
-import { MoveNotice, useAppointmentMove } from './MoveNotice.js';
 import { useDragMove } from './use-drag-move.js';
 import { movable, moveTarget } from './move-target.js';
-import { ShortcutsHelp } from './ShortcutsHelp.js';
-import { typingIn } from './shortcuts.js';
-import { LEGEND, statusColor, statusKey } from './status-style.js';
+import { useGridSelection } from './use-grid-selection.js';
+import { NameSelect } from './NameSelect.js';
+import { ScheduleSummary } from './ScheduleSummary.js';
+import { ShortcutsButton } from './ShortcutsHelp.js';
+import { ScheduleAlerts } from './ScheduleAlerts.js';
+import { ScheduleGrid } from './ScheduleGrid.js';
+import { PeriodNav } from './PeriodNav.js';
+import { useAgendaShortcuts } from './use-agenda-shortcuts.js';
 
 const DEFAULT_ZONE = 'America/Sao_Paulo';
 const READS = [clinics, users, appointments, scheduleBlocks, scheduleSettings, patients];
@@ -52,14 +55,10 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
     () => (day ? layoutDay(date, zone, day.columns, day.appointments, day.blocks) : []),
     [day, date, zone],
   );
-  const [selected, setSelected] = useState({ row: -1, col: 0 });
-  const [booking, setBooking] = useState<BookingDraft | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [help, setHelp] = useState(false);
-  const focusNext = useRef(false);
+  const { selected, setSelected, focusNext, grid, step, refocus } = useGridSelection({ row: -1, col: 0 });
+  const dialogs = useAgendaDialogs();
+  const { setBooking, openId, setOpenId, setHelp, mover, modalOpen } = dialogs;
   const centeredDay = useRef<string | null>(null);
-  const grid = useRef<HTMLTableElement>(null);
-  const mover = useAppointmentMove();
   // The appointment picked up: by the mouse (dragging) or by M, then arrows and Enter (moving).
   const [moving, setMoving] = useState<DayAppointment | null>(null);
   const drag = useDragMove<DayAppointment>();
@@ -90,7 +89,6 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
     }
   }, [selected, rows, date]);
 
-  const modalOpen = booking !== null || openId !== null || help;
   const openCell = useCallback(
     (row: number, col: number) => {
       const cell = rows[row]?.cells[col];
@@ -124,6 +122,12 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
     const first = cell?.kind === 'booked' ? cell.appointments[0] : undefined;
     if (first && movable(first.status)) setMoving(first);
   };
+  // Enter or a click: drops the appointment picked up there, else books or opens the cell.
+  const act = (row: number, col: number) => {
+    if (moving) dropAt(moving, row, col);
+    else openCell(row, col);
+    setMoving(null);
+  };
 
   const newBooking = useCallback(() => {
     const cell = rows[selected.row]?.cells[selected.col];
@@ -143,48 +147,15 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
     setSelected({ row: -1, col: 0 });
   }, [zone]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (modalOpen || typingIn(event.target) || event.ctrlKey || event.metaKey) return;
-      if (event.altKey && event.key === 'ArrowLeft') changeDay(-1);
-      else if (event.altKey && event.key === 'ArrowRight') changeDay(1);
-      else if (event.altKey) return;
-      else if (event.key === 'n' || event.key === 'N') newBooking();
-      else if (event.key === 't' || event.key === 'T') today();
-      else if (event.key === '?') setHelp(true);
-      else if (event.key === 'm' || event.key === 'M') pickUp();
-      else if (event.key === 'Escape' && moving) setMoving(null);
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-    // pickUp reads rows and the selection, as newBooking does.
-  }, [modalOpen, changeDay, newBooking, today, rows, selected, moving]);
+  useAgendaShortcuts(modalOpen, changeDay, {
+    n: newBooking,
+    t: today,
+    '?': () => setHelp(true),
+    m: pickUp,
+    Escape: moving ? () => setMoving(null) : undefined,
+  });
 
-  const onGridKey = (event: React.KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey) return;
-    const moves: Record<string, [number, number]> = {
-      ArrowUp: [-1, 0],
-      ArrowDown: [1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-    };
-    const move = moves[event.key];
-    if (move) {
-      event.preventDefault();
-      focusNext.current = true;
-      setSelected((s) => ({
-        row: Math.max(0, Math.min(rows.length - 1, s.row + move[0])),
-        col: Math.max(0, Math.min((day?.columns.length ?? 1) - 1, s.col + move[1])),
-      }));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      if (moving) dropAt(moving, selected.row, selected.col);
-      else openCell(selected.row, selected.col);
-      setMoving(null);
-    }
-  };
+  const onGridKey = gridKeyDown(rows.length, day?.columns.length ?? 1, step, () => act(selected.row, selected.col));
 
   const nowKey = utcKey(new Date());
   const opened = day?.appointments.find((a) => a.id === openId) ?? null;
@@ -201,29 +172,15 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
   return (
     <section className="day-schedule" aria-labelledby="day-title">
       <Group justify="space-between" mb="sm" wrap="nowrap" className="day-toolbar">
-        <Group gap="xs" wrap="nowrap">
-          <Tooltip label={t('schedule.previousDay')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={t('schedule.previousDay')}
-              onClick={() => changeDay(-1)}
-            >
-              ‹
-            </ActionIcon>
-          </Tooltip>
-          <Button variant="default" onClick={today}>
-            {t('schedule.today')}
-          </Button>
-          <Tooltip label={t('schedule.nextDay')}>
-            <ActionIcon variant="default" size="lg" aria-label={t('schedule.nextDay')} onClick={() => changeDay(1)}>
-              ›
-            </ActionIcon>
-          </Tooltip>
-          <Title order={3} id="day-title" className="day-title">
-            {t('nav.agenda')} · {longDate(date, i18n.language)}
-          </Title>
-        </Group>
+        <PeriodNav
+          previous={t('schedule.previousDay')}
+          current={t('schedule.today')}
+          next={t('schedule.nextDay')}
+          onStep={changeDay}
+          onCurrent={today}
+          titleId="day-title"
+          title={`${t('nav.agenda')} · ${longDate(date, i18n.language)}`}
+        />
         <Group gap="sm" wrap="nowrap">
           {props.onWeek && (
             <AgendaViewToggle
@@ -232,11 +189,11 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
             />
           )}
           {day && day.clinics.length > 1 && (
-            <NativeSelect
-              aria-label={t('schedule.clinic')}
-              data={day.clinics.map((c) => ({ value: c.id, label: c.name }))}
+            <NameSelect
+              label={t('schedule.clinic')}
+              options={day.clinics}
               value={day.clinic?.id ?? ''}
-              onChange={(event) => setClinicId(event.currentTarget.value)}
+              onChange={setClinicId}
             />
           )}
           {day?.clinic && (
@@ -250,53 +207,27 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
               }}
             />
           )}
-          <Button variant="subtle" onClick={() => setHelp(true)} rightSection={<Kbd>?</Kbd>}>
-            {t('schedule.shortcuts')}
-          </Button>
+          <ShortcutsButton onClick={() => setHelp(true)} />
           <Button onClick={newBooking} rightSection={<Kbd className="kbd-on-primary">N</Kbd>}>
             {t('schedule.new')}
           </Button>
         </Group>
       </Group>
 
-      <Group gap="lg" mb="sm" className="day-summary">
-        <Text size="sm" c="dimmed">
-          {day?.clinic?.name}
-        </Text>
-        <Text size="sm">
-          {t('schedule.count', {
-            total: String(counts.total),
-            confirmed: String(counts.confirmed),
-            waiting: String(counts.waiting),
-          })}
-        </Text>
-        <Group gap={6} className="legend" aria-label={t('schedule.legend')}>
-          {LEGEND.map((s) => (
-            <Badge key={s} color={statusColor[s]} variant="light" size="sm">
-              {t(statusKey[s])}
-            </Badge>
-          ))}
-          <Badge color="gray" variant="outline" size="sm" className="legend-blocked">
-            {t('schedule.blocked')}
-          </Badge>
-        </Group>
-      </Group>
+      <ScheduleSummary
+        clinic={day?.clinic?.name}
+        count={t('schedule.count', {
+          total: String(counts.total),
+          confirmed: String(counts.confirmed),
+          waiting: String(counts.waiting),
+        })}
+      />
 
-      {live.error !== undefined && (
-        <Alert color="red" role="alert" mb="sm">
-          {t('schedule.loadFailed')}
-        </Alert>
-      )}
-      {day && !day.clinic && (
-        <Alert color="blue" mb="sm">
-          {t('schedule.noClinic')}
-        </Alert>
-      )}
-      {day && day.clinic && day.columns.length === 0 && (
-        <Alert color="blue" mb="sm">
-          {t('schedule.noProfessionals')}
-        </Alert>
-      )}
+      <ScheduleAlerts
+        failed={live.error !== undefined}
+        noClinic={!!day && !day.clinic}
+        noProfessionals={!!day?.clinic && day.columns.length === 0}
+      />
 
       {moving && (
         <Alert color="teal" mb="sm" className="move-banner" role="status">
@@ -304,92 +235,35 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
         </Alert>
       )}
       {day && day.columns.length > 0 && (
-        <Paper withBorder radius="md" className="day-grid-wrap">
-          {rows.length === 0 ? (
-            <Text p="lg" c="dimmed">
-              {t('schedule.closed')}
-            </Text>
-          ) : (
-            <table className="day-grid" role="grid" aria-labelledby="day-title" ref={grid} onKeyDown={onGridKey}>
-              <thead>
-                <tr>
-                  <th scope="col" className="time-col">
-                    {t('schedule.time')}
-                  </th>
-                  {day.columns.map((c) => (
-                    <th scope="col" key={c.id}>
-                      {c.name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, r) => (
-                  <tr key={row.startUtc} className={row.startUtc < nowKey ? 'row--past' : undefined}>
-                    <th scope="row" className="time-col">
-                      {row.time}
-                    </th>
-                    {row.cells.map((cell, c) => (
-                      <td
-                        key={day.columns[c]!.id}
-                        className={`cell cell--${cell.kind}${drag.over === `${r}-${c}` || (moving && selected.row === r && selected.col === c) ? ' cell--drop' : ''}`}
-                        aria-selected={selected.row === r && selected.col === c}
-                        {...drag.target(
-                          `${r}-${c}`,
-                          (a) => moveTarget(a, day.columns[c]!.id, cell) !== null,
-                          (a) => dropAt(a, r, c),
-                        )}
-                      >
-                        <GridCell
-                          cell={cell}
-                          time={row.time}
-                          professional={day.columns[c]!.name}
-                          id={`${r}-${c}`}
-                          selected={selected.row === r && selected.col === c}
-                          onSelect={() => setSelected({ row: r, col: c })}
-                          onOpen={() => {
-                            if (moving) dropAt(moving, r, c);
-                            else openCell(r, c);
-                            setMoving(null);
-                          }}
-                          onDrag={drag.onDrag}
-                        />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </Paper>
-      )}
-
-      {day?.clinic && booking && (
-        <BookingDialog
-          clinic={day.clinic}
-          professionals={day.columns}
-          date={date}
-          draft={booking}
-          onClose={() => setBooking(null)}
-          onBooked={() => {
-            setBooking(null);
-            focusNext.current = true;
-            setSelected((s) => ({ ...s }));
-          }}
+        <ScheduleGrid
+          labelledBy="day-title"
+          gridRef={grid}
+          onKeyDown={onGridKey}
+          closed={t('schedule.closed')}
+          columns={day.columns.map((c) => ({ key: c.id, name: c.name }))}
+          rows={rows}
+          rowKey={(row) => row.startUtc}
+          rowClassName={(row) => (row.startUtc < nowKey ? 'row--past' : undefined)}
+          selected={selected}
+          onSelect={setSelected}
+          onOpen={act}
+          picked={moving !== null}
+          drag={drag}
+          accepts={(a, cell, c) => moveTarget(a, day.columns[c]!.id, cell) !== null}
+          onDrop={dropAt}
         />
       )}
-      <AppointmentPanel
+
+      <AgendaDialogs
+        dialogs={dialogs}
+        clinic={day?.clinic}
+        professionals={day?.columns ?? []}
+        date={date}
         appointment={opened}
         professional={openedProfessional}
         timeZone={zone}
-        onClose={() => {
-          setOpenId(null);
-          focusNext.current = true;
-          setSelected((s) => ({ ...s }));
-        }}
+        onDone={refocus}
       />
-      <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
-      <MoveNotice notice={mover.notice} onUndo={() => void mover.undo()} onClose={mover.dismiss} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Kbd, Modal, Stack, Table, Title } from '@mantine/core';
+import { Button, Kbd, Modal, Stack, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FORM_SHORTCUTS, PANEL_SHORTCUTS, SCHEDULE_SHORTCUTS, WEEK_SHORTCUTS, type Shortcut } from './shortcuts.js';
 
@@ -42,5 +42,15 @@ export function ShortcutsHelp(props: { opened: boolean; onClose: () => void }) {
         <ShortcutTable title={t('shortcut.forms')} shortcuts={FORM_SHORTCUTS} />
       </Stack>
     </Modal>
+  );
+}
+
+/** The toolbar button that lists the shortcuts (as `?` does). */
+export function ShortcutsButton(props: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="subtle" onClick={props.onClick} rightSection={<Kbd>?</Kbd>}>
+      {t('schedule.shortcuts')}
+    </Button>
   );
 }

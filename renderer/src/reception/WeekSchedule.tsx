@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Kbd, NativeSelect, Paper, Text, Title, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { users } from '../../../core/access/user.js';
@@ -9,18 +9,22 @@ import { scheduleBlocks, scheduleSettings } from '../../../core/schedule/index.j
 import { addDays, dayIn, utcKey } from '../../../core/schedule/time.js';
 import { useLive } from '../local/hooks.js';
 import { AgendaViewToggle } from './AgendaViewToggle.js';
-import { AppointmentPanel } from './AppointmentPanel.js';
-import { BookingDialog, type BookingDraft } from './BookingDialog.js';
+import { AgendaDialogs, useAgendaDialogs } from './AgendaDialogs.js';
+import type { BookingDraft } from './BookingDialog.js';
 import { clockTime } from './day-grid.js';
-import { GridCell } from './GridCell.js';
+import { gridKeyDown } from './grid-keys.js';
 import type { DayAppointment } from './load-day.js';
 import { loadWeek } from './load-week.js';
-import { MoveNotice, useAppointmentMove } from './MoveNotice.js';
 import { useDragMove } from './use-drag-move.js';
 import { moveTarget } from './move-target.js';
-import { ShortcutsHelp } from './ShortcutsHelp.js';
-import { typingIn } from './shortcuts.js';
-import { StatusLegend } from './StatusLegend.js';
+import { useGridSelection } from './use-grid-selection.js';
+import { NameSelect } from './NameSelect.js';
+import { ScheduleSummary } from './ScheduleSummary.js';
+import { ShortcutsButton } from './ShortcutsHelp.js';
+import { PeriodNav } from './PeriodNav.js';
+import { ScheduleAlerts } from './ScheduleAlerts.js';
+import { ScheduleGrid } from './ScheduleGrid.js';
+import { useAgendaShortcuts } from './use-agenda-shortcuts.js';
 import { layoutWeek, weekDays } from './week-grid.js';
 
 const DEFAULT_ZONE = 'America/Sao_Paulo';
@@ -68,13 +72,9 @@ export function WeekSchedule(props: {
     () => (week && column ? layoutWeek(days, zone, column, week.appointments, week.blocks, week.available) : []),
     [week, column, days, zone],
   );
-  const [selected, setSelected] = useState({ row: 0, col: 0 });
-  const [booking, setBooking] = useState<(BookingDraft & { date: string }) | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [help, setHelp] = useState(false);
-  const focusNext = useRef(false);
-  const grid = useRef<HTMLTableElement>(null);
-  const mover = useAppointmentMove();
+  const { selected, setSelected, focusNext, grid, step, refocus } = useGridSelection({ row: 0, col: 0 });
+  const dialogs = useAgendaDialogs<BookingDraft & { date: string }>();
+  const { booking, setBooking, openId, setOpenId, setHelp, mover, modalOpen } = dialogs;
   const drag = useDragMove<DayAppointment>();
 
   // Open on the day asked for, at its first slot from now on, that hour in the middle of the grid; then
@@ -110,7 +110,6 @@ export function WeekSchedule(props: {
     focusNext.current = false;
   }, [selected, rows]);
 
-  const modalOpen = booking !== null || openId !== null || help;
   const selectedDay = days[selected.col] ?? date;
   const openCell = (row: number, col: number) => {
     const cell = rows[row]?.cells[col];
@@ -144,43 +143,13 @@ export function WeekSchedule(props: {
     });
   };
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (modalOpen || typingIn(event.target) || event.ctrlKey || event.metaKey) return;
-      if (event.altKey && event.key === 'ArrowLeft') changeWeek(-1);
-      else if (event.altKey && event.key === 'ArrowRight') changeWeek(1);
-      else if (event.altKey) return;
-      else if (event.key === 't' || event.key === 'T') thisWeek();
-      else if (event.key === 'd' || event.key === 'D') props.onDay(selectedDay);
-      else if (event.key === '?') setHelp(true);
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [modalOpen, changeWeek, thisWeek, props, selectedDay]);
+  useAgendaShortcuts(modalOpen, changeWeek, {
+    t: thisWeek,
+    d: () => props.onDay(selectedDay),
+    '?': () => setHelp(true),
+  });
 
-  const onGridKey = (event: React.KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey) return;
-    const moves: Record<string, [number, number]> = {
-      ArrowUp: [-1, 0],
-      ArrowDown: [1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-    };
-    const move = moves[event.key];
-    if (move) {
-      event.preventDefault();
-      focusNext.current = true;
-      setSelected((s) => ({
-        row: Math.max(0, Math.min(rows.length - 1, s.row + move[0])),
-        col: Math.max(0, Math.min(days.length - 1, s.col + move[1])),
-      }));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      openCell(selected.row, selected.col);
-    }
-  };
+  const onGridKey = gridKeyDown(rows.length, days.length, step, () => openCell(selected.row, selected.col));
 
   const opened = week?.appointments.find((a) => a.id === openId) ?? null;
   const title = days.length
@@ -191,157 +160,85 @@ export function WeekSchedule(props: {
   return (
     <section className="day-schedule week-schedule" aria-labelledby="week-title">
       <Group justify="space-between" mb="sm" wrap="nowrap" className="day-toolbar">
-        <Group gap="xs" wrap="nowrap">
-          <Tooltip label={t('week.previous')}>
-            <ActionIcon variant="default" size="lg" aria-label={t('week.previous')} onClick={() => changeWeek(-1)}>
-              ‹
-            </ActionIcon>
-          </Tooltip>
-          <Button variant="default" onClick={thisWeek}>
-            {t('week.thisWeek')}
-          </Button>
-          <Tooltip label={t('week.next')}>
-            <ActionIcon variant="default" size="lg" aria-label={t('week.next')} onClick={() => changeWeek(1)}>
-              ›
-            </ActionIcon>
-          </Tooltip>
-          <Title order={3} id="week-title" className="day-title">
-            {column?.name ?? t('nav.agenda')} · {title}
-          </Title>
-        </Group>
+        <PeriodNav
+          previous={t('week.previous')}
+          current={t('week.thisWeek')}
+          next={t('week.next')}
+          onStep={changeWeek}
+          onCurrent={thisWeek}
+          titleId="week-title"
+          title={`${column?.name ?? t('nav.agenda')} · ${title}`}
+        />
         <Group gap="sm" wrap="nowrap">
           <AgendaViewToggle view="week" onChange={() => props.onDay(selectedDay)} />
           {week && week.professionals.length > 0 && (
-            <NativeSelect
-              aria-label={t('week.professional')}
-              data={week.professionals.map((p) => ({ value: p.id, label: p.name }))}
+            <NameSelect
+              label={t('week.professional')}
+              options={week.professionals}
               value={column?.id ?? ''}
-              onChange={(event) => setProfessionalId(event.currentTarget.value)}
+              onChange={setProfessionalId}
             />
           )}
           {week && week.clinics.length > 1 && (
-            <NativeSelect
-              aria-label={t('schedule.clinic')}
-              data={week.clinics.map((c) => ({ value: c.id, label: c.name }))}
+            <NameSelect
+              label={t('schedule.clinic')}
+              options={week.clinics}
               value={week.clinic?.id ?? ''}
-              onChange={(event) => setClinicId(event.currentTarget.value)}
+              onChange={setClinicId}
             />
           )}
-          <Button variant="subtle" onClick={() => setHelp(true)} rightSection={<Kbd>?</Kbd>}>
-            {t('schedule.shortcuts')}
-          </Button>
+          <ShortcutsButton onClick={() => setHelp(true)} />
         </Group>
       </Group>
 
-      <Group gap="lg" mb="sm" className="day-summary">
-        <Text size="sm" c="dimmed">
-          {week?.clinic?.name}
-        </Text>
-        <Text size="sm">{t('week.count', { total: String(week?.appointments.length ?? 0) })}</Text>
-        <StatusLegend />
-      </Group>
+      <ScheduleSummary
+        clinic={week?.clinic?.name}
+        count={t('week.count', { total: String(week?.appointments.length ?? 0) })}
+      />
 
-      {live.error !== undefined && (
-        <Alert color="red" role="alert" mb="sm">
-          {t('schedule.loadFailed')}
-        </Alert>
-      )}
-      {week && !week.clinic && (
-        <Alert color="blue" mb="sm">
-          {t('schedule.noClinic')}
-        </Alert>
-      )}
-      {week?.clinic && !column && (
-        <Alert color="blue" mb="sm">
-          {t('schedule.noProfessionals')}
-        </Alert>
-      )}
+      <ScheduleAlerts
+        failed={live.error !== undefined}
+        noClinic={!!week && !week.clinic}
+        noProfessionals={!!week?.clinic && !column}
+      />
 
       {column && (
-        <Paper withBorder radius="md" className="day-grid-wrap">
-          {rows.length === 0 ? (
-            <Text p="lg" c="dimmed">
-              {t('week.closed')}
-            </Text>
-          ) : (
-            <table className="day-grid" role="grid" aria-labelledby="week-title" ref={grid} onKeyDown={onGridKey}>
-              <thead>
-                <tr>
-                  <th scope="col" className="time-col">
-                    {t('schedule.time')}
-                  </th>
-                  {days.map((d) => (
-                    <th scope="col" key={d} className={d === today ? 'week-today' : undefined}>
-                      <button type="button" className="week-day-link" onClick={() => props.onDay(d)}>
-                        {dayLabel(d, i18n.language, 'short')}
-                      </button>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, r) => (
-                  <tr key={row.time}>
-                    <th scope="row" className="time-col">
-                      {row.time}
-                    </th>
-                    {row.cells.map((cell, c) => (
-                      <td
-                        key={days[c]}
-                        className={`cell cell--${cell.kind}${drag.over === `${r}-${c}` ? ' cell--drop' : ''}`}
-                        aria-selected={selected.row === r && selected.col === c}
-                        {...drag.target(
-                          `${r}-${c}`,
-                          (a) => cell.kind !== 'past' && moveTarget(a, column.id, cell) !== null,
-                          (a) => dropAt(a, r, c),
-                        )}
-                      >
-                        <GridCell
-                          cell={cell}
-                          time={row.time}
-                          professional={dayLabel(days[c]!, i18n.language, 'long')}
-                          id={`${r}-${c}`}
-                          selected={selected.row === r && selected.col === c}
-                          onSelect={() => setSelected({ row: r, col: c })}
-                          onOpen={() => openCell(r, c)}
-                          onDrag={drag.onDrag}
-                        />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </Paper>
-      )}
-
-      {week?.clinic && booking && (
-        <BookingDialog
-          clinic={week.clinic}
-          professionals={week.professionals}
-          date={booking.date}
-          draft={booking}
-          onClose={() => setBooking(null)}
-          onBooked={() => {
-            setBooking(null);
-            focusNext.current = true;
-            setSelected((s) => ({ ...s }));
-          }}
+        <ScheduleGrid
+          labelledBy="week-title"
+          gridRef={grid}
+          onKeyDown={onGridKey}
+          closed={t('week.closed')}
+          columns={days.map((d) => ({
+            key: d,
+            name: dayLabel(d, i18n.language, 'long'),
+            className: d === today ? 'week-today' : undefined,
+            header: (
+              <button type="button" className="week-day-link" onClick={() => props.onDay(d)}>
+                {dayLabel(d, i18n.language, 'short')}
+              </button>
+            ),
+          }))}
+          rows={rows}
+          rowKey={(row) => row.time}
+          selected={selected}
+          onSelect={setSelected}
+          onOpen={openCell}
+          drag={drag}
+          accepts={(a, cell) => cell.kind !== 'past' && moveTarget(a, column.id, cell) !== null}
+          onDrop={dropAt}
         />
       )}
-      <AppointmentPanel
+
+      <AgendaDialogs
+        dialogs={dialogs}
+        clinic={week?.clinic}
+        professionals={week?.professionals ?? []}
+        date={booking?.date ?? date}
         appointment={opened}
         professional={column?.name ?? ''}
         timeZone={zone}
-        onClose={() => {
-          setOpenId(null);
-          focusNext.current = true;
-          setSelected((s) => ({ ...s }));
-        }}
+        onDone={refocus}
       />
-      <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
-      <MoveNotice notice={mover.notice} onUndo={() => void mover.undo()} onClose={mover.dismiss} />
     </section>
   );
 }

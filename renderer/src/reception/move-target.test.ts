@@ -31,12 +31,17 @@ describe('where a dropped appointment lands', () => {
     expect(moveTarget(hourLong, 'bruno', own as never)).not.toBeNull();
   });
 
-  it('moves only what the core still edits: booked or reserved, not once the patient arrived', () => {
-    expect(movable(STATUS.scheduled)).toBe(true);
-    expect(movable(STATUS.reserved)).toBe(true);
-    expect(movable(STATUS.waiting)).toBe(false);
-    expect(movable(STATUS.attended)).toBe(false);
-  });
+  it.each([
+    ['scheduled', STATUS.scheduled, true],
+    ['reserved', STATUS.reserved, true],
+    ['waiting', STATUS.waiting, false],
+    ['attended', STATUS.attended, false],
+  ] as const)(
+    'moves only what the core still edits (booked or reserved, not once the patient arrived): %s → %s',
+    (_name, status, expected) => {
+      expect(movable(status)).toBe(expected);
+    },
+  );
 });
 
 describe('the edit a move sends', () => {
@@ -52,20 +57,8 @@ describe('the edit a move sends', () => {
       place: 'room2',
     };
     const to = { professional: 'bruno', startUtc: 'S', endUtc: 'E', overbooking: false };
-    expect(editInputFor(current, to)).toEqual({
-      id: 'a1',
-      clinic: 'c1',
-      patient: 'p1',
-      events: ['e1'],
-      specialty: 's1',
-      insurance: 'i1',
-      insurancePlan: 'pl1',
-      place: 'room2',
-      professional: 'bruno',
-      start: 'S',
-      end: 'E',
-      overbooking: false,
-    });
+    const { professional, startUtc: start, endUtc: end, overbooking } = to;
+    expect(editInputFor(current, to)).toEqual({ ...current, professional, start, end, overbooking });
     expect(editInputFor({ id: 'a', clinic: 'c', patient: 'p', events: [] }, to)).not.toHaveProperty('specialty');
   });
 });
