@@ -5,6 +5,7 @@ import { invoke } from '../../../core/operation.js';
 import { createBlock, listBlocks, unlockBlocks } from '../../../core/schedule/block-ops.js';
 import { scheduleBlocks } from '../../../core/schedule/block-record.js';
 import { DialogActions } from '../common/DialogActions.js';
+import { DialogForm } from '../common/DialogForm.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { clockTime } from '../reception/day-grid.js';
@@ -133,66 +134,48 @@ export function BlockDialog(props: {
   return (
     <Modal opened onClose={props.onClose} title={t('block.title')} size="lg">
       <div onKeyDown={keepLettersInside}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
-            {failure?.general && (
-              <Alert color="red" role="alert" variant="light">
-                {failure.general}
-              </Alert>
-            )}
-            <Group grow align="flex-start">
-              <NativeSelect
-                label={t('booking.professional')}
-                data={props.professionals.map((p) => ({ value: p.id, label: p.name }))}
-                value={professional}
-                error={fieldError('professional')}
-                onChange={(e) => setProfessional(e.currentTarget.value)}
-              />
-              <TextInput
-                type="date"
-                label={t('block.day')}
-                value={day}
-                onChange={(e) => setDay(e.currentTarget.value)}
-              />
-            </Group>
-            <Group grow align="flex-start">
-              <TextInput
-                type="time"
-                label={t('block.from')}
-                value={times.from}
-                error={fieldError('start')}
-                onChange={(e) => setTimes({ ...times, from: e.currentTarget.value })}
-              />
-              <TextInput
-                type="time"
-                label={t('block.to')}
-                value={times.to}
-                error={fieldError('end')}
-                onChange={(e) => setTimes({ ...times, to: e.currentTarget.value })}
-              />
-            </Group>
+        <DialogForm onSubmit={submit} error={failure?.general}>
+          <Group grow align="flex-start">
+            <NativeSelect
+              label={t('booking.professional')}
+              data={props.professionals.map((p) => ({ value: p.id, label: p.name }))}
+              value={professional}
+              error={fieldError('professional')}
+              onChange={(e) => setProfessional(e.currentTarget.value)}
+            />
+            <TextInput type="date" label={t('block.day')} value={day} onChange={(e) => setDay(e.currentTarget.value)} />
+          </Group>
+          <Group grow align="flex-start">
             <TextInput
-              label={t('block.reason')}
-              placeholder={t('block.reasonHint')}
-              data-autofocus
-              value={reason}
-              error={fieldError('reason')}
-              onChange={(e) => setReason(e.currentTarget.value)}
+              type="time"
+              label={t('block.from')}
+              value={times.from}
+              error={fieldError('start')}
+              onChange={(e) => setTimes({ ...times, from: e.currentTarget.value })}
             />
-            <DialogActions
-              hint={t('block.hint')}
-              submitLabel={t('block.submit')}
-              loading={saving}
-              onCancel={props.onClose}
+            <TextInput
+              type="time"
+              label={t('block.to')}
+              value={times.to}
+              error={fieldError('end')}
+              onChange={(e) => setTimes({ ...times, to: e.currentTarget.value })}
             />
-          </Stack>
-        </form>
+          </Group>
+          <TextInput
+            label={t('block.reason')}
+            placeholder={t('block.reasonHint')}
+            data-autofocus
+            value={reason}
+            error={fieldError('reason')}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <DialogActions
+            hint={t('block.hint')}
+            submitLabel={t('block.submit')}
+            loading={saving}
+            onCancel={props.onClose}
+          />
+        </DialogForm>
 
         <Title order={5} mt="lg" mb="xs">
           {t('block.dayList')}
