@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke } from '../../../core/operation.js';
@@ -9,16 +9,10 @@ import { DialogForm } from '../common/DialogForm.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { clockTime } from '../reception/day-grid.js';
-import type { ClinicChoice } from '../reception/load-day.js';
 import { keepLettersInside, useCtrlEnter } from '../wait-list/use-ctrl-enter.js';
+import { startingProfessional, type AgendaDialogProps } from './agenda-dialog.js';
+import { ProfessionalDayFields } from './ProfessionalDayFields.js';
 import { defaultTimes, rangeOn } from './time-range.js';
-
-/** A professional the agenda shows, with the slot length of their column. */
-export interface AgendaProfessional {
-  id: string;
-  name: string;
-  slotMinutes: number;
-}
 
 /** A block as the day's list shows it, with what undoing its unlock needs. */
 interface DayBlock {
@@ -38,17 +32,11 @@ const FIELDS = ['professional', 'start', 'end', 'reason'];
  * (`scheduleBlock.unlock`) and an undo that blocks the same range again. Blocks made here hold for
  * every clinic of the account (the core's default: an absence is the professional's).
  */
-export function BlockDialog(props: {
-  clinic: ClinicChoice;
-  professionals: readonly AgendaProfessional[];
-  date: string;
-  selected: { professional: string | null; startUtc: string | null };
-  onClose: () => void;
-}) {
+export function BlockDialog(props: AgendaDialogProps) {
   const { t } = useTranslation();
   const run = useRun();
   const zone = props.clinic.timeZone;
-  const first = props.professionals.find((p) => p.id === props.selected.professional) ?? props.professionals[0];
+  const first = startingProfessional(props);
   const [professional, setProfessional] = useState(first?.id ?? '');
   const [day, setDay] = useState(props.date);
   const [times, setTimes] = useState(() => defaultTimes(props.selected.startUtc, first?.slotMinutes ?? 30, zone));
@@ -135,16 +123,14 @@ export function BlockDialog(props: {
     <Modal opened onClose={props.onClose} title={t('block.title')} size="lg">
       <div onKeyDown={keepLettersInside}>
         <DialogForm onSubmit={submit} error={failure?.general}>
-          <Group grow align="flex-start">
-            <NativeSelect
-              label={t('booking.professional')}
-              data={props.professionals.map((p) => ({ value: p.id, label: p.name }))}
-              value={professional}
-              error={fieldError('professional')}
-              onChange={(e) => setProfessional(e.currentTarget.value)}
-            />
-            <TextInput type="date" label={t('block.day')} value={day} onChange={(e) => setDay(e.currentTarget.value)} />
-          </Group>
+          <ProfessionalDayFields
+            professionals={props.professionals}
+            professional={professional}
+            onProfessional={setProfessional}
+            day={day}
+            onDay={setDay}
+            professionalError={fieldError('professional')}
+          />
           <Group grow align="flex-start">
             <TextInput
               type="time"

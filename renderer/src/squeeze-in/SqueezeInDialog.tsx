@@ -8,8 +8,8 @@ import { DialogForm } from '../common/DialogForm.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useRun } from '../local/hooks.js';
 import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js';
-import type { ClinicChoice } from '../reception/load-day.js';
-import type { AgendaProfessional } from '../schedule-blocks/BlockDialog.js';
+import { startingProfessional, type AgendaDialogProps } from '../schedule-blocks/agenda-dialog.js';
+import { ProfessionalDayFields } from '../schedule-blocks/ProfessionalDayFields.js';
 import { addClock, defaultTimes, rangeOn } from '../schedule-blocks/time-range.js';
 import { keepLettersInside, useCtrlEnter } from '../wait-list/use-ctrl-enter.js';
 import { durationChoices } from './durations.js';
@@ -22,17 +22,11 @@ const FIELDS = ['patient', 'professional', 'start', 'end'];
  * later overlap checks ignore the appointment. Unticked, the core refuses a taken slot and its
  * message (which suggests the encaixe) shows under the time.
  */
-export function SqueezeInDialog(props: {
-  clinic: ClinicChoice;
-  professionals: readonly AgendaProfessional[];
-  date: string;
-  selected: { professional: string | null; startUtc: string | null };
-  onClose: () => void;
-}) {
+export function SqueezeInDialog(props: AgendaDialogProps) {
   const { t } = useTranslation();
   const run = useRun();
   const zone = props.clinic.timeZone;
-  const first = props.professionals.find((p) => p.id === props.selected.professional) ?? props.professionals[0];
+  const first = startingProfessional(props);
   const [patient, setPatient] = useState<PickedPatient | null>(null);
   const [professional, setProfessional] = useState(first?.id ?? '');
   const [day, setDay] = useState(props.date);
@@ -89,16 +83,14 @@ export function SqueezeInDialog(props: {
           }
         >
           <PatientPicker value={patient} onChange={setPatient} error={fieldError('patient')} autoFocus />
-          <Group grow align="flex-start">
-            <NativeSelect
-              label={t('booking.professional')}
-              data={props.professionals.map((p) => ({ value: p.id, label: p.name }))}
-              value={professional}
-              error={fieldError('professional')}
-              onChange={(e) => setProfessional(e.currentTarget.value)}
-            />
-            <TextInput type="date" label={t('block.day')} value={day} onChange={(e) => setDay(e.currentTarget.value)} />
-          </Group>
+          <ProfessionalDayFields
+            professionals={props.professionals}
+            professional={professional}
+            onProfessional={setProfessional}
+            day={day}
+            onDay={setDay}
+            professionalError={fieldError('professional')}
+          />
           <Group grow align="flex-start">
             <TextInput
               type="time"
