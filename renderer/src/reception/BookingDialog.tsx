@@ -1,6 +1,7 @@
-import { Group, Modal, NativeSelect, Text, Textarea } from '@mantine/core';
+import { Group, Modal, NativeSelect, Text } from '@mantine/core';
 import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
+import { NotesField } from '../common/NotesField.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAppointment } from '../../../core/schedule/appointment-ops.js';
@@ -151,14 +152,7 @@ export function BookingDialog(props: {
             onChange={(event) => setStart(event.currentTarget.value)}
           />
         </Group>
-        <Textarea
-          label={t('booking.notes')}
-          autosize
-          minRows={2}
-          maxRows={5}
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
-        />
+        <NotesField label={t('booking.notes')} value={notes} onChange={setNotes} />
         <DialogActions
           hint={t('booking.hint')}
           submitLabel={t('booking.submit')}

@@ -1,10 +1,11 @@
-import { Checkbox, Group, Modal, NativeSelect, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDomainError } from '../../../core/errors.js';
 import { createAppointment } from '../../../core/schedule/appointment-ops.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
+import { NotesField } from '../common/NotesField.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useRun } from '../local/hooks.js';
 import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js';
@@ -117,14 +118,7 @@ export function SqueezeInDialog(props: AgendaDialogProps) {
             ref={squeezeBox}
             onChange={(e) => setOverbooking(e.currentTarget.checked)}
           />
-          <Textarea
-            label={t('booking.notes')}
-            autosize
-            minRows={2}
-            maxRows={5}
-            value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
-          />
+          <NotesField label={t('booking.notes')} value={notes} onChange={setNotes} />
           <DialogActions
             hint={t('booking.hint')}
             submitLabel={overbooking ? t('squeeze.submitOverbooking') : t('booking.submit')}

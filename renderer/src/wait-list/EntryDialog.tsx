@@ -9,7 +9,6 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -17,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { createWaitListEntry, editWaitListEntry, PRIORITIES } from '../../../core/schedule/wait-list.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
+import { NotesField } from '../common/NotesField.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useRun } from '../local/hooks.js';
@@ -232,14 +232,11 @@ export function EntryDialog(props: {
             </Group>
           </Stack>
         </div>
-        <Textarea
+        <NotesField
           label={t('waitlist.notes')}
-          autosize
-          minRows={2}
-          maxRows={5}
           value={draft.notes}
           error={fieldError('notes')}
-          onChange={(e) => set({ notes: e.currentTarget.value })}
+          onChange={(notes) => set({ notes })}
         />
         <DialogActions
           hint={t('waitlist.saveHint')}
