@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteBudget, disapproveBudget } from '../../../core/budget/budget-status-ops.js';
+import { DialogForm } from '../common/DialogForm.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useRun } from '../local/hooks.js';
 
@@ -36,39 +37,26 @@ export function DisapproveDialog(props: { budget: BudgetRef; onClose: () => void
       onClose={props.onClose}
       title={t('budget.disapproveTitle', { number: String(props.budget.budgetNumber) })}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          {error.general && (
-            <Alert color="red" role="alert" variant="light">
-              {error.general}
-            </Alert>
-          )}
-          <Textarea
-            label={t('budget.reason')}
-            placeholder={t('budget.reasonHint')}
-            autosize
-            minRows={2}
-            data-autofocus
-            value={reason}
-            error={error.field}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={props.onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={saving}>
-              {t('budget.disapprove')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <DialogForm onSubmit={submit} error={error.general}>
+        <Textarea
+          label={t('budget.reason')}
+          placeholder={t('budget.reasonHint')}
+          autosize
+          minRows={2}
+          data-autofocus
+          value={reason}
+          error={error.field}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={props.onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" color="red" loading={saving}>
+            {t('budget.disapprove')}
+          </Button>
+        </Group>
+      </DialogForm>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Menu, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Menu, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { users } from '../../../core/access/user.js';
@@ -15,6 +15,8 @@ import { createTreatmentFromBudget, treatments } from '../../../core/budget/trea
 import { invoke } from '../../../core/operation.js';
 import { patients } from '../../../core/patient/patient-record.js';
 import { formFailure } from '../common/domain-errors.js';
+import { ListTable } from '../common/ListTable.js';
+import { NoticeAlert } from '../common/NoticeAlert.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { BudgetEditor } from './BudgetEditor.js';
@@ -125,94 +127,82 @@ export function BudgetsScreen() {
           {error}
         </Alert>
       )}
-      {notice && (
-        <Alert color="green" role="status" variant="light" mb="md" withCloseButton onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      )}
-      <Paper withBorder radius="md">
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('budget.list')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={80}>{t('budget.number')}</Table.Th>
-              <Table.Th>{t('budget.patient')}</Table.Th>
-              <Table.Th>{t('budget.professional')}</Table.Th>
-              <Table.Th>{t('budget.created')}</Table.Th>
-              <Table.Th>{t('budget.validUntil')}</Table.Th>
-              <Table.Th ta="right">{t('budget.total')}</Table.Th>
-              <Table.Th>{t('budget.status')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(list.data ?? []).map((b) => (
-              <Table.Tr key={b.id}>
-                <Table.Td fw={600}>{b.budgetNumber}</Table.Td>
-                <Table.Td>{b.patientName}</Table.Td>
-                <Table.Td>{b.professionalName}</Table.Td>
-                <Table.Td>{date(b.createdAt)}</Table.Td>
-                <Table.Td>{date(b.validUntil)}</Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {money.format(b.value)}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Badge color={statusColor[b.status as BudgetStatusCode]} variant="light">
-                      {t(`budget.status.${b.status}` as MessageKey)}
-                    </Badge>
-                    {sends.data?.get(b.id) && <SendStateBadge send={sends.data.get(b.id)!} />}
-                  </Group>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Group gap={6} justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setEditing({ id: b.id })}>
-                      {t('budget.open')}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
+      <ListTable
+        label={t('budget.list')}
+        columns={[
+          { label: t('budget.number'), w: 80 },
+          t('budget.patient'),
+          t('budget.professional'),
+          t('budget.created'),
+          t('budget.validUntil'),
+          { label: t('budget.total'), ta: 'right' },
+          t('budget.status'),
+          {},
+        ]}
+        empty={list.data && list.data.length === 0 ? t('budget.none') : null}
+      >
+        {(list.data ?? []).map((b) => (
+          <Table.Tr key={b.id}>
+            <Table.Td fw={600}>{b.budgetNumber}</Table.Td>
+            <Table.Td>{b.patientName}</Table.Td>
+            <Table.Td>{b.professionalName}</Table.Td>
+            <Table.Td>{date(b.createdAt)}</Table.Td>
+            <Table.Td>{date(b.validUntil)}</Table.Td>
+            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {money.format(b.value)}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Badge color={statusColor[b.status as BudgetStatusCode]} variant="light">
+                  {t(`budget.status.${b.status}` as MessageKey)}
+                </Badge>
+                {sends.data?.get(b.id) && <SendStateBadge send={sends.data.get(b.id)!} />}
+              </Group>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Group gap={6} justify="flex-end" wrap="nowrap">
+                <Button size="xs" variant="default" onClick={() => setEditing({ id: b.id })}>
+                  {t('budget.open')}
+                </Button>
+                {APPROVABLE_STATUSES.includes(b.status as BudgetStatusCode) && (
+                  <Button size="xs" variant="light" color="green" onClick={() => void approve(b.id)}>
+                    {t('budget.approve')}
+                  </Button>
+                )}
+                {b.status === BudgetStatus.approved && (
+                  <Button size="xs" variant="light" color="teal" onClick={() => void treat(b)}>
+                    {t('budget.treatment')}
+                  </Button>
+                )}
+                <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'pdf', budget: b })}>
+                  {t('budget.pdf')}
+                </Button>
+                <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'send', budget: b })}>
+                  {t('budget.send')}
+                </Button>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button size="xs" variant="subtle" aria-label={t('budget.more')}>
+                      ⋯
                     </Button>
-                    {APPROVABLE_STATUSES.includes(b.status as BudgetStatusCode) && (
-                      <Button size="xs" variant="light" color="green" onClick={() => void approve(b.id)}>
-                        {t('budget.approve')}
-                      </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {DISAPPROVABLE_STATUSES.includes(b.status as BudgetStatusCode) && (
+                      <Menu.Item onClick={() => setDialog({ kind: 'disapprove', budget: b })}>
+                        {t('budget.disapprove')}
+                      </Menu.Item>
                     )}
-                    {b.status === BudgetStatus.approved && (
-                      <Button size="xs" variant="light" color="teal" onClick={() => void treat(b)}>
-                        {t('budget.treatment')}
-                      </Button>
-                    )}
-                    <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'pdf', budget: b })}>
-                      {t('budget.pdf')}
-                    </Button>
-                    <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'send', budget: b })}>
-                      {t('budget.send')}
-                    </Button>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <Button size="xs" variant="subtle" aria-label={t('budget.more')}>
-                          ⋯
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {DISAPPROVABLE_STATUSES.includes(b.status as BudgetStatusCode) && (
-                          <Menu.Item onClick={() => setDialog({ kind: 'disapprove', budget: b })}>
-                            {t('budget.disapprove')}
-                          </Menu.Item>
-                        )}
-                        <Menu.Item color="red" onClick={() => setDialog({ kind: 'delete', budget: b })}>
-                          {t('budget.delete')}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {list.data && list.data.length === 0 && (
-          <Text p="lg" c="dimmed" ta="center">
-            {t('budget.none')}
-          </Text>
-        )}
-      </Paper>
+                    <Menu.Item color="red" onClick={() => setDialog({ kind: 'delete', budget: b })}>
+                      {t('budget.delete')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       {dialog?.kind === 'disapprove' && <DisapproveDialog budget={dialog.budget} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
         <DeleteDialog budget={dialog.budget} onClose={() => setDialog(null)} onError={setError} />

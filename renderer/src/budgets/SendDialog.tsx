@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgets } from '../../../core/budget/budget-record.js';
 import { sendBudget } from '../../../core/budget/budget-send.js';
 import { patients } from '../../../core/patient/patient-record.js';
+import { DialogForm } from '../common/DialogForm.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useLive, useRun } from '../local/hooks.js';
 import type { BudgetRef } from './BudgetDialogs.js';
@@ -75,53 +76,40 @@ export function SendDialog(props: { budget: BudgetRef; onClose: () => void }) {
       title={t('budget.sendTitle', { number: String(props.budget.budgetNumber) })}
       size="lg"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          {error.general && (
-            <Alert color="red" role="alert" variant="light">
-              {error.general}
-            </Alert>
-          )}
-          <div>
-            <Text size="sm" fw={500} mb={4} id="budget-send-channel">
-              {t('budget.sendChannel')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="budget-send-channel"
-              value={channel}
-              onChange={(value) => switchChannel(value)}
-              data={(['email', 'whatsapp'] as const).map((c) => ({ value: c, label: t(`budget.sendChannel.${c}`) }))}
-            />
-          </div>
-          <TextInput
-            label={t(`budget.sendTo.${channel}`)}
-            description={t('budget.sendToHint')}
-            value={to ?? ''}
-            error={error.field}
-            data-autofocus
-            inputMode={channel === 'email' ? 'email' : 'tel'}
-            onChange={(e) => setTo(e.currentTarget.value)}
-          />
-          <Text size="xs" c="dimmed">
-            {t('budget.sendPdfNote')}
+      <DialogForm onSubmit={submit} error={error.general}>
+        <div>
+          <Text size="sm" fw={500} mb={4} id="budget-send-channel">
+            {t('budget.sendChannel')}
           </Text>
-          {last && <SendStateNote send={last} reachable={reachable} />}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={props.onClose}>
-              {t('budget.sendClose')}
-            </Button>
-            <Button type="submit" loading={sending}>
-              {last ? t('budget.sendAgain') : t('budget.sendSubmit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+          <SegmentedControl
+            aria-labelledby="budget-send-channel"
+            value={channel}
+            onChange={(value) => switchChannel(value)}
+            data={(['email', 'whatsapp'] as const).map((c) => ({ value: c, label: t(`budget.sendChannel.${c}`) }))}
+          />
+        </div>
+        <TextInput
+          label={t(`budget.sendTo.${channel}`)}
+          description={t('budget.sendToHint')}
+          value={to ?? ''}
+          error={error.field}
+          data-autofocus
+          inputMode={channel === 'email' ? 'email' : 'tel'}
+          onChange={(e) => setTo(e.currentTarget.value)}
+        />
+        <Text size="xs" c="dimmed">
+          {t('budget.sendPdfNote')}
+        </Text>
+        {last && <SendStateNote send={last} reachable={reachable} />}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={props.onClose}>
+            {t('budget.sendClose')}
+          </Button>
+          <Button type="submit" loading={sending}>
+            {last ? t('budget.sendAgain') : t('budget.sendSubmit')}
+          </Button>
+        </Group>
+      </DialogForm>
     </Modal>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Kbd, Paper, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Kbd, Table, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCpf } from '../../../core/br/cpf.js';
 import { listPatients } from '../../../core/patient/patient-list.js';
 import { patients } from '../../../core/patient/patient-record.js';
 import { invoke } from '../../../core/operation.js';
+import { ListTable } from '../common/ListTable.js';
 import { useLive } from '../local/hooks.js';
 import { typingIn } from '../reception/shortcuts.js';
 import { maskPhone } from './masks.js';
@@ -67,44 +68,36 @@ export function PatientsScreen() {
           {t('patient.saved', { name: saved })}
         </Alert>
       )}
-      <Paper withBorder radius="md">
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('patient.results')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('patient.name')}</Table.Th>
-              <Table.Th>{t('patient.cpf')}</Table.Th>
-              <Table.Th>{t('patient.birthDate')}</Table.Th>
-              <Table.Th>{t('patient.cellPhone')}</Table.Th>
-              <Table.Th>{t('patient.insurance')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(found.data?.items ?? []).map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td fw={500}>
-                  {p.socialName ?? p.name}
-                  {p.temporary && (
-                    <Badge ml="xs" size="xs" color="gray">
-                      {t('patient.temporary')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{p.cpf ? formatCpf(p.cpf) : '—'}</Table.Td>
-                <Table.Td>{birth(p.birthDate)}</Table.Td>
-                <Table.Td>{p.cellPhone ? maskPhone(p.cellPhone.replace(/^\+55/, '')) : '—'}</Table.Td>
-                <Table.Td>
-                  {p.insurances.length > 0 ? t('patient.cards', { count: p.insurances.length }) : t('patient.private')}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {found.data && found.data.items.length === 0 && (
-          <Text p="lg" c="dimmed" ta="center">
-            {t('patient.none')}
-          </Text>
-        )}
-      </Paper>
+      <ListTable
+        label={t('patient.results')}
+        columns={[
+          t('patient.name'),
+          t('patient.cpf'),
+          t('patient.birthDate'),
+          t('patient.cellPhone'),
+          t('patient.insurance'),
+        ]}
+        empty={found.data && found.data.items.length === 0 ? t('patient.none') : null}
+      >
+        {(found.data?.items ?? []).map((p) => (
+          <Table.Tr key={p.id}>
+            <Table.Td fw={500}>
+              {p.socialName ?? p.name}
+              {p.temporary && (
+                <Badge ml="xs" size="xs" color="gray">
+                  {t('patient.temporary')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{p.cpf ? formatCpf(p.cpf) : '—'}</Table.Td>
+            <Table.Td>{birth(p.birthDate)}</Table.Td>
+            <Table.Td>{p.cellPhone ? maskPhone(p.cellPhone.replace(/^\+55/, '')) : '—'}</Table.Td>
+            <Table.Td>
+              {p.insurances.length > 0 ? t('patient.cards', { count: p.insurances.length }) : t('patient.private')}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       {creating && (
         <PatientForm
           onClose={() => setCreating(false)}

@@ -1,5 +1,7 @@
-import { Alert, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Modal, NativeSelect, Text } from '@mantine/core';
 import { DialogActions } from '../common/DialogActions.js';
+import { DialogForm } from '../common/DialogForm.js';
+import { NotesField } from '../common/NotesField.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAppointment } from '../../../core/schedule/appointment-ops.js';
@@ -8,6 +10,7 @@ import { utcKey } from '../../../core/schedule/time.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useRun } from '../local/hooks.js';
 import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js';
+import { useCtrlEnter } from '../wait-list/use-ctrl-enter.js';
 import { clockTime } from './day-grid.js';
 import type { ClinicChoice } from './load-day.js';
 
@@ -97,92 +100,66 @@ export function BookingDialog(props: {
     }
   };
 
-  // Ctrl+Enter books wherever focus is in the dialog (the picked patient's card replaces the search box).
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-      event.preventDefault();
-      void submitRef.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useCtrlEnter(submit);
   const timeSelect = useRef<HTMLSelectElement>(null);
 
   const fieldError = (field: string) => missing[field] ?? failure?.fields[field];
 
   return (
     <Modal opened onClose={props.onClose} title={t('booking.title')} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
+      <DialogForm
+        onSubmit={submit}
+        error={failure?.general}
+        intro={
           <Text size="sm" c="dimmed">
             {props.clinic.name} · {dayText(props.date, i18n.language)}
           </Text>
-          {failure?.general && (
-            <Alert color="red" role="alert" variant="light">
-              {failure.general}
-            </Alert>
-          )}
-          <PatientPicker
-            value={patient}
-            onChange={(picked) => {
-              setPatient(picked);
-              // Next comes the time: the professional and slot usually came from the grid already.
-              if (picked) setTimeout(() => timeSelect.current?.focus(), 0);
-            }}
-            error={fieldError('patient')}
-            autoFocus
+        }
+      >
+        <PatientPicker
+          value={patient}
+          onChange={(picked) => {
+            setPatient(picked);
+            // Next comes the time: the professional and slot usually came from the grid already.
+            if (picked) setTimeout(() => timeSelect.current?.focus(), 0);
+          }}
+          error={fieldError('patient')}
+          autoFocus
+        />
+        <Group grow align="flex-start">
+          <NativeSelect
+            label={t('booking.professional')}
+            data={props.professionals.map((p) => ({ value: p.id, label: p.name }))}
+            value={professional}
+            error={fieldError('professional')}
+            onChange={(event) => setProfessional(event.currentTarget.value)}
           />
-          <Group grow align="flex-start">
-            <NativeSelect
-              label={t('booking.professional')}
-              data={props.professionals.map((p) => ({ value: p.id, label: p.name }))}
-              value={professional}
-              error={fieldError('professional')}
-              onChange={(event) => setProfessional(event.currentTarget.value)}
-            />
-            <NativeSelect
-              ref={timeSelect}
-              label={t('booking.time')}
-              data={
-                slots === null
-                  ? [{ value: '', label: t('booking.loadingSlots') }]
-                  : slots.length === 0
-                    ? [{ value: '', label: t('booking.noSlots') }]
-                    : slots.map((s) => ({
-                        value: s.start,
-                        label: `${clockTime(s.start, props.clinic.timeZone)} – ${clockTime(s.end, props.clinic.timeZone)}`,
-                      }))
-              }
-              value={start}
-              error={fieldError('start')}
-              onChange={(event) => setStart(event.currentTarget.value)}
-            />
-          </Group>
-          <Textarea
-            label={t('booking.notes')}
-            autosize
-            minRows={2}
-            maxRows={5}
-            value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
+          <NativeSelect
+            ref={timeSelect}
+            label={t('booking.time')}
+            data={
+              slots === null
+                ? [{ value: '', label: t('booking.loadingSlots') }]
+                : slots.length === 0
+                  ? [{ value: '', label: t('booking.noSlots') }]
+                  : slots.map((s) => ({
+                      value: s.start,
+                      label: `${clockTime(s.start, props.clinic.timeZone)} – ${clockTime(s.end, props.clinic.timeZone)}`,
+                    }))
+            }
+            value={start}
+            error={fieldError('start')}
+            onChange={(event) => setStart(event.currentTarget.value)}
           />
-          <DialogActions
-            hint={t('booking.hint')}
-            submitLabel={t('booking.submit')}
-            loading={saving}
-            onCancel={props.onClose}
-          />
-        </Stack>
-      </form>
+        </Group>
+        <NotesField label={t('booking.notes')} value={notes} onChange={setNotes} />
+        <DialogActions
+          hint={t('booking.hint')}
+          submitLabel={t('booking.submit')}
+          loading={saving}
+          onCancel={props.onClose}
+        />
+      </DialogForm>
     </Modal>
   );
 }

@@ -1,22 +1,17 @@
 import { Button, Kbd } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClinicChoice } from '../reception/load-day.js';
 import { typingIn } from '../reception/shortcuts.js';
 import { SqueezeInDialog } from '../squeeze-in/SqueezeInDialog.js';
-import { BlockDialog, type AgendaProfessional } from './BlockDialog.js';
+import type { AgendaDialogProps } from './agenda-dialog.js';
+import { BlockDialog } from './BlockDialog.js';
 
 /**
  * The agenda toolbar's "Bloquear horário" (B) and "Encaixe" (E), each opening its dialog on the
  * agenda's day from the selected slot. The keys act only when no dialog is open and focus is not in
  * a text field, as the agenda's own shortcuts do (reception/shortcuts.ts lists them).
  */
-export function AgendaActions(props: {
-  clinic: ClinicChoice;
-  professionals: readonly AgendaProfessional[];
-  date: string;
-  selected: { professional: string | null; startUtc: string | null };
-}) {
+export function AgendaActions(props: Omit<AgendaDialogProps, 'onClose'>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<'block' | 'squeeze' | null>(null);
 

@@ -1,23 +1,18 @@
-import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke } from '../../../core/operation.js';
 import { createBlock, listBlocks, unlockBlocks } from '../../../core/schedule/block-ops.js';
 import { scheduleBlocks } from '../../../core/schedule/block-record.js';
 import { DialogActions } from '../common/DialogActions.js';
+import { DialogForm } from '../common/DialogForm.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { clockTime } from '../reception/day-grid.js';
-import type { ClinicChoice } from '../reception/load-day.js';
 import { keepLettersInside, useCtrlEnter } from '../wait-list/use-ctrl-enter.js';
+import { startingProfessional, type AgendaDialogProps } from './agenda-dialog.js';
+import { ProfessionalDayFields } from './ProfessionalDayFields.js';
 import { defaultTimes, rangeOn } from './time-range.js';
-
-/** A professional the agenda shows, with the slot length of their column. */
-export interface AgendaProfessional {
-  id: string;
-  name: string;
-  slotMinutes: number;
-}
 
 /** A block as the day's list shows it, with what undoing its unlock needs. */
 interface DayBlock {
@@ -37,17 +32,11 @@ const FIELDS = ['professional', 'start', 'end', 'reason'];
  * (`scheduleBlock.unlock`) and an undo that blocks the same range again. Blocks made here hold for
  * every clinic of the account (the core's default: an absence is the professional's).
  */
-export function BlockDialog(props: {
-  clinic: ClinicChoice;
-  professionals: readonly AgendaProfessional[];
-  date: string;
-  selected: { professional: string | null; startUtc: string | null };
-  onClose: () => void;
-}) {
+export function BlockDialog(props: AgendaDialogProps) {
   const { t } = useTranslation();
   const run = useRun();
   const zone = props.clinic.timeZone;
-  const first = props.professionals.find((p) => p.id === props.selected.professional) ?? props.professionals[0];
+  const first = startingProfessional(props);
   const [professional, setProfessional] = useState(first?.id ?? '');
   const [day, setDay] = useState(props.date);
   const [times, setTimes] = useState(() => defaultTimes(props.selected.startUtc, first?.slotMinutes ?? 30, zone));
@@ -133,66 +122,46 @@ export function BlockDialog(props: {
   return (
     <Modal opened onClose={props.onClose} title={t('block.title')} size="lg">
       <div onKeyDown={keepLettersInside}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
-            {failure?.general && (
-              <Alert color="red" role="alert" variant="light">
-                {failure.general}
-              </Alert>
-            )}
-            <Group grow align="flex-start">
-              <NativeSelect
-                label={t('booking.professional')}
-                data={props.professionals.map((p) => ({ value: p.id, label: p.name }))}
-                value={professional}
-                error={fieldError('professional')}
-                onChange={(e) => setProfessional(e.currentTarget.value)}
-              />
-              <TextInput
-                type="date"
-                label={t('block.day')}
-                value={day}
-                onChange={(e) => setDay(e.currentTarget.value)}
-              />
-            </Group>
-            <Group grow align="flex-start">
-              <TextInput
-                type="time"
-                label={t('block.from')}
-                value={times.from}
-                error={fieldError('start')}
-                onChange={(e) => setTimes({ ...times, from: e.currentTarget.value })}
-              />
-              <TextInput
-                type="time"
-                label={t('block.to')}
-                value={times.to}
-                error={fieldError('end')}
-                onChange={(e) => setTimes({ ...times, to: e.currentTarget.value })}
-              />
-            </Group>
+        <DialogForm onSubmit={submit} error={failure?.general}>
+          <ProfessionalDayFields
+            professionals={props.professionals}
+            professional={professional}
+            onProfessional={setProfessional}
+            day={day}
+            onDay={setDay}
+            professionalError={fieldError('professional')}
+          />
+          <Group grow align="flex-start">
             <TextInput
-              label={t('block.reason')}
-              placeholder={t('block.reasonHint')}
-              data-autofocus
-              value={reason}
-              error={fieldError('reason')}
-              onChange={(e) => setReason(e.currentTarget.value)}
+              type="time"
+              label={t('block.from')}
+              value={times.from}
+              error={fieldError('start')}
+              onChange={(e) => setTimes({ ...times, from: e.currentTarget.value })}
             />
-            <DialogActions
-              hint={t('block.hint')}
-              submitLabel={t('block.submit')}
-              loading={saving}
-              onCancel={props.onClose}
+            <TextInput
+              type="time"
+              label={t('block.to')}
+              value={times.to}
+              error={fieldError('end')}
+              onChange={(e) => setTimes({ ...times, to: e.currentTarget.value })}
             />
-          </Stack>
-        </form>
+          </Group>
+          <TextInput
+            label={t('block.reason')}
+            placeholder={t('block.reasonHint')}
+            data-autofocus
+            value={reason}
+            error={fieldError('reason')}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <DialogActions
+            hint={t('block.hint')}
+            submitLabel={t('block.submit')}
+            loading={saving}
+            onCancel={props.onClose}
+          />
+        </DialogForm>
 
         <Title order={5} mt="lg" mb="xs">
           {t('block.dayList')}

@@ -1,14 +1,16 @@
-import { Alert, Checkbox, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDomainError } from '../../../core/errors.js';
 import { createAppointment } from '../../../core/schedule/appointment-ops.js';
 import { DialogActions } from '../common/DialogActions.js';
+import { DialogForm } from '../common/DialogForm.js';
+import { NotesField } from '../common/NotesField.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useRun } from '../local/hooks.js';
 import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js';
-import type { ClinicChoice } from '../reception/load-day.js';
-import type { AgendaProfessional } from '../schedule-blocks/BlockDialog.js';
+import { startingProfessional, type AgendaDialogProps } from '../schedule-blocks/agenda-dialog.js';
+import { ProfessionalDayFields } from '../schedule-blocks/ProfessionalDayFields.js';
 import { addClock, defaultTimes, rangeOn } from '../schedule-blocks/time-range.js';
 import { keepLettersInside, useCtrlEnter } from '../wait-list/use-ctrl-enter.js';
 import { durationChoices } from './durations.js';
@@ -21,17 +23,11 @@ const FIELDS = ['patient', 'professional', 'start', 'end'];
  * later overlap checks ignore the appointment. Unticked, the core refuses a taken slot and its
  * message (which suggests the encaixe) shows under the time.
  */
-export function SqueezeInDialog(props: {
-  clinic: ClinicChoice;
-  professionals: readonly AgendaProfessional[];
-  date: string;
-  selected: { professional: string | null; startUtc: string | null };
-  onClose: () => void;
-}) {
+export function SqueezeInDialog(props: AgendaDialogProps) {
   const { t } = useTranslation();
   const run = useRun();
   const zone = props.clinic.timeZone;
-  const first = props.professionals.find((p) => p.id === props.selected.professional) ?? props.professionals[0];
+  const first = startingProfessional(props);
   const [patient, setPatient] = useState<PickedPatient | null>(null);
   const [professional, setProfessional] = useState(first?.id ?? '');
   const [day, setDay] = useState(props.date);
@@ -78,80 +74,58 @@ export function SqueezeInDialog(props: {
   return (
     <Modal opened onClose={props.onClose} title={t('squeeze.title')} size="lg">
       <div onKeyDown={keepLettersInside}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
+        <DialogForm
+          onSubmit={submit}
+          error={failure?.general}
+          intro={
             <Text size="sm" c="dimmed">
               {props.clinic.name}
             </Text>
-            {failure?.general && (
-              <Alert color="red" role="alert" variant="light">
-                {failure.general}
-              </Alert>
-            )}
-            <PatientPicker value={patient} onChange={setPatient} error={fieldError('patient')} autoFocus />
-            <Group grow align="flex-start">
-              <NativeSelect
-                label={t('booking.professional')}
-                data={props.professionals.map((p) => ({ value: p.id, label: p.name }))}
-                value={professional}
-                error={fieldError('professional')}
-                onChange={(e) => setProfessional(e.currentTarget.value)}
-              />
-              <TextInput
-                type="date"
-                label={t('block.day')}
-                value={day}
-                onChange={(e) => setDay(e.currentTarget.value)}
-              />
-            </Group>
-            <Group grow align="flex-start">
-              <TextInput
-                type="time"
-                label={t('booking.time')}
-                value={time}
-                error={fieldError('start')}
-                onChange={(e) => setTime(e.currentTarget.value)}
-              />
-              <NativeSelect
-                label={t('squeeze.duration')}
-                data={durationChoices(first?.slotMinutes ?? 30).map((m) => ({
-                  value: String(m),
-                  label: t('squeeze.minutes', { n: String(m) }),
-                }))}
-                value={String(minutes)}
-                error={fieldError('end')}
-                onChange={(e) => setMinutes(Number(e.currentTarget.value))}
-              />
-            </Group>
-            <Checkbox
-              label={t('squeeze.overbooking')}
-              description={t('squeeze.overbookingHint')}
-              checked={overbooking}
-              ref={squeezeBox}
-              onChange={(e) => setOverbooking(e.currentTarget.checked)}
+          }
+        >
+          <PatientPicker value={patient} onChange={setPatient} error={fieldError('patient')} autoFocus />
+          <ProfessionalDayFields
+            professionals={props.professionals}
+            professional={professional}
+            onProfessional={setProfessional}
+            day={day}
+            onDay={setDay}
+            professionalError={fieldError('professional')}
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              type="time"
+              label={t('booking.time')}
+              value={time}
+              error={fieldError('start')}
+              onChange={(e) => setTime(e.currentTarget.value)}
             />
-            <Textarea
-              label={t('booking.notes')}
-              autosize
-              minRows={2}
-              maxRows={5}
-              value={notes}
-              onChange={(e) => setNotes(e.currentTarget.value)}
+            <NativeSelect
+              label={t('squeeze.duration')}
+              data={durationChoices(first?.slotMinutes ?? 30).map((m) => ({
+                value: String(m),
+                label: t('squeeze.minutes', { n: String(m) }),
+              }))}
+              value={String(minutes)}
+              error={fieldError('end')}
+              onChange={(e) => setMinutes(Number(e.currentTarget.value))}
             />
-            <DialogActions
-              hint={t('booking.hint')}
-              submitLabel={overbooking ? t('squeeze.submitOverbooking') : t('booking.submit')}
-              loading={saving}
-              onCancel={props.onClose}
-            />
-          </Stack>
-        </form>
+          </Group>
+          <Checkbox
+            label={t('squeeze.overbooking')}
+            description={t('squeeze.overbookingHint')}
+            checked={overbooking}
+            ref={squeezeBox}
+            onChange={(e) => setOverbooking(e.currentTarget.checked)}
+          />
+          <NotesField label={t('booking.notes')} value={notes} onChange={setNotes} />
+          <DialogActions
+            hint={t('booking.hint')}
+            submitLabel={overbooking ? t('squeeze.submitOverbooking') : t('booking.submit')}
+            loading={saving}
+            onCancel={props.onClose}
+          />
+        </DialogForm>
       </div>
     </Modal>
   );

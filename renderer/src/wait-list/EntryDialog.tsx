@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Chip,
   Group,
@@ -10,13 +9,14 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createWaitListEntry, editWaitListEntry, PRIORITIES } from '../../../core/schedule/wait-list.js';
 import { DialogActions } from '../common/DialogActions.js';
+import { DialogForm } from '../common/DialogForm.js';
+import { NotesField } from '../common/NotesField.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useRun } from '../local/hooks.js';
@@ -92,175 +92,159 @@ export function EntryDialog(props: {
       title={props.entry ? t('waitlist.editTitle') : t('waitlist.newTitle')}
       size="lg"
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          {failure?.general && (
-            <Alert color="red" role="alert" variant="light">
-              {failure.general}
-            </Alert>
-          )}
-          <PatientPicker
-            value={patient}
-            onChange={setPatient}
-            error={missing ?? fieldError('patient')}
-            autoFocus={!props.entry}
+      <DialogForm onSubmit={submit} error={failure?.general}>
+        <PatientPicker
+          value={patient}
+          onChange={setPatient}
+          error={missing ?? fieldError('patient')}
+          autoFocus={!props.entry}
+        />
+        <Group grow align="flex-start">
+          <NativeSelect
+            label={t('booking.professional')}
+            data={[
+              { value: '', label: t('waitlist.anyProfessional') },
+              ...professionals.map((p) => ({ value: p.id, label: p.name })),
+            ]}
+            value={draft.professional}
+            error={fieldError('professional')}
+            onChange={(e) => set({ professional: e.currentTarget.value })}
           />
-          <Group grow align="flex-start">
+          {specialties.length > 0 && (
             <NativeSelect
-              label={t('booking.professional')}
+              label={t('waitlist.specialty')}
               data={[
-                { value: '', label: t('waitlist.anyProfessional') },
-                ...professionals.map((p) => ({ value: p.id, label: p.name })),
+                { value: '', label: t('waitlist.anySpecialty') },
+                ...specialties.map((s) => ({ value: s.id, label: s.name })),
               ]}
-              value={draft.professional}
-              error={fieldError('professional')}
-              onChange={(e) => set({ professional: e.currentTarget.value })}
+              value={draft.specialty}
+              error={fieldError('specialty')}
+              onChange={(e) => set({ specialty: e.currentTarget.value })}
             />
-            {specialties.length > 0 && (
-              <NativeSelect
-                label={t('waitlist.specialty')}
-                data={[
-                  { value: '', label: t('waitlist.anySpecialty') },
-                  ...specialties.map((s) => ({ value: s.id, label: s.name })),
-                ]}
-                value={draft.specialty}
-                error={fieldError('specialty')}
-                onChange={(e) => set({ specialty: e.currentTarget.value })}
-              />
-            )}
-            {clinics.length > 1 && (
-              <NativeSelect
-                label={t('schedule.clinic')}
-                data={[
-                  { value: '', label: t('waitlist.anyClinic') },
-                  ...clinics.map((c) => ({ value: c.id, label: c.name })),
-                ]}
-                value={draft.clinic}
-                error={fieldError('clinic')}
-                onChange={(e) => set({ clinic: e.currentTarget.value })}
-              />
-            )}
-          </Group>
-          <div>
-            <Text size="sm" fw={500} mb={4} id="wait-priority">
-              {t('waitlist.priority')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="wait-priority"
-              value={draft.priority}
-              onChange={(value) => set({ priority: value })}
-              data={[...PRIORITIES].map((p) => ({ value: p, label: t(`waitlist.priority.${p}` as MessageKey) }))}
+          )}
+          {clinics.length > 1 && (
+            <NativeSelect
+              label={t('schedule.clinic')}
+              data={[
+                { value: '', label: t('waitlist.anyClinic') },
+                ...clinics.map((c) => ({ value: c.id, label: c.name })),
+              ]}
+              value={draft.clinic}
+              error={fieldError('clinic')}
+              onChange={(e) => set({ clinic: e.currentTarget.value })}
             />
-          </div>
-          <div>
-            <Text size="sm" fw={500} mb={4}>
-              {t('waitlist.periods')}
-            </Text>
-            <Stack gap="xs">
-              {draft.periods.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  {t('waitlist.anyTimeHint')}
-                </Text>
-              )}
-              {draft.periods.map((p, i) => (
-                <Paper
-                  key={i}
-                  withBorder
-                  p="xs"
-                  radius="sm"
-                  role="group"
-                  aria-label={t('waitlist.period', { n: String(i + 1) })}
-                >
-                  <Stack gap={6}>
-                    <Group gap={4}>
-                      {WEEK_ORDER.map((d) => (
-                        <Chip
-                          key={d}
-                          size="xs"
-                          checked={p.weekdays.includes(d)}
-                          onChange={() => setPeriod(i, { weekdays: toggleWeekday(p.weekdays, d) })}
-                        >
-                          {weekdayShort(d, i18n.language)}
-                        </Chip>
-                      ))}
-                    </Group>
-                    <Group gap="xs" align="flex-start">
-                      <TextInput
-                        type="time"
-                        label={t('waitlist.from')}
-                        w={130}
-                        value={p.from}
-                        error={fieldError(`periods.${i}.from`)}
-                        onChange={(e) => setPeriod(i, { from: e.currentTarget.value })}
-                      />
-                      <TextInput
-                        type="time"
-                        label={t('waitlist.to')}
-                        w={130}
-                        value={p.to}
-                        error={fieldError(`periods.${i}.to`)}
-                        onChange={(e) => setPeriod(i, { to: e.currentTarget.value })}
-                      />
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        mt={24}
-                        aria-label={t('waitlist.removePeriod', { n: String(i + 1) })}
-                        onClick={() => setDraft((d) => ({ ...d, periods: d.periods.filter((_, n) => n !== i) }))}
+          )}
+        </Group>
+        <div>
+          <Text size="sm" fw={500} mb={4} id="wait-priority">
+            {t('waitlist.priority')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="wait-priority"
+            value={draft.priority}
+            onChange={(value) => set({ priority: value })}
+            data={[...PRIORITIES].map((p) => ({ value: p, label: t(`waitlist.priority.${p}` as MessageKey) }))}
+          />
+        </div>
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            {t('waitlist.periods')}
+          </Text>
+          <Stack gap="xs">
+            {draft.periods.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('waitlist.anyTimeHint')}
+              </Text>
+            )}
+            {draft.periods.map((p, i) => (
+              <Paper
+                key={i}
+                withBorder
+                p="xs"
+                radius="sm"
+                role="group"
+                aria-label={t('waitlist.period', { n: String(i + 1) })}
+              >
+                <Stack gap={6}>
+                  <Group gap={4}>
+                    {WEEK_ORDER.map((d) => (
+                      <Chip
+                        key={d}
+                        size="xs"
+                        checked={p.weekdays.includes(d)}
+                        onChange={() => setPeriod(i, { weekdays: toggleWeekday(p.weekdays, d) })}
                       >
-                        ×
-                      </ActionIcon>
-                    </Group>
-                  </Stack>
-                  {fieldError(`periods.${i}.weekdays`) && (
-                    <Text size="xs" c="red" mt={4}>
-                      {fieldError(`periods.${i}.weekdays`)}
-                    </Text>
-                  )}
-                </Paper>
-              ))}
-              {fieldError('periods') && (
-                <Text size="xs" c="red">
-                  {fieldError('periods')}
-                </Text>
-              )}
-              <Group>
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() =>
-                    setDraft((d) => ({ ...d, periods: [...d.periods, { weekdays: [], from: '08:00', to: '12:00' }] }))
-                  }
-                >
-                  {t('waitlist.addPeriod')}
-                </Button>
-              </Group>
-            </Stack>
-          </div>
-          <Textarea
-            label={t('waitlist.notes')}
-            autosize
-            minRows={2}
-            maxRows={5}
-            value={draft.notes}
-            error={fieldError('notes')}
-            onChange={(e) => set({ notes: e.currentTarget.value })}
-          />
-          <DialogActions
-            hint={t('waitlist.saveHint')}
-            submitLabel={props.entry ? t('waitlist.save') : t('waitlist.add')}
-            loading={saving}
-            onCancel={props.onClose}
-          />
-        </Stack>
-      </form>
+                        {weekdayShort(d, i18n.language)}
+                      </Chip>
+                    ))}
+                  </Group>
+                  <Group gap="xs" align="flex-start">
+                    <TextInput
+                      type="time"
+                      label={t('waitlist.from')}
+                      w={130}
+                      value={p.from}
+                      error={fieldError(`periods.${i}.from`)}
+                      onChange={(e) => setPeriod(i, { from: e.currentTarget.value })}
+                    />
+                    <TextInput
+                      type="time"
+                      label={t('waitlist.to')}
+                      w={130}
+                      value={p.to}
+                      error={fieldError(`periods.${i}.to`)}
+                      onChange={(e) => setPeriod(i, { to: e.currentTarget.value })}
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      mt={24}
+                      aria-label={t('waitlist.removePeriod', { n: String(i + 1) })}
+                      onClick={() => setDraft((d) => ({ ...d, periods: d.periods.filter((_, n) => n !== i) }))}
+                    >
+                      ×
+                    </ActionIcon>
+                  </Group>
+                </Stack>
+                {fieldError(`periods.${i}.weekdays`) && (
+                  <Text size="xs" c="red" mt={4}>
+                    {fieldError(`periods.${i}.weekdays`)}
+                  </Text>
+                )}
+              </Paper>
+            ))}
+            {fieldError('periods') && (
+              <Text size="xs" c="red">
+                {fieldError('periods')}
+              </Text>
+            )}
+            <Group>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() =>
+                  setDraft((d) => ({ ...d, periods: [...d.periods, { weekdays: [], from: '08:00', to: '12:00' }] }))
+                }
+              >
+                {t('waitlist.addPeriod')}
+              </Button>
+            </Group>
+          </Stack>
+        </div>
+        <NotesField
+          label={t('waitlist.notes')}
+          value={draft.notes}
+          error={fieldError('notes')}
+          onChange={(notes) => set({ notes })}
+        />
+        <DialogActions
+          hint={t('waitlist.saveHint')}
+          submitLabel={props.entry ? t('waitlist.save') : t('waitlist.add')}
+          loading={saving}
+          onCancel={props.onClose}
+        />
+      </DialogForm>
     </Modal>
   );
 }

@@ -10,6 +10,7 @@ import { scheduleSettings } from '../../../core/schedule/settings-record.js';
 import { dayIn } from '../../../core/schedule/time.js';
 import { removeWaitListEntry } from '../../../core/schedule/wait-list.js';
 import { DialogActions } from '../common/DialogActions.js';
+import { DialogForm } from '../common/DialogForm.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { clockTime } from '../reception/day-grid.js';
@@ -89,65 +90,57 @@ export function FitDialog(props: {
 
   return (
     <Modal opened onClose={props.onClose} title={t('waitlist.fitTitle', { name: props.entry.patientName })} size="lg">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void book();
-        }}
-      >
-        <Stack gap="md">
+      <DialogForm
+        onSubmit={book}
+        error={error}
+        intro={
           <Text size="sm" c="dimmed">
             {t('waitlist.fitIntro', { days: String(FIT_DAYS) })}
           </Text>
-          {error && (
-            <Alert color="red" role="alert" variant="light">
-              {error}
-            </Alert>
-          )}
-          {live.error !== undefined && (
-            <Alert color="red" role="alert" variant="light">
-              {formFailure(live.error, []).general}
-            </Alert>
-          )}
-          {!slots && live.error === undefined && (
-            <Group gap="xs">
-              <Loader size="xs" />
-              <Text size="sm">{t('booking.loadingSlots')}</Text>
-            </Group>
-          )}
-          {slots && slots.length === 0 && (
-            <Alert color="blue" variant="light">
-              {t('waitlist.fitNone', { days: String(FIT_DAYS) })}
-            </Alert>
-          )}
-          {slots && slots.length > 0 && chosen && (
-            <Radio.Group label={t('waitlist.fitSlots')} value={keyOf(chosen)} onChange={setPicked}>
-              <ScrollArea.Autosize mah={320} mt="xs" type="auto">
-                <Stack gap={6}>
-                  {slots.map((s, i) => (
-                    <Radio
-                      key={keyOf(s)}
-                      value={keyOf(s)}
-                      data-autofocus={i === 0 ? true : undefined}
-                      data-start={s.start}
-                      label={`${slotLabel(s, zoneOf(s.clinic), i18n.language)} · ${name(s.professional)}${
-                        manyClinics ? ` · ${props.choices.clinics.find((c) => c.id === s.clinic)?.name ?? ''}` : ''
-                      }`}
-                    />
-                  ))}
-                </Stack>
-              </ScrollArea.Autosize>
-            </Radio.Group>
-          )}
-          <DialogActions
-            hint={t('waitlist.fitHint')}
-            submitLabel={t('waitlist.fitSubmit')}
-            loading={saving}
-            onCancel={props.onClose}
-          />
-        </Stack>
-      </form>
+        }
+      >
+        {live.error !== undefined && (
+          <Alert color="red" role="alert" variant="light">
+            {formFailure(live.error, []).general}
+          </Alert>
+        )}
+        {!slots && live.error === undefined && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">{t('booking.loadingSlots')}</Text>
+          </Group>
+        )}
+        {slots && slots.length === 0 && (
+          <Alert color="blue" variant="light">
+            {t('waitlist.fitNone', { days: String(FIT_DAYS) })}
+          </Alert>
+        )}
+        {slots && slots.length > 0 && chosen && (
+          <Radio.Group label={t('waitlist.fitSlots')} value={keyOf(chosen)} onChange={setPicked}>
+            <ScrollArea.Autosize mah={320} mt="xs" type="auto">
+              <Stack gap={6}>
+                {slots.map((s, i) => (
+                  <Radio
+                    key={keyOf(s)}
+                    value={keyOf(s)}
+                    data-autofocus={i === 0 ? true : undefined}
+                    data-start={s.start}
+                    label={`${slotLabel(s, zoneOf(s.clinic), i18n.language)} · ${name(s.professional)}${
+                      manyClinics ? ` · ${props.choices.clinics.find((c) => c.id === s.clinic)?.name ?? ''}` : ''
+                    }`}
+                  />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          </Radio.Group>
+        )}
+        <DialogActions
+          hint={t('waitlist.fitHint')}
+          submitLabel={t('waitlist.fitSubmit')}
+          loading={saving}
+          onCancel={props.onClose}
+        />
+      </DialogForm>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Kbd, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { users } from '../../../core/access/user.js';
@@ -7,6 +7,8 @@ import { patients } from '../../../core/patient/patient-record.js';
 import { removeWaitListEntry, waitList } from '../../../core/schedule/wait-list.js';
 import { specialties } from '../../../core/specialty/specialty-record.js';
 import { formFailure } from '../common/domain-errors.js';
+import { ListTable } from '../common/ListTable.js';
+import { NoticeAlert } from '../common/NoticeAlert.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { typingIn } from '../reception/shortcuts.js';
@@ -69,81 +71,64 @@ export function WaitListScreen() {
           {formFailure(live.error, []).general}
         </Alert>
       )}
-      {notice && (
-        <Alert color="green" role="status" variant="light" mb="md" withCloseButton onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      )}
-      <Paper withBorder radius="md">
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('waitlist.nav')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('waitlist.patient')}</Table.Th>
-              <Table.Th>{t('waitlist.wants')}</Table.Th>
-              <Table.Th>{t('waitlist.periods')}</Table.Th>
-              <Table.Th>{t('waitlist.priority')}</Table.Th>
-              <Table.Th>{t('waitlist.since')}</Table.Th>
-              <Table.Th>{t('waitlist.notes')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(data?.entries ?? []).map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td fw={600}>{e.patientName}</Table.Td>
-                <Table.Td>{[e.professionalName, e.specialtyName].filter(Boolean).join(' · ') || '—'}</Table.Td>
-                <Table.Td>
-                  {e.periods.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      {t('waitlist.anyTime')}
-                    </Text>
-                  ) : (
-                    e.periods.map((p, i) => (
-                      <Text size="sm" key={i}>
-                        {describePeriod(p, i18n.language, t('waitlist.everyDay'))}
-                      </Text>
-                    ))
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={priorityColor[e.priority]} variant="light">
-                    {t(`waitlist.priority.${e.priority}` as MessageKey)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{shortDate(e.createdAt)}</Table.Td>
-                <Table.Td maw={260}>
-                  <Text size="sm" lineClamp={2}>
-                    {e.notes ?? ''}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
+      <ListTable
+        label={t('waitlist.nav')}
+        columns={[
+          t('waitlist.patient'),
+          t('waitlist.wants'),
+          t('waitlist.periods'),
+          t('waitlist.priority'),
+          t('waitlist.since'),
+          t('waitlist.notes'),
+          {},
+        ]}
+        empty={data && data.entries.length === 0 ? t('waitlist.none') : null}
+      >
+        {(data?.entries ?? []).map((e) => (
+          <Table.Tr key={e.id}>
+            <Table.Td fw={600}>{e.patientName}</Table.Td>
+            <Table.Td>{[e.professionalName, e.specialtyName].filter(Boolean).join(' · ') || '—'}</Table.Td>
+            <Table.Td>
+              {e.periods.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('waitlist.anyTime')}
+                </Text>
+              ) : (
+                e.periods.map((p, i) => (
+                  <Text size="sm" key={i}>
+                    {describePeriod(p, i18n.language, t('waitlist.everyDay'))}
                   </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Group gap={6} justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'fit', entry: e })}>
-                      {t('waitlist.fit')}
-                    </Button>
-                    <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'edit', entry: e })}>
-                      {t('waitlist.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setDialog({ kind: 'remove', entry: e })}
-                    >
-                      {t('waitlist.remove')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {data && data.entries.length === 0 && (
-          <Text p="lg" c="dimmed" ta="center">
-            {t('waitlist.none')}
-          </Text>
-        )}
-      </Paper>
+                ))
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge color={priorityColor[e.priority]} variant="light">
+                {t(`waitlist.priority.${e.priority}` as MessageKey)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{shortDate(e.createdAt)}</Table.Td>
+            <Table.Td maw={260}>
+              <Text size="sm" lineClamp={2}>
+                {e.notes ?? ''}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Group gap={6} justify="flex-end" wrap="nowrap">
+                <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'fit', entry: e })}>
+                  {t('waitlist.fit')}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'edit', entry: e })}>
+                  {t('waitlist.edit')}
+                </Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => setDialog({ kind: 'remove', entry: e })}>
+                  {t('waitlist.remove')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       {data && (dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <EntryDialog
           entry={dialog.kind === 'edit' ? dialog.entry : null}
