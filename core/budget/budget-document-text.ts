@@ -80,13 +80,12 @@ export function numberLines(budget: Budget): string[] {
 }
 
 /**
- * The patient's block: name (social name first), CPF, contacts, insurance and plan or `Particular`.
- * `insuranceCard` adds the card number (`identificationOnInsurance`) to the insurance line, as the
- * server's PDF does; the desk's print leaves it out.
+ * The patient's block: name (social name first), CPF, contacts, insurance with plan and card number
+ * (`identificationOnInsurance`, which the insurer's authorisation asks for) or `Particular`.
  */
-export function patientLines(doc: BudgetDocument, { insuranceCard = false } = {}): string[] {
+export function patientLines(doc: BudgetDocument): string[] {
   const { budget, patient } = doc;
-  const card = insuranceCard ? budget.patientData?.identificationOnInsurance : undefined;
+  const card = budget.patientData?.identificationOnInsurance;
   return present([
     patient?.socialName ?? patient?.name ?? 'Paciente',
     patient?.cpf ? `CPF ${formatCpf(patient.cpf)}` : undefined,

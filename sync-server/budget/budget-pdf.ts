@@ -63,7 +63,7 @@ export function renderBudgetPdf(doc: BudgetDocument): Promise<Uint8Array> {
   const half = width / 2 - 6;
   pdf.font('Helvetica-Bold').fontSize(10).text('Paciente', MARGIN, y, { width: half });
   pdf.font('Helvetica').fontSize(10);
-  for (const line of text.patientLines(doc, { insuranceCard: true })) pdf.text(line, { width: half });
+  for (const line of text.patientLines(doc)) pdf.text(line, { width: half });
   const leftBottom = pdf.y;
   pdf.font('Helvetica-Bold').text('Profissional', MARGIN + half + 12, y, { width: half });
   pdf.font('Helvetica');

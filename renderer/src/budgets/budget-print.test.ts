@@ -50,6 +50,16 @@ describe('the printable budget', () => {
     expect(html).toContain('Particular');
   });
 
+  it('names the insurance with its plan and the patient’s card number, as the server’s PDF does', () => {
+    const insured = {
+      ...document,
+      budget: { ...budget, patientData: { identificationOnInsurance: '0012 3456 7890' } } as Budget,
+      insuranceName: 'Unimed',
+      planName: 'Essencial',
+    };
+    expect(budgetHtml(insured)).toContain('Convênio: Unimed — Essencial — carteirinha 0012 3456 7890');
+  });
+
   it('escapes every text from the records: a name cannot become markup', () => {
     const html = budgetHtml(document);
     expect(html).not.toContain('<script>');
