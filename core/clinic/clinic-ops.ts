@@ -143,7 +143,7 @@ export const patchClinic = defineOperation({
   },
 });
 
-/** `clinic.list`: `GET /clinic/`. */
+/** `clinic.list`: `GET /clinic/`; a credential bound to one clinic sees only that one. */
 export const listClinics = defineOperation({
   name: 'clinic.list',
   group: GROUP,
@@ -158,14 +158,25 @@ export const listClinics = defineOperation({
   output: z.object({ items: z.array(clinicOutput), next: z.string().nullable() }),
   http: { method: 'GET', path: '/clinic/' },
   example: { q: 'bem viver' },
-  run: (ctx, { q, active, limit, cursor }) =>
-    pageBy(ctx.store.collection(clinics), {
+  run: async (ctx, { q, active, limit, cursor }) => {
+    const scope = ctx.actor.clinicScope;
+    // A key bound to one clinic (a totem's) lists that clinic only: the others stay unknown to it.
+    if (scope !== undefined) {
+      const own = await ctx.store.collection(clinics).get(scope);
+      const shown =
+        own !== undefined &&
+        own.nameKey.startsWith(searchKey(q ?? '')) &&
+        (active === undefined || own.active === active);
+      return { items: shown && cursor === undefined ? [own] : [], next: null };
+    }
+    return pageBy(ctx.store.collection(clinics), {
       key: 'nameKey',
       prefix: searchKey(q ?? ''),
       where: [active === undefined ? {} : { active }],
       limit,
       cursor,
-    }),
+    });
+  },
 });
 
 async function setClinicActive(ctx: OperationContext, id: string, active: boolean): Promise<Stored<Clinic>> {

@@ -107,6 +107,25 @@ describe('the totem over REST', () => {
   });
 });
 
+describe('the totem key and the account’s other clinics', () => {
+  it('lists its own clinic only, and finds no other', async () => {
+    const branch = (
+      await server.call('POST', '/clinic/', { token: admin, body: { name: 'Clínica Bem Viver — Filial' } })
+    ).body.clinic as { id: string };
+    const all = await server.call('GET', '/clinic/?q=clinica', { token: admin });
+    expect((all.body.items as { id: string }[]).map((c) => c.id).sort()).toEqual([clinicId, branch.id].sort());
+
+    const own = await server.call('GET', '/clinic/', { key: totemKey });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ items: [expect.objectContaining({ id: clinicId })], next: null });
+    const byName = await server.call('GET', `/clinic/?q=${encodeURIComponent('Clínica Bem Viver — F')}`, {
+      key: totemKey,
+    });
+    expect(byName.body).toEqual({ items: [], next: null });
+    expect((await server.call('GET', `/clinic/${branch.id}`, { key: totemKey })).status).toBe(404);
+  });
+});
+
 describe('the panel socket', () => {
   it('needs authentication, and an identifier of the same account', async () => {
     expect((await server.call('POST', '/websocket/endpoint', { body: { clinic: clinicId } })).status).toBe(401);
