@@ -5,7 +5,7 @@
  * any collection and answer in RxDB's shapes, so they are mounted here rather than derived from an
  * operation (the enrolment operations are regular operations, see device-ops.ts).
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AuditSink } from '../../core/access/audit.js';
 import { can } from '../../core/actor.js';
@@ -29,7 +29,7 @@ import { requireClientSchema } from './client-version.js';
 import { authenticateDevice } from './device-auth.js';
 import type { DeviceActor, Devices } from './devices.js';
 import { pullChanges, pullGroupChanges } from './pull.js';
-import { pushChanges, pushEntries, type PushEntry } from './push.js';
+import { pushChanges, pushEntries, type PushContext, type PushEntry } from './push.js';
 import { listReview, resolveReviewEntry } from './review.js';
 import { answerStream } from './stream.js';
 import { pullForInstallation } from './installation-pull.js';
@@ -187,6 +187,17 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
   app.use('/sync/*', requireClientSchema(deps.minClientSchema));
   const windows = deps.windows ?? DEFAULT_SYNC_WINDOWS;
   const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>(), 1000, deps.database.listen);
+  /** What a push (and a review resolution, which runs through a push's checks) writes with, for `actor`. */
+  const pushContext = (c: Context, actor: DeviceActor): PushContext => {
+    const origin = requestOrigin(c, deps.trustProxy ?? false);
+    return {
+      database: deps.database,
+      actor,
+      clock: deps.clock,
+      ids: deps.ids,
+      ...(deps.guard ? { guard: (store: Store) => deps.guard!(store, actor, origin) } : {}),
+    };
+  };
   const settled =
     <R>(work: () => Promise<R>) =>
     async (): Promise<R> => {
@@ -228,17 +239,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const members = groupOf(c.req.param('group'));
       const rows = parse(pushRows, await jsonBody(c), 'body') as PushRow[];
       const entries = groupEntries(rows, members);
-      const origin = requestOrigin(c, deps.trustProxy ?? false);
-      const answers = await pushEntries(
-        {
-          database: deps.database,
-          actor,
-          clock: deps.clock,
-          ids: deps.ids,
-          ...(deps.guard ? { guard: (store: Store) => deps.guard!(store, actor, origin) } : {}),
-        },
-        entries,
-      );
+      const answers = await pushEntries(pushContext(c, actor), entries);
       hub.notify(actor.tenantId);
       return c.json(answers.map(({ collection, document }) => ({ ...document, [COLLECTION_FIELD]: collection })));
     })(),
@@ -270,18 +271,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
       const def = collectionOf(c.req.param('collection'));
       const rows = parse(pushRows, await jsonBody(c), 'body') as PushRow[];
-      const origin = requestOrigin(c, deps.trustProxy ?? false);
-      const conflicts = await pushChanges(
-        {
-          database: deps.database,
-          actor,
-          clock: deps.clock,
-          ids: deps.ids,
-          ...(deps.guard ? { guard: (store: Store) => deps.guard!(store, actor, origin) } : {}),
-        },
-        def,
-        rows,
-      );
+      const conflicts = await pushChanges(pushContext(c, actor), def, rows);
       hub.notify(actor.tenantId);
       return c.json(conflicts);
     })(),
@@ -341,16 +331,8 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
       const id = parse(z.string().min(1).max(100), c.req.param('id'), 'id');
       const body = parse(resolutionBody, await jsonBody(c), 'body');
-      const origin = requestOrigin(c, deps.trustProxy ?? false);
       const resolution = await resolveReviewEntry(
-        {
-          database: deps.database,
-          actor,
-          clock: deps.clock,
-          ids: deps.ids,
-          collectionOf: (name) => byName.get(name),
-          ...(deps.guard ? { guard: (store: Store) => deps.guard!(store, actor, origin) } : {}),
-        },
+        { ...pushContext(c, actor), collectionOf: (name) => byName.get(name) },
         id,
         body.decision,
         body.by ?? null,
