@@ -1,5 +1,6 @@
 import { Grid, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useCtrlEnter } from '../common/dialog-keys.js';
 import { useTranslation } from 'react-i18next';
 import { EDITABLE_STATUSES } from '../../../core/budget/budget-codes.js';
 import { createBudget, editBudget } from '../../../core/budget/budget-ops.js';
@@ -113,17 +114,7 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
     }
   };
 
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-      event.preventDefault();
-      void saveRef.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useCtrlEnter(save);
 
   if (!form || !refs.data) return <Text c="dimmed">…</Text>;
   const data = refs.data;

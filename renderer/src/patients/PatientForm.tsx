@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DialogActions } from '../common/DialogActions.js';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useCtrlEnter } from '../common/dialog-keys.js';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -95,18 +96,7 @@ export function PatientForm(props: { onClose: () => void; onSaved: (id: string, 
     }
   });
 
-  // Ctrl+Enter saves wherever focus is in the dialog.
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-      event.preventDefault();
-      void submitRef.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useCtrlEnter(submit);
 
   const message = (text: string | undefined) =>
     text ? (text.startsWith('patient.') ? t(text as MessageKey) : text) : undefined;

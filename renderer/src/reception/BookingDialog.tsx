@@ -10,7 +10,7 @@ import { utcKey } from '../../../core/schedule/time.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useRun } from '../local/hooks.js';
 import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js';
-import { useCtrlEnter } from '../wait-list/use-ctrl-enter.js';
+import { useCtrlEnter } from '../common/dialog-keys.js';
 import { clockTime } from './day-grid.js';
 import type { ClinicChoice } from './load-day.js';
 

@@ -9,7 +9,7 @@ import { DialogForm } from '../common/DialogForm.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { clockTime } from '../reception/day-grid.js';
-import { keepLettersInside, useCtrlEnter } from '../wait-list/use-ctrl-enter.js';
+import { keepLettersInside, useCtrlEnter } from '../common/dialog-keys.js';
 import { startingProfessional, type AgendaDialogProps } from './agenda-dialog.js';
 import { ProfessionalDayFields } from './ProfessionalDayFields.js';
 import { defaultTimes, rangeOn } from './time-range.js';

@@ -12,7 +12,7 @@ import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js'
 import { startingProfessional, type AgendaDialogProps } from '../schedule-blocks/agenda-dialog.js';
 import { ProfessionalDayFields } from '../schedule-blocks/ProfessionalDayFields.js';
 import { addClock, defaultTimes, rangeOn } from '../schedule-blocks/time-range.js';
-import { keepLettersInside, useCtrlEnter } from '../wait-list/use-ctrl-enter.js';
+import { keepLettersInside, useCtrlEnter } from '../common/dialog-keys.js';
 import { durationChoices } from './durations.js';
 
 const FIELDS = ['patient', 'professional', 'start', 'end'];

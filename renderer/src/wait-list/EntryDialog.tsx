@@ -23,7 +23,7 @@ import { useRun } from '../local/hooks.js';
 import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js';
 import type { ListedEntry, WaitListData } from './load-wait-list.js';
 import { entryFields, entryInput, toggleWeekday, WEEK_ORDER, weekdayShort, type EntryDraft } from './periods.js';
-import { useCtrlEnter } from './use-ctrl-enter.js';
+import { useCtrlEnter } from '../common/dialog-keys.js';
 
 function draftOf(entry: ListedEntry | null): EntryDraft {
   return {

@@ -17,7 +17,7 @@ import { clockTime } from '../reception/day-grid.js';
 import type { ListedEntry, WaitListData } from './load-wait-list.js';
 import { loadFittingSlots } from './matching-slots.js';
 import { slotDay, slotLabel } from './slot-label.js';
-import { useCtrlEnter } from './use-ctrl-enter.js';
+import { useCtrlEnter } from '../common/dialog-keys.js';
 
 /** Days ahead searched for a fitting slot (the core's availability answers at most 31). */
 export const FIT_DAYS = 14;
