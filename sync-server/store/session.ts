@@ -110,7 +110,7 @@ export interface SessionSource {
 
 /**
  * Runs `query` where `session` sends statements: on SQLite directly on the connection when that is
- * safe (inside the session's open transaction, or a read outside any while nobody holds the
+ * safe (inside the session's open transaction, or a read outside any once nobody holds the
  * connection; see sqlite-direct.ts), else through the session's Kysely executor. Same rows, same
  * errors either way.
  */
@@ -123,7 +123,7 @@ export async function execute<R>(
   if (direct) {
     if (session.tx?.state.open) return runInTransaction(direct, query);
     if (!session.tx) {
-      const read = runRead(direct, query);
+      const read = await runRead(direct, query);
       if (read) return read;
     }
   }

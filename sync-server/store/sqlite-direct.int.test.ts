@@ -96,4 +96,35 @@ describe('SQLite statements run without Kysely’s executor', () => {
     expect(await numbers.next('budget')).toBe(3);
     await db.close();
   });
+
+  it('answers a read issued behind many queued writes as soon as the running one ends, not after them all', async () => {
+    const db = await open();
+    const store = db.forTenant('tenant-a');
+    const col = store.collection(notes);
+    await col.insert(note(1));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const committed: number[] = [];
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const first = store.transaction(async (s) => {
+      await s.collection(notes).insert(note(2));
+      written();
+      await gate;
+    });
+    await wrote;
+    const queued = Array.from({ length: 20 }, (_, i) =>
+      store.transaction(async (s) => {
+        await s.collection(notes).insert(note(10 + i));
+        committed.push(i);
+      }),
+    );
+    const read = col.count().then((n) => ({ n, committedBefore: committed.length }));
+    release();
+    await Promise.all([first, ...queued]);
+    // It saw the first transaction's commit and none of the 20 queued after it had run yet.
+    expect(await read).toEqual({ n: 2, committedBefore: 0 });
+    expect(await col.count()).toBe(22);
+    await db.close();
+  });
 });
