@@ -60,10 +60,13 @@ export async function describeAppointments(
   ctx: OperationContext,
   items: readonly ListedAppointment[],
 ): Promise<DayAppointment[]> {
-  const patientStore = ctx.store.collection(patients);
+  // One query for the day's patients: one read per appointment cost a store round trip each.
+  const ids = [...new Set(items.map((a) => a.patient))];
+  const found = ids.length ? await ctx.store.collection(patients).find({ selector: { id: { $in: ids } } }) : [];
+  const byId = new Map(found.map((p) => [p.id, p]));
   const appointments: DayAppointment[] = [];
   for (const a of items) {
-    const patient = await patientStore.get(a.patient);
+    const patient = byId.get(a.patient);
     appointments.push({
       id: a.id,
       professional: a.professional,
