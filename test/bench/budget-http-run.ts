@@ -13,6 +13,7 @@ console.log(
     `  POST /budget/ (10 items): ${r.budget.perSecond} req/s, p50 ${r.budget.p50Ms} ms, p99 ${r.budget.p99Ms} ms, ${r.budget.requests} requests, ${r.budget.errors} errors`,
     `  GET /health (baseline):   ${r.health.perSecond} req/s, p50 ${r.health.p50Ms} ms, p99 ${r.health.p99Ms} ms`,
     `  server CPU per request: budget ${r.budget.serverCpuMsPerRequest ?? '?'} ms, health ${r.health.serverCpuMsPerRequest ?? '?'} ms`,
+    `  SQLite on the server's thread per request: budget ${r.budget.sqliteMsPerRequest ?? '?'} ms in ${r.budget.statementsPerRequest ?? '?'} statements, health ${r.health.sqliteMsPerRequest ?? '?'} ms`,
     `  ratio budget/health: ${r.ratio}x`,
     `  target ≥ 1500 req/s and p99 < 50 ms: ${met ? 'met' : 'MISSED'}`,
   ].join('\n'),

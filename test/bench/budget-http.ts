@@ -7,11 +7,12 @@
  * ratio shows what a budget costs over the bare HTTP path. Target: ≥ 1,500 req/s, p99 < 50 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RawConnection, rawRequest } from './budget-http-client.js';
+import type { SqliteTotals } from './sqlite-time-preload.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -31,6 +32,12 @@ export interface LoadFigures {
    * req/s it hardly moves when other processes share the cores, so it compares runs on a busy machine.
    */
   serverCpuMsPerRequest: number | undefined;
+  /**
+   * Milliseconds per request the server's event loop spent inside better-sqlite3 (statements and
+   * commits), and how many statements that was: the part no HTTP or JavaScript saving can remove.
+   */
+  sqliteMsPerRequest?: number;
+  statementsPerRequest?: number;
 }
 
 /** What the bench returns. */
@@ -163,12 +170,43 @@ async function load(
   };
 }
 
+/**
+ * The server's SQLite totals so far (sqlite-time-preload.ts): asks with SIGUSR2 and waits for the
+ * file; undefined when it does not come (no /proc signals elsewhere, or a server without the preload).
+ */
+async function sqliteTotals(child: ChildProcess, file: string): Promise<SqliteTotals | undefined> {
+  rmSync(file, { force: true });
+  child.kill('SIGUSR2');
+  for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 10)); // the write may still be under way
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as SqliteTotals;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `load` with the server's time inside SQLite over it, per answered request. */
+async function measuredLoad(child: ChildProcess, file: string, ...args: Parameters<typeof load>): Promise<LoadFigures> {
+  const before = await sqliteTotals(child, file);
+  const figures = await load(...args);
+  const after = await sqliteTotals(child, file);
+  if (!before || !after || figures.requests === 0) return figures;
+  return {
+    ...figures,
+    sqliteMsPerRequest: Number(((after.micros - before.micros) / 1000 / figures.requests).toFixed(3)),
+    statementsPerRequest: Number(((after.statements - before.statements) / figures.requests).toFixed(1)),
+  };
+}
+
 async function startServer(dir: string, port: number): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'sync-server/main.ts'], {
+  const timing = ['--import', './test/bench/sqlite-time-preload.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...timing, 'sync-server/main.ts'], {
     env: {
       ...process.env,
+      BENCH_SQLITE_TIME: join(dir, 'sqlite-time.json'),
       DATABASE_URL: join(dir, 'bench.db'),
       PORT: String(port),
       CLINIC_API_KEY: KEY,
@@ -245,8 +283,9 @@ export async function benchBudgetHttp(seconds = SECONDS): Promise<BudgetHttpResu
     const health: LoadRequest = { method: 'GET', path: '/health' };
     await load(port, agent, budget, 201, 1); // warm-up: JIT, SQLite page cache
     await load(port, agent, health, 200, 1);
-    const healthFigures = await load(port, agent, health, 200, seconds, child.pid);
-    const budgetFigures = await load(port, agent, budget, 201, seconds, child.pid);
+    const timeFile = join(dir, 'sqlite-time.json');
+    const healthFigures = await measuredLoad(child, timeFile, port, agent, health, 200, seconds, child.pid);
+    const budgetFigures = await measuredLoad(child, timeFile, port, agent, budget, 201, seconds, child.pid);
     return {
       budget: budgetFigures,
       health: healthFigures,
