@@ -20,7 +20,21 @@ export type ErrorCode =
 /** One problem with one field: `path` is dotted (`items.0.quantity`), empty for the whole request. */
 export interface ErrorDetail {
   path: string;
+  /** For people (pt-BR); never parsed by a machine: what it names is in {@link ErrorDetail.ref}. */
   message: string;
+  /**
+   * The record the detail is about, when it is one (a 409's occupying appointment or block): the
+   * replication collection's name and the record's id, so integrators need not read ids out of the
+   * human message. Optional: most details name no record, and readers that know only `path` and
+   * `message` lose nothing.
+   */
+  ref?: RecordRef;
+}
+
+/** A record named by an {@link ErrorDetail}: `{ collection: 'appointments', id: '0193…' }`. */
+export interface RecordRef {
+  collection: string;
+  id: string;
 }
 
 /**

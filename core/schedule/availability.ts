@@ -136,7 +136,9 @@ export const createSelfAppointment = defineOperation({
       const clinic = await checkRefs(tx, input);
       const { slot } = await requireFreeSlot(ctx, tx, input, clinic.timeZone);
       const times = placeTimes(slot.start, slot.end, clinic.timeZone);
-      await assertSlotFree(tx, { ...times, professional: input.professional, clinic: clinic.id });
+      // The caller is the patient: a refusal never names whose appointment took the slot.
+      const quiet = { namePatients: false };
+      await assertSlotFree(tx, { ...times, professional: input.professional, clinic: clinic.id }, undefined, quiet);
       const base = newRecordBase({ ...ctx, store: tx });
       const record: Appointment = compact({
         ...base,
@@ -148,7 +150,7 @@ export const createSelfAppointment = defineOperation({
         ...newAppointmentState(ctx.actor.id, base.createdAt, false),
       });
       const saved = await tx.collection(appointments).insert(record);
-      await recheckAfterWrite(tx, { ...times, professional: input.professional, clinic: clinic.id }, saved.id);
+      await recheckAfterWrite(tx, { ...times, professional: input.professional, clinic: clinic.id }, saved.id, quiet);
       return saved;
     });
     return { message: 'Agendamento criado', appointment };

@@ -3,13 +3,16 @@
  * overlap each other or a block. Run inside the writing transaction, so the check and the write see
  * the same schedule (RxDB serializes writers; SQL holds the transaction).
  */
-import { DomainError } from '../errors.js';
+import { DEFAULT_TIME_ZONE } from '../clinic/clinic-record.js';
+import { DomainError, isDomainError } from '../errors.js';
+import { patients } from '../patient/patient-record.js';
 import type { Store } from '../store/port.js';
 import type { Stored } from '../store/record.js';
 import { appointments, type Appointment } from './appointment-record.js';
 import { MAX_BLOCK_MINUTES, scheduleBlocks, type ScheduleBlock } from './block-record.js';
+import { appointmentInTheWay, blockInTheWay } from './occupancy-text.js';
 import { OCCUPYING } from './status.js';
-import { utcKey } from './time.js';
+import { dayIn, utcKey } from './time.js';
 
 /** Longest appointment, minutes: bounds the look-back of the overlap query to one index range. */
 export const MAX_APPOINTMENT_MINUTES = 12 * 60;
@@ -20,6 +23,17 @@ export interface SlotRange {
   clinic?: string;
   startUtc: string;
   endUtc: string;
+  /** The clinic's IANA zone, in which a refusal says its times; else each record's own zone. */
+  timeZone?: string;
+}
+
+/** How {@link assertSlotFree} words its refusal. */
+export interface SlotCheckOptions {
+  /**
+   * Say whose appointment is in the way (default true). False where the caller is the patient
+   * (self booking): another patient's name is theirs alone, so it is "outro paciente".
+   */
+  namePatients?: boolean;
 }
 
 const minus = (key: string, minutes: number) => utcKey(new Date(Date.parse(key) - minutes * 60_000));
@@ -53,22 +67,54 @@ export async function overlappingBlocks(store: Store, range: SlotRange): Promise
 }
 
 /**
- * @throws DomainError `conflict` (409) naming `start`, listing what occupies the range, unless the
- *   range is free of other appointments and of blocks.
+ * Names to say for the patients of `ids` (social name first), read in one batch. An actor who may
+ * not read patients gets none, so the refusal says "outro paciente" rather than turning into a 403.
+ */
+async function patientNames(store: Store, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  try {
+    const found = await store.collection(patients).find({ selector: { id: { $in: [...new Set(ids)] } } });
+    return new Map(found.map((p) => [p.id, p.socialName ?? p.name]));
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'forbidden') return new Map();
+    throw error;
+  }
+}
+
+/**
+ * @throws DomainError `conflict` (409) unless the range is free of other appointments and of blocks:
+ *   one detail per appointment or block in the way, all on path `start`, its message in pt-BR and
+ *   in the clinic's local time (`Já há agendamento de Maria Silva das 14:00 às 14:30`,
+ *   `Bloqueado das 12:00 às 13:00: Almoço`), its record in `ref` (`appointments` or
+ *   `schedule_blocks`, and the id).
  *
  * Writers call it before writing and again after (see {@link recheckAfterWrite}).
  */
-export async function assertSlotFree(store: Store, range: SlotRange, exceptId?: string): Promise<void> {
+export async function assertSlotFree(
+  store: Store,
+  range: SlotRange,
+  exceptId?: string,
+  options: SlotCheckOptions = {},
+): Promise<void> {
   const taken = await overlappingAppointments(store, range, exceptId);
   const blocked = await overlappingBlocks(store, range);
   if (taken.length === 0 && blocked.length === 0) return;
+  const timeZone = range.timeZone ?? taken[0]?.timeZone ?? blocked[0]?.timeZone ?? DEFAULT_TIME_ZONE;
+  const wording = {
+    timeZone,
+    day: dayIn(range.startUtc, timeZone),
+    patientNames:
+      options.namePatients === false
+        ? new Map<string, string>()
+        : await patientNames(
+            store,
+            taken.map((a) => a.patient),
+          ),
+  };
   throw new DomainError(
     'conflict',
     'Horário ocupado ou bloqueado para este profissional; use encaixe para marcar assim mesmo',
-    [
-      ...taken.map((a) => ({ path: 'start', message: `agendamento ${a.id} (${a.start} – ${a.end})` })),
-      ...blocked.map((b) => ({ path: 'start', message: `bloqueio ${b.id}: ${b.reason} (${b.start} – ${b.end})` })),
-    ],
+    [...taken.map((a) => appointmentInTheWay(a, wording)), ...blocked.map((b) => blockInTheWay(b, wording))],
   );
 }
 
@@ -79,6 +125,11 @@ export async function assertSlotFree(store: Store, range: SlotRange, exceptId?: 
  * sequence row lock, so the second writer waits at its write until the first commits and this
  * second query then sees the first's appointment: the loser rolls back with 409.
  */
-export function recheckAfterWrite(store: Store, range: SlotRange, savedId: string): Promise<void> {
-  return assertSlotFree(store, range, savedId);
+export function recheckAfterWrite(
+  store: Store,
+  range: SlotRange,
+  savedId: string,
+  options: SlotCheckOptions = {},
+): Promise<void> {
+  return assertSlotFree(store, range, savedId, options);
 }

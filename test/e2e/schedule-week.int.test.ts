@@ -73,6 +73,13 @@ describe('moving appointments on the day schedule', () => {
     await page.locator('.appt', { hasText: 'Ana Beatriz Santos' }).dragTo(cell(hh(h + 1, '00'), RICARDO, 'Carlos'));
     const refusal = page.getByRole('alert').filter({ hasText: 'Horário ocupado ou bloqueado' });
     await refusal.waitFor();
+    // What is in the way, one line in words and local time: whose appointment, from when to when.
+    await refusal
+      .getByText(`Já há agendamento de Carlos Eduardo Souza das ${hh(h + 1, '00')} às ${hh(h + 1, '30')}`, {
+        exact: true,
+      })
+      .waitFor();
+    expect(await refusal.textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     await cell(hh(h + 1, '00'), RICARDO, 'Carlos').scrollIntoViewIfNeeded();
     await shot('refused.png');
     await cell(hh(h, '00'), RICARDO, 'Ana Beatriz Santos').waitFor();

@@ -139,7 +139,9 @@ describe('wait list, blocks and encaixe on the demonstration clinic', () => {
       .getByRole('alert')
       .filter({ hasText: 'Horário ocupado ou bloqueado para este profissional; use encaixe para marcar assim mesmo' })
       .waitFor();
-    await squeeze.getByText(/bloqueio .*: Curso de atualização/).waitFor();
+    // What is there, in words and local time, under the time: no record id on screen.
+    await squeeze.getByText('Bloqueado das 20:00 às 21:00: Curso de atualização', { exact: true }).waitFor();
+    expect(await squeeze.getByText(/[0-9a-f]{8}-[0-9a-f]{4}-/).count()).toBe(0);
     await shot(page, 'block-refused.png');
     await page.keyboard.press('Escape');
     await squeeze.waitFor({ state: 'detached' });

@@ -110,6 +110,18 @@ describe('appointment over REST', () => {
       end: '2026-11-24T09:45:00-03:00',
     });
     expect(clash.status).toBe(409);
+    // The integrator reads who and when in the clinic's time, and the record in `ref`, not in the words.
+    expect(clash.body.error).toEqual({
+      code: 'conflict',
+      message: 'Horário ocupado ou bloqueado para este profissional; use encaixe para marcar assim mesmo',
+      details: [
+        {
+          path: 'start',
+          message: 'Já há agendamento de Helena Prado das 09:00 às 09:30',
+          ref: { collection: 'appointments', id: appointment.id },
+        },
+      ],
+    });
     const day = await call('GET', `/appointment/?clinic=${mine.clinic}&professional=${a.adminId}&date=2026-11-24`);
     expect((day.body.items as Appointment[]).map((x) => x.start)).toEqual([
       '2026-11-24T09:00:00.000-03:00',

@@ -4,10 +4,12 @@ import { DialogForm } from '../common/DialogForm.js';
 import { NotesField } from '../common/NotesField.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isDomainError } from '../../../core/errors.js';
 import { createAppointment } from '../../../core/schedule/appointment-ops.js';
 import { getAvailability } from '../../../core/schedule/availability.js';
 import { utcKey } from '../../../core/schedule/time.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
+import { RefusalLines, slotRefusalLines } from '../squeeze-in/SlotRefusal.js';
 import { useRun } from '../local/hooks.js';
 import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
@@ -51,6 +53,8 @@ export function BookingDialog(props: {
   const [start, setStart] = useState<string>('');
   const [notes, setNotes] = useState('');
   const [failure, setFailure] = useState<FormFailure | null>(null);
+  /** What took the slot meanwhile (another desk booked it), when the core refused it: one line each. */
+  const [inTheWay, setInTheWay] = useState<string[]>([]);
   const [missing, setMissing] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
@@ -83,6 +87,7 @@ export function BookingDialog(props: {
     const slot = slots?.find((s) => s.start === start);
     setSaving(true);
     setFailure(null);
+    setInTheWay([]);
     try {
       const { appointment } = await run(createAppointment, {
         clinic: props.clinic.id,
@@ -94,7 +99,11 @@ export function BookingDialog(props: {
       });
       props.onBooked(appointment.id);
     } catch (error) {
-      setFailure(formFailure(error, FIELDS));
+      const lines = slotRefusalLines(error);
+      const found = formFailure(error, FIELDS);
+      // A taken slot: the core's sentence above, what took it under the time.
+      setFailure(lines.length > 0 && isDomainError(error) ? { ...found, general: error.message } : found);
+      setInTheWay(lines);
     } finally {
       setSaving(false);
     }
@@ -104,6 +113,8 @@ export function BookingDialog(props: {
   const timeSelect = useRef<HTMLSelectElement>(null);
 
   const fieldError = (field: string) => missing[field] ?? failure?.fields[field];
+  const startError =
+    missing['start'] ?? (inTheWay.length > 0 ? <RefusalLines lines={inTheWay} /> : failure?.fields['start']);
 
   return (
     <Modal opened onClose={props.onClose} title={t('booking.title')} size="lg">
@@ -148,7 +159,7 @@ export function BookingDialog(props: {
                     }))
             }
             value={start}
-            error={fieldError('start')}
+            error={startError}
             onChange={(event) => setStart(event.currentTarget.value)}
           />
         </Group>

@@ -1,8 +1,9 @@
-import { Button, Notification } from '@mantine/core';
+import { Box, Button, Notification } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDomainError } from '../../../core/errors.js';
 import { useRun } from '../local/hooks.js';
+import { RefusalLines, slotRefusalLines } from '../squeeze-in/SlotRefusal.js';
 import { moveAppointment, type Placement } from './move-appointment.js';
 import { typingIn } from './shortcuts.js';
 
@@ -13,7 +14,7 @@ const NOTICE_MS = 10_000;
 type Notice =
   | { kind: 'moved'; id: string; text: string; back: Placement; undoText: string }
   | { kind: 'undone'; text: string }
-  | { kind: 'failed'; text: string };
+  | { kind: 'failed'; text: string; lines: string[] };
 
 /** A move as the screen asks for it: the appointment, its new place, and the words for the notices. */
 export interface MoveRequest {
@@ -35,12 +36,13 @@ export function useAppointmentMove() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const busy = useRef(false);
 
-  // The core's own sentence ("Horário ocupado ou bloqueado…"); its details name record ids, not for the desk.
+  // The core's own sentence ("Horário ocupado ou bloqueado…") and, for a taken slot, what is there.
   const failed = useCallback(
     (error: unknown) =>
       setNotice({
         kind: 'failed',
         text: isDomainError(error) ? error.message : `${t('move.failed')} ${String(error)}`,
+        lines: slotRefusalLines(error),
       }),
     [t],
   );
@@ -114,6 +116,11 @@ export function MoveNotice(props: {
         withBorder
       >
         <span className="move-notice-text">{notice.text}</span>
+        {notice.kind === 'failed' && notice.lines.length > 0 && (
+          <Box component="span" display="block" mt={4}>
+            <RefusalLines lines={notice.lines} />
+          </Box>
+        )}
         {notice.kind === 'moved' && (
           <Button size="compact-sm" variant="light" ml="sm" onClick={props.onUndo}>
             {t('move.undo')}

@@ -14,6 +14,7 @@ import { ProfessionalDayFields } from '../schedule-blocks/ProfessionalDayFields.
 import { addClock, defaultTimes, rangeOn } from '../schedule-blocks/time-range.js';
 import { keepLettersInside, useCtrlEnter } from '../common/dialog-keys.js';
 import { durationChoices } from './durations.js';
+import { RefusalLines, slotRefusalLines } from './SlotRefusal.js';
 
 const FIELDS = ['patient', 'professional', 'start', 'end'];
 
@@ -36,6 +37,8 @@ export function SqueezeInDialog(props: AgendaDialogProps) {
   const [overbooking, setOverbooking] = useState(false);
   const [notes, setNotes] = useState('');
   const [failure, setFailure] = useState<FormFailure | null>(null);
+  /** What occupies the typed time when the core refused it: one line per appointment or block. */
+  const [inTheWay, setInTheWay] = useState<string[]>([]);
   const [missing, setMissing] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const squeezeBox = useRef<HTMLInputElement>(null);
@@ -48,6 +51,7 @@ export function SqueezeInDialog(props: AgendaDialogProps) {
     if (!patient || !time || !day || saving) return;
     setSaving(true);
     setFailure(null);
+    setInTheWay([]);
     try {
       await run(createAppointment, {
         clinic: props.clinic.id,
@@ -61,15 +65,18 @@ export function SqueezeInDialog(props: AgendaDialogProps) {
     } catch (error) {
       const found = formFailure(error, FIELDS);
       const taken = isDomainError(error) && error.code === 'conflict';
-      // The core's 409 says what to do ("use encaixe…") and its details name what is there, under the
-      // time; the checkbox takes focus so Space ticks it.
+      // The core's 409 says what to do ("use encaixe…") and its details say what is there, one line
+      // each, under the time; the checkbox takes focus so Space ticks it.
       setFailure(taken ? { ...found, general: error.message } : found);
+      setInTheWay(slotRefusalLines(error));
       setSaving(false);
       if (taken && !overbooking) squeezeBox.current?.focus();
     }
   };
   useCtrlEnter(submit);
   const fieldError = (field: string) => missing[field] ?? failure?.fields[field];
+  const startError =
+    missing['start'] ?? (inTheWay.length > 0 ? <RefusalLines lines={inTheWay} /> : failure?.fields['start']);
 
   return (
     <Modal opened onClose={props.onClose} title={t('squeeze.title')} size="lg">
@@ -97,7 +104,7 @@ export function SqueezeInDialog(props: AgendaDialogProps) {
               type="time"
               label={t('booking.time')}
               value={time}
-              error={fieldError('start')}
+              error={startError}
               onChange={(e) => setTime(e.currentTarget.value)}
             />
             <NativeSelect
