@@ -29,6 +29,12 @@ const errorBody: JsonSchema = {
             properties: {
               path: { type: 'string', description: 'campo, pontuado (items.0.quantity)' },
               message: { type: 'string' },
+              ref: {
+                type: 'object',
+                description: 'o registro de que o detalhe fala, quando há um (ex.: o agendamento que ocupa o horário)',
+                required: ['collection', 'id'],
+                properties: { collection: { type: 'string' }, id: { type: 'string' } },
+              },
             },
           },
         },
