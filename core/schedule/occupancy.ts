@@ -4,7 +4,7 @@
  * the same schedule (RxDB serializes writers; SQL holds the transaction).
  */
 import { DEFAULT_TIME_ZONE } from '../clinic/clinic-record.js';
-import { DomainError, isDomainError } from '../errors.js';
+import { DomainError, isDomainError, type ErrorDetail } from '../errors.js';
 import { patients } from '../patient/patient-record.js';
 import type { Store } from '../store/port.js';
 import type { Stored } from '../store/record.js';
@@ -99,6 +99,25 @@ export async function assertSlotFree(
   const taken = await overlappingAppointments(store, range, exceptId);
   const blocked = await overlappingBlocks(store, range);
   if (taken.length === 0 && blocked.length === 0) return;
+  throw new DomainError(
+    'conflict',
+    'Horário ocupado ou bloqueado para este profissional; use encaixe para marcar assim mesmo',
+    await inTheWay(store, range, taken, blocked, options),
+  );
+}
+
+/**
+ * One detail per appointment and block in `range`'s way, on path `start`: pt-BR in the clinic's
+ * local time (`Já há agendamento de Maria Silva das 14:00 às 14:30`, `Bloqueado das 12:00 às 13:00:
+ * Almoço`), the record in `ref`. Patients' names are read in one batch.
+ */
+export async function inTheWay(
+  store: Store,
+  range: SlotRange,
+  taken: readonly Stored<Appointment>[],
+  blocked: readonly Stored<ScheduleBlock>[] = [],
+  options: SlotCheckOptions = {},
+): Promise<ErrorDetail[]> {
   const timeZone = range.timeZone ?? taken[0]?.timeZone ?? blocked[0]?.timeZone ?? DEFAULT_TIME_ZONE;
   const wording = {
     timeZone,
@@ -111,11 +130,7 @@ export async function assertSlotFree(
             taken.map((a) => a.patient),
           ),
   };
-  throw new DomainError(
-    'conflict',
-    'Horário ocupado ou bloqueado para este profissional; use encaixe para marcar assim mesmo',
-    [...taken.map((a) => appointmentInTheWay(a, wording)), ...blocked.map((b) => blockInTheWay(b, wording))],
-  );
+  return [...taken.map((a) => appointmentInTheWay(a, wording)), ...blocked.map((b) => blockInTheWay(b, wording))];
 }
 
 /**

@@ -11,7 +11,7 @@ import type { ErrorDetail } from '../errors.js';
 import { registerSyncRules, type ConflictHandler } from '../sync/record-rules.js';
 import type { Store } from '../store/port.js';
 import { MAX_BLOCK_MINUTES } from './block-record.js';
-import { overlappingAppointments } from './occupancy.js';
+import { inTheWay, overlappingAppointments } from './occupancy.js';
 import { RECEIVABLE_STATUSES, receivables } from './receivable-record.js';
 import { PRIORITIES } from './wait-list.js';
 import { ACTIONS, nextStatus, OCCUPYING, STATUS } from './status.js';
@@ -114,10 +114,15 @@ export async function doubleBookings(store: Store, written: Doc): Promise<ErrorD
   if (written.overbooking === true || !OCCUPYING.has(Number(written.status))) return [];
   const { professional, startUtc, endUtc, id } = written;
   if (typeof professional !== 'string' || typeof startUtc !== 'string' || typeof endUtc !== 'string') return [];
-  const others = await overlappingAppointments(store, { professional, startUtc, endUtc }, String(id));
-  return others.length === 0
-    ? []
-    : [{ path: 'start', message: `horário do profissional ocupado também por: ${others.map((a) => a.id).join(', ')}` }];
+  const range = {
+    professional,
+    startUtc,
+    endUtc,
+    ...(typeof written.timeZone === 'string' ? { timeZone: written.timeZone } : {}),
+  };
+  const others = await overlappingAppointments(store, range, String(id));
+  // The conflict list is read by whoever may read appointments, not only by those who may read patients.
+  return others.length === 0 ? [] : inTheWay(store, range, others, [], { namePatients: false });
 }
 
 registerSyncRules('appointments', {
