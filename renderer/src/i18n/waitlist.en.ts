@@ -78,4 +78,11 @@ export const waitListEn: Record<WaitListMessageKey, string> = {
   'squeeze.submitOverbooking': 'Squeeze in',
   'shortcut.block': 'Block time (at the selected slot)',
   'shortcut.squeeze': 'Squeeze in, or book at a typed time',
+  'waitlist.freedOne': 'Slot freed: 1 person on the wait list fits this slot',
+  'waitlist.freedMany': 'Slot freed: {{count}} people on the wait list fit this slot',
+  'waitlist.freedList': 'Who on the wait list fits this slot',
+  'waitlist.freedBook': 'Book here',
+  'waitlist.freedBookFor': 'Book here: {{name}}',
+  'waitlist.freedLater': 'Not now',
+  'waitlist.freedHint': 'Enter books the one in focus (Tab moves to the next); Esc closes without changes.',
 };

@@ -80,6 +80,13 @@ export const waitListPtBR = {
   'squeeze.submitOverbooking': 'Encaixar',
   'shortcut.block': 'Bloquear horário (no horário selecionado)',
   'shortcut.squeeze': 'Encaixe ou agendamento em horário digitado',
+  'waitlist.freedOne': 'Horário liberado: 1 pessoa da lista de espera cabe neste horário',
+  'waitlist.freedMany': 'Horário liberado: {{count}} pessoas da lista de espera cabem neste horário',
+  'waitlist.freedList': 'Quem da lista de espera cabe neste horário',
+  'waitlist.freedBook': 'Agendar aqui',
+  'waitlist.freedBookFor': 'Agendar aqui: {{name}}',
+  'waitlist.freedLater': 'Agora não',
+  'waitlist.freedHint': 'Enter agenda quem está em foco (Tab passa ao próximo); Esc fecha sem mudar nada.',
 };
 
 /** A key of the wait list's, blocks' and encaixe's texts. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FreedSlotNotice, FreedSlotOffer } from '../wait-list/FreedSlotOffer.js';
 import { AppointmentPanel } from './AppointmentPanel.js';
 import { BookingDialog, type BookingDraft } from './BookingDialog.js';
 import type { ClinicChoice, DayAppointment } from './load-day.js';
@@ -7,13 +8,16 @@ import { ShortcutsHelp } from './ShortcutsHelp.js';
 
 /**
  * What opens over the agenda grid, day or week: the booking being drafted, the appointment open in
- * its panel, the shortcut list, and the move in progress (its notice).
+ * its panel, the shortcut list, the move in progress (its notice), and the wait-list offer of a slot a
+ * cancellation just freed (with its notice once booked).
  */
 export function useAgendaDialogs<D extends BookingDraft = BookingDraft>() {
   const [booking, setBooking] = useState<D | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const mover = useAppointmentMove();
+  const [freed, setFreed] = useState<string | null>(null);
+  const [freedNotice, setFreedNotice] = useState<string | null>(null);
   return {
     booking,
     setBooking,
@@ -22,7 +26,11 @@ export function useAgendaDialogs<D extends BookingDraft = BookingDraft>() {
     help,
     setHelp,
     mover,
-    modalOpen: booking !== null || openId !== null || help,
+    freed,
+    setFreed,
+    freedNotice,
+    setFreedNotice,
+    modalOpen: booking !== null || openId !== null || help || freed !== null,
   };
 }
 
@@ -41,7 +49,8 @@ export function AgendaDialogs<D extends BookingDraft>(props: {
   timeZone: string;
   onDone: () => void;
 }) {
-  const { booking, setBooking, setOpenId, help, setHelp, mover } = props.dialogs;
+  const { booking, setBooking, setOpenId, help, setHelp, mover, freed, setFreed, freedNotice, setFreedNotice } =
+    props.dialogs;
   return (
     <>
       {props.clinic && booking && (
@@ -65,7 +74,20 @@ export function AgendaDialogs<D extends BookingDraft>(props: {
           setOpenId(null);
           props.onDone();
         }}
+        onCancelled={setFreed}
       />
+      {freed && (
+        <FreedSlotOffer
+          key={freed}
+          appointmentId={freed}
+          onClose={(notice) => {
+            setFreed(null);
+            if (notice) setFreedNotice(notice);
+            props.onDone();
+          }}
+        />
+      )}
+      <FreedSlotNotice notice={freedNotice} onClose={() => setFreedNotice(null)} />
       <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
       <MoveNotice notice={mover.notice} onUndo={() => void mover.undo()} onClose={mover.dismiss} />
     </>

@@ -57,13 +57,15 @@ const MOVES: Move[] = [
  * One appointment, beside the day: who, when, status and confirmation, and what the reception does
  * with it (confirm/unconfirm, check in, call, regress to waiting, cancel with reason, notes, copart and
  * payment method). Buttons
- * follow the core's transition table; cancelling asks once for the reason.
+ * follow the core's transition table; cancelling asks once for the reason, and `onCancelled` then gets
+ * the appointment's id (its slot is offered to the wait list).
  */
 export function AppointmentPanel(props: {
   appointment: DayAppointment | null;
   professional: string;
   timeZone: string;
   onClose: () => void;
+  onCancelled?: (id: string) => void;
 }) {
   const { t } = useTranslation();
   const run = useRun();
@@ -117,6 +119,7 @@ export function AppointmentPanel(props: {
     void act(async () => {
       await run(removeAppointment, { id: a.id, reason: reason.trim(), cancelledBy });
       props.onClose();
+      props.onCancelled?.(a.id);
     });
   };
 

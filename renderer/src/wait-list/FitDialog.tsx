@@ -3,20 +3,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { users } from '../../../core/access/user.js';
 import { clinics } from '../../../core/clinic/clinic-record.js';
-import { createAppointment } from '../../../core/schedule/appointment-ops.js';
 import { appointments } from '../../../core/schedule/appointment-record.js';
 import { scheduleBlocks } from '../../../core/schedule/block-record.js';
 import { scheduleSettings } from '../../../core/schedule/settings-record.js';
 import { dayIn } from '../../../core/schedule/time.js';
-import { removeWaitListEntry } from '../../../core/schedule/wait-list.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useLive, useRun } from '../local/hooks.js';
-import { clockTime } from '../reception/day-grid.js';
 import type { ListedEntry, WaitListData } from './load-wait-list.js';
 import { loadFittingSlots } from './matching-slots.js';
-import { slotDay, slotLabel } from './slot-label.js';
+import { slotLabel } from './slot-label.js';
+import { bookFromWaitList, bookedNotice } from './book-entry.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 
 /** Days ahead searched for a fitting slot (the core's availability answers at most 31). */
@@ -57,34 +55,23 @@ export function FitDialog(props: {
     if (!chosen || saving) return;
     setSaving(true);
     setError(null);
+    let booked: { stillListed: boolean };
     try {
-      await run(createAppointment, {
-        clinic: chosen.clinic,
-        professional: chosen.professional,
-        patient: props.entry.patient,
-        start: chosen.start,
-        end: chosen.end,
-        ...(props.entry.specialty ? { specialty: props.entry.specialty } : {}),
-      });
+      booked = await bookFromWaitList(run, props.entry, chosen);
     } catch (failure) {
       setError(formFailure(failure, []).general);
       setSaving(false);
       return;
     }
-    const zone = zoneOf(chosen.clinic);
-    const vars = {
-      name: props.entry.patientName,
-      day: slotDay(chosen.start, zone, i18n.language),
-      time: clockTime(chosen.start, zone),
-      professional: name(chosen.professional),
-    };
-    try {
-      await run(removeWaitListEntry, { id: props.entry.id });
-      props.onBooked(t('waitlist.fitDone', vars));
-    } catch {
-      // Booked but still listed: say so rather than hide it; removing by hand is one click.
-      props.onBooked(t('waitlist.fitDoneStillListed', vars));
-    }
+    props.onBooked(
+      bookedNotice(t, i18n.language, {
+        name: props.entry.patientName,
+        professional: name(chosen.professional),
+        start: chosen.start,
+        timeZone: zoneOf(chosen.clinic),
+        stillListed: booked.stillListed,
+      }),
+    );
   };
   useCtrlEnter(book);
 

@@ -14,11 +14,10 @@ import { useLive, useRun } from '../local/hooks.js';
 import { typingIn } from '../reception/shortcuts.js';
 import { EntryDialog } from './EntryDialog.js';
 import { FitDialog } from './FitDialog.js';
-import { loadWaitList, type ListedEntry } from './load-wait-list.js';
+import { loadWaitList, priorityColor, wantsLabel, type ListedEntry } from './load-wait-list.js';
 import { describePeriod } from './periods.js';
 
 const READS = [waitList, patients, users, specialties, clinics];
-const priorityColor = { urgent: 'red', high: 'orange', normal: 'blue', low: 'gray' } as const;
 const shortDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
 type Dialog =
@@ -88,7 +87,7 @@ export function WaitListScreen() {
         {(data?.entries ?? []).map((e) => (
           <Table.Tr key={e.id}>
             <Table.Td fw={600}>{e.patientName}</Table.Td>
-            <Table.Td>{[e.professionalName, e.specialtyName].filter(Boolean).join(' · ') || '—'}</Table.Td>
+            <Table.Td>{wantsLabel(e)}</Table.Td>
             <Table.Td>
               {e.periods.length === 0 ? (
                 <Text size="sm" c="dimmed">

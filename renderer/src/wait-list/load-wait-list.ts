@@ -17,6 +17,8 @@ export type WaitListItem = z.output<typeof listWaitList.output>['items'][number]
 export interface ListedEntry extends WaitListItem {
   patientName: string;
   patientCpf: string | null;
+  /** The patient's mobile, else landline (to call about a slot), or null. */
+  patientPhone: string | null;
   professionalName: string | null;
   specialtyName: string | null;
 }
@@ -37,6 +39,12 @@ export async function loadWaitList(ctx: OperationContext): Promise<WaitListData>
     .filter((s) => s.active)
     .map((s) => ({ id: s.id, name: s.name }))
     .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  const entries = await nameEntries(ctx, items);
+  return { entries, clinics: await loadClinics(ctx), professionals, specialties: allSpecialties };
+}
+
+/** Entries as the core answers them, with the names (and phone) the desk shows. */
+export async function nameEntries(ctx: OperationContext, items: readonly WaitListItem[]): Promise<ListedEntry[]> {
   const entries: ListedEntry[] = [];
   for (const e of items) {
     const patient = await ctx.store.collection(patients).get(e.patient);
@@ -46,9 +54,18 @@ export async function loadWaitList(ctx: OperationContext): Promise<WaitListData>
       ...e,
       patientName: patient?.socialName ?? patient?.name ?? '—',
       patientCpf: patient?.cpf ?? null,
+      patientPhone: patient?.cellPhone ?? patient?.phone ?? null,
       professionalName: professional?.name ?? null,
       specialtyName: specialty?.name ?? null,
     });
   }
-  return { entries, clinics: await loadClinics(ctx), professionals, specialties: allSpecialties };
+  return entries;
 }
+
+/** What an entry asks for, as a list shows it: `Dr. Ricardo Prado · Cardiologia`, or `—`. */
+export function wantsLabel(entry: Pick<ListedEntry, 'professionalName' | 'specialtyName'>): string {
+  return [entry.professionalName, entry.specialtyName].filter(Boolean).join(' · ') || '—';
+}
+
+/** The colour of each priority's badge, in the list and in the freed-slot offer. */
+export const priorityColor = { urgent: 'red', high: 'orange', normal: 'blue', low: 'gray' } as const;
