@@ -1,13 +1,16 @@
 /**
  * The appointment's life after booking (spec §4.3): remove (cancel with a reason), resolve a
  * reservation, attend (check-in), call, start, finish, regress to waiting, no-show. Each is one row
- * of the transition table in `status.ts`; a forbidden move is 409 `invalid_transition`.
+ * of the transition table in `status.ts`; a forbidden move is 409 `invalid_transition`. A call at a
+ * place also calls the patient's totem ticket (`appointment.call`).
  */
 import { z } from 'zod';
 import { textInput } from '../br/schemas.js';
-import { EXAMPLE_ID, nowIso } from '../clinic/common/records.js';
+import { can } from '../actor.js';
+import { EXAMPLE_ID, idInput, nowIso } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
 import { defineOperation, type Operation } from '../operation.js';
+import { callAppointmentTicket, calledTicketOutput, type CalledTicket } from '../ticket/appointment-ticket.js';
 import { appointmentOutput, scheduleIdInput } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadAppointment, transition } from './appointment-write.js';
@@ -112,13 +115,45 @@ export const attendAppointment = statusAction(
   'Registra a chegada do paciente (check-in): o atendimento fica aguardando',
   '/appointment/{id}/attendance',
 );
-/** `appointment.call`: `POST /appointment/{id}/call`. */
-export const callAppointment = statusAction(
-  'appointment.call',
-  'call',
-  'Chama o paciente para o atendimento',
-  '/appointment/{id}/call',
-);
+/**
+ * `appointment.call`: `POST /appointment/{id}/call`. With `placeId` it also calls, in the same
+ * transaction, the ticket the patient took at the totem's check-in, so the hall's panel shows the
+ * patient the agenda called (docs/decisions.md "Tickets"). That part is a ticket call: it needs
+ * `ticket:write` and follows the ticket rules (`callAtPlace`).
+ */
+export const callAppointment = defineOperation({
+  name: 'appointment.call',
+  group: GROUP,
+  summary: 'Chama o paciente para o atendimento',
+  description:
+    'Com `placeId` (o guichê ou a sala que chama), chama também, na mesma transação, a senha que o paciente ' +
+    'tirou no check-in do totem, se ela ainda aguarda: o painel mostra a senha e o local. Essa parte exige ' +
+    'também a permissão ticket:write. A resposta traz `ticket` só quando uma senha foi chamada; sem senha ' +
+    'aguardando, chama só o agendamento.',
+  permission: 'appointment:write',
+  input: z.strictObject({
+    id: scheduleIdInput,
+    placeId: idInput
+      .optional()
+      .describe('o local que chama (guichê, sala): chama também a senha do check-in do paciente no painel'),
+  }),
+  output: appointmentOutput.extend({ ticket: calledTicketOutput.optional() }),
+  http: { method: 'POST', path: '/appointment/{id}/call' },
+  example: ID_EXAMPLE,
+  async run(ctx, { id, placeId }) {
+    if (placeId === undefined) return transition(ctx, id, 'call');
+    // Checked before anything is read or written: without it the call would be half done.
+    if (!can(ctx.actor, 'ticket:write'))
+      throw new DomainError('forbidden', 'Sem permissão para chamar a senha do paciente', [
+        { path: 'placeId', message: 'chamar a senha no painel exige ticket:write' },
+      ]);
+    let ticket: CalledTicket | undefined;
+    const saved = await transition(ctx, id, 'call', undefined, undefined, async (appointment, tx) => {
+      ticket = await callAppointmentTicket({ ...ctx, store: tx }, appointment, placeId);
+    });
+    return ticket ? { ...saved, ticket } : saved;
+  },
+});
 /** `appointment.startAttendance`: `POST /appointment/{id}/attendance/start`. */
 export const startAttendance = statusAction(
   'appointment.startAttendance',

@@ -8,6 +8,7 @@ import { EXAMPLE_ID, idInput, invalidTransition, notFound, nowIso } from '../cli
 import { DomainError } from '../errors.js';
 import { defineOperation, type OperationContext } from '../operation.js';
 import type { Stored } from '../store/record.js';
+import { callAtPlace, nextSeq, placeMayCall } from './call-at-place.js';
 import { nextTicket, priorityStreak } from './calling-rules.js';
 import { loadTicketControl } from './ticket-control-record.js';
 import { clinicToday, latestCalls, requireTicket, waitingTickets } from './ticket-queries.js';
@@ -28,11 +29,6 @@ const CALL_ATTEMPTS = 5;
 
 function isConflict(error: unknown): boolean {
   return error instanceof DomainError && error.code === 'conflict';
-}
-
-async function nextSeq(ctx: OperationContext, clinic: string, day: string, order: 'callSeq' | 'panelSeq') {
-  const [last] = await latestCalls(ctx, clinic, day, order, 1);
-  return (last?.[order] ?? 0) + 1;
 }
 
 /** A patient's ticket of the clinic day in `status`, oldest first, or 404 naming `patient`. */
@@ -71,31 +67,22 @@ export const callTicket = defineOperation({
       let chosen: Stored<Ticket> | undefined;
       if (input.ticket !== undefined) {
         chosen = await requireTicket(ctx, input.ticket, 'ticket', clinic.id);
-        if (chosen.status !== 'waiting') throw invalidTransition('Esta senha já foi chamada: use rechamar', 'ticket');
       } else if (input.patient !== undefined) {
         chosen = await patientTicket(ctx, clinic.id, day, input.patient, (t) => t.status === 'waiting');
       } else {
         const { priorityRatio } = await loadTicketControl(ctx, clinic.id);
-        const waiting = (await waitingTickets(ctx, clinic.id, day)).filter(
-          (t) => t.place === undefined || t.place === input.placeId,
-        );
+        const waiting = (await waitingTickets(ctx, clinic.id, day)).filter((t) => placeMayCall(t, input.placeId));
         const recent = await latestCalls(ctx, clinic.id, day, 'callSeq', priorityRatio);
         chosen = nextTicket(waiting, priorityStreak(recent.map((t) => t.class)), priorityRatio);
         if (!chosen) return { message: 'Nenhuma senha aguardando', ticket: null };
       }
-      const now = nowIso(ctx);
       try {
-        const called = await ctx.store.collection(tickets).update(chosen.id, chosen._rev, {
-          ...chosen,
-          status: 'called',
-          calledAt: now,
-          lastCalledAt: now,
-          calledPlace: input.placeId,
-          calledBy: ctx.actor.id,
-          callSeq: await nextSeq(ctx, clinic.id, day, 'callSeq'),
-          panelSeq: await nextSeq(ctx, clinic.id, day, 'panelSeq'),
-          updatedAt: now,
-        });
+        const called = await callAtPlace(
+          ctx,
+          chosen,
+          input.placeId,
+          input.patient !== undefined ? 'patient' : 'ticket',
+        );
         return { message: `Senha ${called.code} chamada`, ticket: called };
       } catch (error) {
         // Another place called this ticket meanwhile: choose again (a given ticket then reads as called).

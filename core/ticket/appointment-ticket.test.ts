@@ -1,0 +1,171 @@
+/**
+ * The agenda's "Chamar" at a place calls the ticket the patient took at the totem: real RxDB, the
+ * totem's own check-in, the panel's own list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../access/user.js';
+import type { Actor } from '../actor.js';
+import { createClinic } from '../clinic/clinic-ops.js';
+import { openMasterData, testActor, type MasterDataHarness } from '../clinic/common/testing.js';
+import { createPlace } from '../clinic/places.js';
+import type { Clock } from '../clock.js';
+import { uuidV7Ids } from '../ids.js';
+import { createPatient } from '../patient/patient-ops.js';
+import { attendAppointment, callAppointment } from '../schedule/appointment-flow.js';
+import { createAppointment, getAppointment } from '../schedule/appointment-ops.js';
+import { scheduleCollections } from '../schedule/index.js';
+import { STATUS } from '../schedule/status.js';
+import { professionalRecord } from '../schedule/testing.js';
+import { callTicket, getTicket } from './call-ops.js';
+import { ticketCollections } from './index.js';
+import { listPanelTickets } from './panel-ops.js';
+import { tickets } from './ticket-record.js';
+import { totemCheckIn } from './totem-ops.js';
+
+let now = Date.parse('2026-11-23T12:00:00.000Z'); // 09:00 in São Paulo
+const clock: Clock = { now: () => new Date(now) };
+const totem: Actor = testActor(['attendance:read', 'attendance:write', 'ticket:read', 'clinic:read', 'account:read']);
+/** Someone who runs the agenda but not the ticket queue. */
+const agendaOnly: Actor = testActor(['appointment:read', 'appointment:write', 'ticket:read', 'clinic:read']);
+
+let h: MasterDataHarness;
+let clinic: string;
+let desk: string;
+let room: string;
+let professional: string;
+let slot = 0;
+
+beforeAll(async () => {
+  h = await openMasterData([users, ...scheduleCollections, ...ticketCollections], clock);
+  clinic = (
+    await h.run(createClinic, {
+      name: 'Clínica Central',
+      openingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: '07:00', closes: '22:00' })),
+    })
+  ).clinic.id;
+  desk = (await h.run(createPlace, { id: clinic, name: 'Guichê 2', kind: 'desk' })).place.id;
+  room = (await h.run(createPlace, { id: clinic, name: 'Consultório 3', kind: 'room' })).place.id;
+  professional = uuidV7Ids.next();
+  await h.ctx.store.collection(users).insert(professionalRecord(professional, 't1', 'Dra. Ana Lima'));
+});
+afterAll(() => h.close());
+
+/** Books today (each case on its own half hour) and checks in at the totem: the appointment and its ticket. */
+async function checkedInAtTotem(name: string) {
+  const patient = (await h.run(createPatient, { name })).patient.id;
+  const start = Date.parse('2026-11-23T14:00:00Z') + slot++ * 1_800_000;
+  const { appointment } = await h.run(createAppointment, {
+    clinic,
+    professional,
+    patient,
+    start: new Date(start).toISOString(),
+    end: new Date(start + 1_800_000).toISOString(),
+  });
+  now += 60_000;
+  const { ticket } = await h.run(totemCheckIn, { id: clinic, appointment: appointment.id }, totem);
+  now += 60_000;
+  return { appointment: appointment.id, ticket: ticket.id, code: ticket.code };
+}
+
+/** The appointment's status and its ticket's, to show that a refusal changed neither. */
+async function states(a: { appointment: string; ticket: string }) {
+  const appointment = await h.run(getAppointment, { id: a.appointment });
+  const ticket = await h.run(getTicket, { id: a.ticket });
+  return { appointment: appointment.status, history: appointment.history.length, ticket: ticket.status };
+}
+
+describe('appointment.call at a place', () => {
+  it('calls the totem ticket at that place: the panel shows its code and the place', async () => {
+    const a = await checkedInAtTotem('Maria Aparecida Souza');
+    const called = await h.run(callAppointment, { id: a.appointment, placeId: desk });
+    expect(called.status).toBe(STATUS.called);
+    expect(called.ticket).toEqual({
+      id: a.ticket,
+      code: a.code,
+      place: desk,
+      placeName: 'Guichê 2',
+      calledAt: new Date(now).toISOString().replace('Z', '+00:00'),
+    });
+
+    const ticket = await h.run(getTicket, { id: a.ticket });
+    expect(ticket).toMatchObject({ status: 'called', calledPlace: desk, calledBy: 'user-recepcao' });
+    expect(ticket.calledAt).toBe(called.ticket!.calledAt);
+    const panel = await h.run(listPanelTickets, { id: clinic });
+    expect(panel.calls[0]).toMatchObject({ ticket: a.ticket, code: a.code, placeName: 'Guichê 2', recalls: 0 });
+
+    // Called again from the agenda (the patient did not come): the appointment's call repeats, the
+    // ticket already called stays as it is (recalling it is the queue's "Rechamar").
+    now += 60_000;
+    const again = await h.run(callAppointment, { id: a.appointment, placeId: desk });
+    expect(again.status).toBe(STATUS.called);
+    expect(again.ticket).toBeUndefined();
+    expect((await h.run(getTicket, { id: a.ticket })).calledAt).toBe(ticket.calledAt);
+  });
+
+  it('without placeId calls the appointment only, exactly as before', async () => {
+    const a = await checkedInAtTotem('João Pedro Alves');
+    const before = await h.run(listPanelTickets, { id: clinic });
+    const called = await h.run(callAppointment, { id: a.appointment });
+    expect(called.status).toBe(STATUS.called);
+    expect('ticket' in called).toBe(false);
+    expect((await h.run(getTicket, { id: a.ticket })).status).toBe('waiting');
+    expect(await h.run(listPanelTickets, { id: clinic })).toEqual(before);
+  });
+
+  it('calls an appointment checked in at the desk (no ticket) and says no ticket was called', async () => {
+    const patient = (await h.run(createPatient, { name: 'Ana Clara Dias' })).patient.id;
+    const start = Date.parse('2026-11-23T14:00:00Z') + slot++ * 1_800_000;
+    const { appointment } = await h.run(createAppointment, {
+      clinic,
+      professional,
+      patient,
+      start: new Date(start).toISOString(),
+      end: new Date(start + 1_800_000).toISOString(),
+    });
+    await h.run(attendAppointment, { id: appointment.id });
+    const called = await h.run(callAppointment, { id: appointment.id, placeId: desk });
+    expect(called.status).toBe(STATUS.called);
+    expect(called.ticket).toBeUndefined();
+  });
+
+  it('refuses a caller without ticket:write, naming placeId, and changes nothing', async () => {
+    const a = await checkedInAtTotem('Carlos Eduardo Lima');
+    const before = await states(a);
+    const refused = await h.failure(callAppointment, { id: a.appointment, placeId: desk }, agendaOnly);
+    expect(refused.code).toBe('forbidden');
+    expect(refused.details.map((d) => d.path)).toEqual(['placeId']);
+    expect(await states(a)).toEqual(before);
+    // The appointment's own call stays theirs.
+    expect((await h.run(callAppointment, { id: a.appointment }, agendaOnly)).status).toBe(STATUS.called);
+  });
+
+  it('refuses an unknown place (404 naming placeId) and changes nothing', async () => {
+    const a = await checkedInAtTotem('Beatriz Nunes');
+    const before = await states(a);
+    const unknown = await h.failure(callAppointment, { id: a.appointment, placeId: 'nao-existe' });
+    expect(unknown.code).toBe('not_found');
+    expect(unknown.details.map((d) => d.path)).toEqual(['placeId']);
+    expect(await states(a)).toEqual(before);
+  });
+
+  it('leaves a ticket issued for another place to that place, changing nothing', async () => {
+    const a = await checkedInAtTotem('Rafael Moreira');
+    // A ticket bound to the room, as another installation may have stored it.
+    const col = h.ctx.store.collection(tickets);
+    const stored = (await col.get(a.ticket))!;
+    await col.update(stored.id, stored._rev, { ...stored, place: room });
+    const before = await states(a);
+
+    const refused = await h.failure(callAppointment, { id: a.appointment, placeId: desk });
+    expect(refused.code).toBe('validation');
+    expect(refused.details.map((d) => d.path)).toEqual(['placeId']);
+    expect(await states(a)).toEqual(before);
+    // The queue's call of that given ticket follows the same rule.
+    const byQueue = await h.failure(callTicket, { id: clinic, placeId: desk, ticket: a.ticket });
+    expect(byQueue.details.map((d) => d.path)).toEqual(['placeId']);
+
+    const byRoom = await h.run(callAppointment, { id: a.appointment, placeId: room });
+    expect(byRoom.ticket).toMatchObject({ code: a.code, placeName: 'Consultório 3' });
+    expect((await h.run(listPanelTickets, { id: clinic })).calls[0]).toMatchObject({ placeName: 'Consultório 3' });
+  });
+});
