@@ -85,7 +85,8 @@ export const waitListEn: Record<WaitListMessageKey, string> = {
   'block.unlockSeries': 'Unblock series',
   'block.unlockSeriesOf': "Unblock {{name}}'s {{time}} series",
   'block.seriesAsk': 'Unblock the whole series?',
-  'block.seriesBody': 'Removes all {{count}} blocks of the series, {{first}} to {{last}}, past days included.',
+  'block.seriesBody': 'Removes all {{count}} blocks of the series, {{first}} to {{last}}.',
+  'block.seriesBodyPast': 'Removes all {{count}} blocks of the series, {{first}} to {{last}}, past days included.',
   'block.seriesUndoable': 'You can undo it right after.',
   'block.seriesNoUndo':
     "It can't be undone: some of its blocks were already unblocked one by one, and re-creating the series would bring them back.",

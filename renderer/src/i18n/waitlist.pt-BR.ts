@@ -87,7 +87,8 @@ export const waitListPtBR = {
   'block.unlockSeries': 'Desbloquear série',
   'block.unlockSeriesOf': 'Desbloquear a série das {{time}} de {{name}}',
   'block.seriesAsk': 'Desbloquear a série inteira?',
-  'block.seriesBody':
+  'block.seriesBody': 'Remove os {{count}} bloqueios da série, de {{first}} a {{last}}.',
+  'block.seriesBodyPast':
     'Remove os {{count}} bloqueios da série, de {{first}} a {{last}}, inclusive os de dias que já passaram.',
   'block.seriesUndoable': 'Dá para desfazer logo em seguida.',
   'block.seriesNoUndo':

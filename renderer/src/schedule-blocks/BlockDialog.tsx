@@ -69,6 +69,14 @@ export function BlockDialog(props: AgendaDialogProps) {
   // The desk sends no clinic, so the core repeats the range in its default zone: preview in that one.
   const preview = range && recurrence ? previewRepeat(range.start, range.end, DEFAULT_TIME_ZONE, recurrence) : null;
 
+  // A message about the section goes once the person changes it: it spoke of the old value.
+  const changeRepeat = (next: RepeatDraft) => {
+    setRepeat(next);
+    const stale = (field: string) => !field.startsWith('recurrence.');
+    setMissing((m) => Object.fromEntries(Object.entries(m).filter(([f]) => stale(f))));
+    setFailure((f) => f && { ...f, fields: Object.fromEntries(Object.entries(f.fields).filter(([k]) => stale(k))) });
+  };
+
   const changeDay = (next: string) => {
     setRepeat(followDay(repeat, day, next));
     setDay(next);
@@ -203,7 +211,7 @@ export function BlockDialog(props: AgendaDialogProps) {
           />
           <RepeatFields
             draft={repeat}
-            onChange={setRepeat}
+            onChange={changeRepeat}
             day={day}
             preview={preview}
             weekdaysError={fieldError('recurrence.weekdays')}

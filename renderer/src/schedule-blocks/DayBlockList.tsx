@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayIn } from '../../../core/schedule/time.js';
 import { clockTime } from '../reception/day-grid.js';
 import type { DayBlock } from './day-blocks.js';
 import { shortDay } from './repeat.js';
@@ -17,13 +18,14 @@ export interface DayBlockListProps {
 /**
  * The day's blocks: time, professional and reason, with "Desbloquear" for a single block; a block of
  * a recurring series carries a "série" mark and offers "Desbloquear este" and "Desbloquear série".
- * The series asks first, in place (it may remove many, past days' included), saying whether it can
+ * The series asks first, in place (it may remove many, past days' included, and says so), and whether it can
  * be undone; Esc there cancels the question, not the dialog.
  */
 export function DayBlockList(props: DayBlockListProps) {
   const { t, i18n } = useTranslation();
   const [asking, setAsking] = useState<string | null>(null);
   const zone = props.timeZone;
+  const today = dayIn(new Date(), zone);
   const at = (b: DayBlock) => ({ time: clockTime(b.start, zone), name: props.name(b.professional) });
   const cancelOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -94,7 +96,7 @@ export function DayBlockList(props: DayBlockListProps) {
                 {t('block.seriesAsk')}
               </Text>
               <Text size="sm">
-                {t('block.seriesBody', {
+                {t(b.series.first < today ? 'block.seriesBodyPast' : 'block.seriesBody', {
                   count: String(b.series.size),
                   first: shortDay(b.series.first, i18n.language),
                   last: shortDay(b.series.last, i18n.language),
