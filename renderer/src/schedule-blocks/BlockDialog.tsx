@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invoke } from '../../../core/operation.js';
-import { createBlock, listBlocks, unlockBlocks } from '../../../core/schedule/block-ops.js';
+import type { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../../../core/clinic/clinic-record.js';
+import { createBlock, unlockBlocks } from '../../../core/schedule/block-ops.js';
 import { scheduleBlocks } from '../../../core/schedule/block-record.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
@@ -11,26 +12,29 @@ import { useLive, useRun } from '../local/hooks.js';
 import { clockTime } from '../reception/day-grid.js';
 import { keepLettersInside, useCtrlEnter } from '../common/dialog-keys.js';
 import { startingProfessional, type AgendaDialogProps } from './agenda-dialog.js';
+import { loadDayBlocks, type DayBlock } from './day-blocks.js';
+import { DayBlockList } from './DayBlockList.js';
 import { ProfessionalDayFields } from './ProfessionalDayFields.js';
+import { followDay, previewRepeat, recurrenceOf, type RepeatDraft } from './repeat.js';
+import { RepeatFields } from './RepeatFields.js';
 import { defaultTimes, rangeOn } from './time-range.js';
 
-/** A block as the day's list shows it, with what undoing its unlock needs. */
-interface DayBlock {
-  id: string;
-  professional: string;
-  clinic?: string | undefined;
-  start: string;
-  end: string;
-  reason: string;
-}
+const FIELDS = ['professional', 'start', 'end', 'reason', 'recurrence.weekdays', 'recurrence.until'];
 
-const FIELDS = ['professional', 'start', 'end', 'reason'];
+/** A line under the day's title: what was done, and how to take it back when that is possible. */
+interface Notice {
+  text: string;
+  tone: 'done' | 'warn';
+  undo?: () => Promise<void>;
+}
 
 /**
  * Blocks a time range of a professional (`scheduleBlock.create`, with the reason), on the agenda's
- * day by default, from the selected slot; below, the day's blocks, each with "Desbloquear"
- * (`scheduleBlock.unlock`) and an undo that blocks the same range again. Blocks made here hold for
- * every clinic of the account (the core's default: an absence is the professional's).
+ * day by default, from the selected slot, once or repeated weekly on chosen weekdays until a day
+ * ("Repetir"); below, the day's blocks, each with "Desbloquear" (`scheduleBlock.unlock`) and an undo
+ * that blocks the same range again, and for a block of a series "Desbloquear série" too (asked
+ * first; undone by re-creating the series when its blocks are still exactly a recurrence's). Blocks
+ * made here hold for every clinic of the account (the core's default: an absence is the professional's).
  */
 export function BlockDialog(props: AgendaDialogProps) {
   const { t } = useTranslation();
@@ -41,48 +45,80 @@ export function BlockDialog(props: AgendaDialogProps) {
   const [day, setDay] = useState(props.date);
   const [times, setTimes] = useState(() => defaultTimes(props.selected.startUtc, first?.slotMinutes ?? 30, zone));
   const [reason, setReason] = useState('');
+  const [repeat, setRepeat] = useState<RepeatDraft>({ enabled: false, weekdays: [], until: '' });
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [missing, setMissing] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; undo?: DayBlock } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const name = (id: string) => props.professionals.find((p) => p.id === id)?.name ?? '—';
 
   const blocks = useLive(
-    async (ctx) => {
-      const out: DayBlock[] = [];
-      for (const p of props.professionals) {
-        const { items } = await invoke(listBlocks, ctx, {
-          professional: p.id,
-          clinic: props.clinic.id,
-          date: day,
-          days: 1,
-        });
-        out.push(...items);
-      }
-      return out.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-    },
+    (ctx) =>
+      loadDayBlocks(
+        ctx,
+        props.clinic.id,
+        props.professionals.map((p) => p.id),
+        day,
+      ),
     [scheduleBlocks],
     [day, props.clinic.id, props.professionals],
   );
+
+  const recurrence = recurrenceOf(repeat);
+  const range = day && times.from && times.to ? rangeOn(day, times.from, times.to, zone) : null;
+  // The desk sends no clinic, so the core repeats the range in its default zone: preview in that one.
+  const preview = range && recurrence ? previewRepeat(range.start, range.end, DEFAULT_TIME_ZONE, recurrence) : null;
+
+  // A message about the section goes once the person changes it: it spoke of the old value.
+  const changeRepeat = (next: RepeatDraft) => {
+    setRepeat(next);
+    const stale = (field: string) => !field.startsWith('recurrence.');
+    setMissing((m) => Object.fromEntries(Object.entries(m).filter(([f]) => stale(f))));
+    setFailure((f) => f && { ...f, fields: Object.fromEntries(Object.entries(f.fields).filter(([k]) => stale(k))) });
+  };
+
+  const changeDay = (next: string) => {
+    setRepeat(followDay(repeat, day, next));
+    setDay(next);
+  };
 
   const submit = async () => {
     const absent: Record<string, string> = {};
     if (!times.from) absent['start'] = t('block.timeRequired');
     if (!times.to) absent['end'] = t('block.timeRequired');
     if (!reason.trim()) absent['reason'] = t('block.reasonRequired');
+    if (recurrence) {
+      if (recurrence.weekdays.length === 0) absent['recurrence.weekdays'] = t('block.repeatDaysRequired');
+      else if (preview?.count === 0) absent['recurrence.weekdays'] = t('block.repeatNone');
+      if (!recurrence.until) absent['recurrence.until'] = t('block.repeatUntilRequired');
+    }
     setMissing(absent);
     if (Object.keys(absent).length > 0 || saving || !day) return;
     setSaving(true);
     setFailure(null);
+    setNotice(null);
     try {
-      const answer = await run(createBlock, { professional, ...rangeOn(day, times.from, times.to, zone), reason });
-      if (answer.affectedAppointments.length === 0) {
+      const answer = await run(createBlock, {
+        professional,
+        ...rangeOn(day, times.from, times.to, zone),
+        reason,
+        ...(recurrence ? { recurrence } : {}),
+      });
+      const affected = answer.affectedAppointments.length;
+      if (!recurrence && affected === 0) {
         props.onClose();
         return;
       }
-      // Blocking over appointments is allowed (an absence is a fact); they still need a new time.
-      setNotice({ text: t('block.affected', { count: String(answer.affectedAppointments.length) }) });
+      // A series stays open on its count (the core's message); blocking over appointments is
+      // allowed (an absence is a fact), and those still need a new time.
+      const text = recurrence
+        ? [`${answer.message}.`, affected > 0 ? t('block.affectedToo', { count: String(affected) }) : '']
+            .join(' ')
+            .trim()
+        : t('block.affected', { count: String(affected) });
+      setNotice({ text, tone: affected > 0 ? 'warn' : 'done' });
       setReason('');
+      setRepeat({ enabled: false, weekdays: [], until: '' });
       setSaving(false);
     } catch (error) {
       setFailure(formFailure(error, FIELDS));
@@ -91,30 +127,48 @@ export function BlockDialog(props: AgendaDialogProps) {
   };
   useCtrlEnter(submit);
 
+  const reblock = async (input: z.input<typeof createBlock.input>) => {
+    setNotice(null);
+    try {
+      await run(createBlock, input);
+    } catch (error) {
+      setNotice({ text: formFailure(error, []).general ?? '', tone: 'warn' });
+    }
+  };
+  const owner = (block: DayBlock) => ({
+    professional: block.professional,
+    ...(block.clinic ? { clinic: block.clinic } : {}),
+    reason: block.reason,
+  });
+
   const unlock = async (block: DayBlock) => {
     setNotice(null);
     try {
       await run(unlockBlocks, { blocks: [block.id] });
       setNotice({
         text: t('block.unlocked', { time: clockTime(block.start, zone), name: name(block.professional) }),
-        undo: block,
+        tone: 'done',
+        // Back as a block of its own: the core gives every new block a new series.
+        undo: () => reblock({ ...owner(block), start: block.start, end: block.end }),
       });
     } catch (error) {
-      setNotice({ text: formFailure(error, []).general ?? '' });
+      setNotice({ text: formFailure(error, []).general ?? '', tone: 'warn' });
     }
   };
-  const undo = async (block: DayBlock) => {
+  const unlockSeries = async (block: DayBlock) => {
+    const series = block.series;
+    if (!series) return;
     setNotice(null);
     try {
-      await run(createBlock, {
-        professional: block.professional,
-        ...(block.clinic ? { clinic: block.clinic } : {}),
-        start: block.start,
-        end: block.end,
-        reason: block.reason,
+      const answer = await run(unlockBlocks, { series: series.id });
+      const again = series.again;
+      setNotice({
+        text: `${answer.message}.`,
+        tone: 'done',
+        ...(again ? { undo: () => reblock({ ...owner(block), ...again }) } : {}),
       });
     } catch (error) {
-      setNotice({ text: formFailure(error, []).general ?? '' });
+      setNotice({ text: formFailure(error, []).general ?? '', tone: 'warn' });
     }
   };
   const fieldError = (field: string) => missing[field] ?? failure?.fields[field];
@@ -128,7 +182,7 @@ export function BlockDialog(props: AgendaDialogProps) {
             professional={professional}
             onProfessional={setProfessional}
             day={day}
-            onDay={setDay}
+            onDay={changeDay}
             professionalError={fieldError('professional')}
           />
           <Group grow align="flex-start">
@@ -155,6 +209,14 @@ export function BlockDialog(props: AgendaDialogProps) {
             error={fieldError('reason')}
             onChange={(e) => setReason(e.currentTarget.value)}
           />
+          <RepeatFields
+            draft={repeat}
+            onChange={changeRepeat}
+            day={day}
+            preview={preview}
+            weekdaysError={fieldError('recurrence.weekdays')}
+            untilError={fieldError('recurrence.until')}
+          />
           <DialogActions
             hint={t('block.hint')}
             submitLabel={t('block.submit')}
@@ -167,44 +229,24 @@ export function BlockDialog(props: AgendaDialogProps) {
           {t('block.dayList')}
         </Title>
         {notice && (
-          <Alert color={notice.undo ? 'green' : 'orange'} role="status" variant="light" mb="xs">
+          <Alert color={notice.tone === 'done' ? 'green' : 'orange'} role="status" variant="light" mb="xs">
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm">{notice.text}</Text>
               {notice.undo && (
-                <Button size="xs" variant="white" onClick={() => void undo(notice.undo!)}>
+                <Button size="xs" variant="white" onClick={() => void notice.undo?.()}>
                   {t('block.undo')}
                 </Button>
               )}
             </Group>
           </Alert>
         )}
-        <Stack gap={6} aria-label={t('block.dayList')} role="list">
-          {(blocks.data ?? []).map((b) => (
-            <Paper key={b.id} withBorder p="xs" radius="sm" role="listitem">
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm">
-                  <strong>
-                    {clockTime(b.start, zone)}–{clockTime(b.end, zone)}
-                  </strong>{' '}
-                  · {name(b.professional)} · {b.reason}
-                </Text>
-                <Button
-                  size="xs"
-                  variant="light"
-                  aria-label={t('block.unlockOne', { time: clockTime(b.start, zone), name: name(b.professional) })}
-                  onClick={() => void unlock(b)}
-                >
-                  {t('block.unlock')}
-                </Button>
-              </Group>
-            </Paper>
-          ))}
-          {blocks.data && blocks.data.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('block.none')}
-            </Text>
-          )}
-        </Stack>
+        <DayBlockList
+          blocks={blocks.data}
+          timeZone={zone}
+          name={name}
+          onUnlock={(b) => void unlock(b)}
+          onUnlockSeries={(b) => void unlockSeries(b)}
+        />
       </div>
     </Modal>
   );
