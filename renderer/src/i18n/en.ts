@@ -244,4 +244,16 @@ export const en: Record<MessageKey, string> = {
   'budget.status.3': 'Disapproved',
   'budget.status.4': 'Executed',
   'budget.status.5': 'Expired',
+  'panel.noShow': 'No-show',
+  'panel.noShowAsk': 'Mark as no-show? There is no way back: book again to see the patient.',
+  'panel.noShowConfirm': 'Mark no-show',
+  'panel.ticketCalled': 'Ticket {{code}} called — {{place}}',
+  'shortcut.noShow': 'No-show (asks to confirm)',
+  'station.place': 'This station’s attendance place',
+  'station.placeAt': 'This station’s attendance place — {{clinic}}',
+  'station.placeNone': 'None (Call in calls no ticket)',
+  'station.placeHint': 'The agenda’s “Call in” also calls, at this place, the ticket the patient took at the totem.',
+  'station.placeNoPermission':
+    'Your role does not call tickets: the agenda’s “Call in” calls the patient without the ticket.',
+  'station.noPlaces': '{{clinic}} has no active attendance places.',
 };

@@ -245,6 +245,17 @@ export const ptBR = {
   'budget.status.3': 'Reprovado',
   'budget.status.4': 'Executado',
   'budget.status.5': 'Vencido',
+  'panel.noShow': 'Faltou',
+  'panel.noShowAsk': 'Marcar falta? Não tem volta: para atender o paciente, agende de novo.',
+  'panel.noShowConfirm': 'Marcar falta',
+  'panel.ticketCalled': 'Senha {{code}} chamada — {{place}}',
+  'shortcut.noShow': 'Faltou (pede confirmação)',
+  'station.place': 'Local de atendimento desta estação',
+  'station.placeAt': 'Local de atendimento desta estação — {{clinic}}',
+  'station.placeNone': 'Nenhum (o Chamar não chama senha)',
+  'station.placeHint': 'O “Chamar” da agenda chama também, neste local, a senha que o paciente tirou no totem.',
+  'station.placeNoPermission': 'Seu perfil não chama senhas: o “Chamar” da agenda chama o paciente sem a senha.',
+  'station.noPlaces': '{{clinic}} não tem locais de atendimento ativos.',
 } as const;
 
 /** A text key; adding a key here forces it into every other dictionary. */

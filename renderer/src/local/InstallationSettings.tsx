@@ -5,10 +5,12 @@ import { useSession } from '../session/session-store.js';
 import { useLocalCore } from './hooks.js';
 import { useInstallation } from './installation-store.js';
 import { closeCore } from './open-cores.js';
+import { StationPlaces } from './StationPlaces.js';
 
 /**
- * Settings › this station: which server and account it syncs with, and disconnecting it (asks once;
- * the local data stay on the computer, so reconnecting the same account finds them again).
+ * Settings › this station: which server and account it syncs with, its attendance place per clinic
+ * (the agenda's "Chamar" calls tickets there), and disconnecting it (asks once; the local data stay on
+ * the computer, so reconnecting the same account finds them again).
  */
 export function InstallationSettings() {
   const { t } = useTranslation();
@@ -57,6 +59,7 @@ export function InstallationSettings() {
             )}
           </Table.Tbody>
         </Table>
+        <StationPlaces />
         {asking ? (
           <Group justify="flex-end" gap="sm">
             <Text c="red" fw={600} mr="auto">

@@ -1,6 +1,7 @@
 /**
- * A local-only demonstration clinic (first run without a server): a clinic open every day, three
- * professionals, a dozen patients with valid CPFs and a few of today's appointments. Everything but the
+ * A local-only demonstration clinic (first run without a server): a clinic open every day with three
+ * attendance places, three professionals, a dozen patients with valid CPFs and a few of today's
+ * appointments, the first already checked in at the totem (ticket N001). Everything but the
  * professionals goes through the catalogue's operations, so the demo obeys every rule the desk does;
  * professionals are `users` records (temporary, schedulable, no login), as the server's demo command
  * writes them, since no operation creates a user without an invitation.
@@ -17,6 +18,7 @@ import { createPatient } from '../../../core/patient/patient-ops.js';
 import { createAppointment } from '../../../core/schedule/appointment-ops.js';
 import { confirmAppointment } from '../../../core/schedule/confirmation.js';
 import { attendAppointment } from '../../../core/schedule/appointment-flow.js';
+import { totemCheckIn } from '../../../core/ticket/totem-ops.js';
 import { dayIn, localTimeIn } from '../../../core/schedule/time.js';
 import type { LocalCore } from './local-core.js';
 
@@ -67,6 +69,12 @@ export async function seedDemoClinic(core: LocalCore, now: Date = new Date()): P
       name: 'Clínica Bem Viver (demonstração)',
       phone: '(11) 3000-0000',
       openingHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '07:00', closes: '21:00' })),
+      // Where tickets are called: a station picks its own in Settings.
+      places: [
+        { name: 'Guichê 1', kind: 'desk' },
+        { name: 'Guichê 2', kind: 'desk' },
+        { name: 'Consultório 1', kind: 'room' },
+      ],
     },
     actor,
   );
@@ -162,7 +170,11 @@ export async function seedDemoClinic(core: LocalCore, now: Date = new Date()): P
       actor,
     );
     if (item.confirm) await run(confirmAppointment, { id: appointment.id, channel: 'whatsapp' }, actor);
-    if (item.arrive) await run(attendAppointment, { id: appointment.id }, actor);
+    // Arrived through the totem (with ticket N001), as most patients will; the totem checks in only the
+    // clinic's today by its clock, so a seed for another day (unit tests) checks in at the desk.
+    if (item.arrive && today === dayIn(ctx.clock.now(), clinic.timeZone))
+      await run(totemCheckIn, { id: clinic.id, appointment: appointment.id }, actor);
+    else if (item.arrive) await run(attendAppointment, { id: appointment.id }, actor);
   }
   return clinic.id;
 }

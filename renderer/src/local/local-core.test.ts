@@ -3,10 +3,11 @@ import { isDomainError } from '../../../core/errors.js';
 import { memoryStorage } from '../../../core/store/rxdb/index.js';
 import { createPatient } from '../../../core/patient/patient-ops.js';
 import { listBudgets } from '../../../core/budget/budget-list.js';
-import { systemClock } from '../../../core/clock.js';
+import { fixedClock, systemClock } from '../../../core/clock.js';
 import { uuidV7Ids } from '../../../core/ids.js';
 import { blockNumberSource, numberBlocks } from '../../../core/numbering/number-blocks.js';
 import { dayIn } from '../../../core/schedule/time.js';
+import { tickets } from '../../../core/ticket/ticket-record.js';
 import { loadDay } from '../reception/load-day.js';
 import { DEMO_TENANT, demoActor, demoSeeded, seedDemoClinic } from './demo-seed.js';
 import { databaseNameFor, openLocalCore, type LocalCore, type LocalCoreOptions } from './local-core.js';
@@ -18,8 +19,12 @@ afterEach(async () => {
   core = undefined;
 });
 
+/** The seeds' "now" (10:10 in São Paulo), also the core's clock: the totem checks in its today only. */
+const NOW = '2026-11-23T13:10:00.000Z';
+
 async function open(numbers?: LocalCoreOptions['numbers']): Promise<LocalCore> {
   core = await openLocalCore({
+    clock: fixedClock(NOW),
     name: `local-core-test-${process.pid}-${++opened}`,
     tenantId: DEMO_TENANT,
     storage: memoryStorage(),
@@ -59,7 +64,7 @@ describe('the desk’s local core', () => {
   it('seeds the demo clinic once, and the day screen reads it back through the operations', async () => {
     const local = await open();
     expect(await demoSeeded(local)).toBe(false);
-    const now = new Date('2026-11-23T13:10:00.000Z'); // 10:10 in São Paulo
+    const now = new Date(NOW);
     await seedDemoClinic(local, now);
     expect(await demoSeeded(local)).toBe(true);
     const day = await loadDay(local.context(demoActor()), null, dayIn(now, 'America/Sao_Paulo'));
@@ -81,6 +86,11 @@ describe('the desk’s local core', () => {
       [1, 1, 510, 2],
       [2, 0, 150, 1],
     ]);
+    // Maria arrived through the totem: her ticket waits to be called, linked to her appointment.
+    const issued = await local.context(demoActor()).store.collection(tickets).find({});
+    expect(issued.map((t) => [t.code, t.status, t.appointment])).toEqual([
+      ['N001', 'waiting', day.appointments[0]!.id],
+    ]);
   });
 
   it('numbers budgets from the blocks the server leased, kept in the desk’s own database', async () => {
@@ -97,12 +107,16 @@ describe('the desk’s local core', () => {
     const local = await open((store) =>
       blockNumberSource({ store, leaser, clock: systemClock, ids: uuidV7Ids, policy: { size: 2, lowWater: 1 } }),
     );
-    await seedDemoClinic(local, new Date('2026-11-23T13:10:00.000Z'));
+    await seedDemoClinic(local, new Date(NOW));
     const budgets = await local.run(listBudgets, { sort: 'createdAt' }, demoActor());
     expect(budgets.items.map((b) => b.budgetNumber)).toEqual([7001, 7002]);
-    expect(leases).toEqual(['budget']);
+    // The totem check-in's ticket number comes from a leased block too (its series per clinic, line and day).
+    expect(leases).toEqual(['budget', expect.stringMatching(/^ticket:[0-9a-f-]+:N:2026-11-23$/)]);
     const held = await local.context(demoActor()).store.collection(numberBlocks).find({});
-    expect(held.map((b) => [b.from, b.to, b.next])).toEqual([[7001, 7002, 7003]]);
+    expect(held.map((b) => [b.series, b.from, b.to, b.next])).toEqual([
+      ['budget', 7001, 7002, 7003],
+      [leases[1], 7003, 7004, 7004],
+    ]);
   });
 
   it('names databases as RxDB allows', () => {

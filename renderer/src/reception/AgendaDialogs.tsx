@@ -70,6 +70,7 @@ export function AgendaDialogs<D extends BookingDraft>(props: {
         appointment={props.appointment}
         professional={props.professional}
         timeZone={props.timeZone}
+        clinicId={props.clinic?.id}
         onClose={() => {
           setOpenId(null);
           props.onDone();

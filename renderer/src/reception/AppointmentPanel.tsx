@@ -14,7 +14,9 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { can } from '../../../core/actor.js';
 import { formatCpf } from '../../../core/br/cpf.js';
+import { listPlaces } from '../../../core/clinic/places.js';
 import type { Operation } from '../../../core/operation.js';
 import {
   attendAppointment,
@@ -23,26 +25,34 @@ import {
   removeAppointment,
   startAttendance,
   finishAttendance,
+  markNoShow,
 } from '../../../core/schedule/appointment-flow.js';
 import { editAppointmentNotes } from '../../../core/schedule/appointment-ops.js';
 import { confirmAppointment, unconfirmAppointment } from '../../../core/schedule/confirmation.js';
 import { nextStatus, type AppointmentAction } from '../../../core/schedule/status.js';
 import { formFailure } from '../common/domain-errors.js';
+import { NoticeAlert } from '../common/NoticeAlert.js';
 import type { MessageKey } from '../i18n/index.js';
-import { useRun } from '../local/hooks.js';
+import { useLocalCore, useRun } from '../local/hooks.js';
 import { AppointmentCharge } from './AppointmentCharge.js';
 import { clockTime } from './day-grid.js';
 import type { DayAppointment } from './load-day.js';
 import { typingIn } from './shortcuts.js';
+import { placeToCall, readStationPlaces } from './station-place.js';
 import { statusColor, statusKey } from './status-style.js';
 
-/** A status move offered in the panel: the operation, the table's action, its key and label. */
+/**
+ * A status move offered in the panel: the operation, the table's action, its key and label. `ask`:
+ * a move the status table cannot take back asks once, inline, with this question and `confirm` button.
+ */
 interface Move {
   op: Operation;
   action: AppointmentAction;
   key: string;
   label: MessageKey;
   variant: 'filled' | 'light';
+  color?: string;
+  ask?: { question: MessageKey; confirm: MessageKey };
 }
 
 const MOVES: Move[] = [
@@ -51,24 +61,39 @@ const MOVES: Move[] = [
   { op: startAttendance, action: 'start', key: 'i', label: 'panel.start', variant: 'light' },
   { op: finishAttendance, action: 'finish', key: 'f', label: 'panel.finish', variant: 'light' },
   { op: regressAttendance, action: 'regress', key: 'v', label: 'panel.regress', variant: 'light' },
+  // No status leads back from no-show (core/schedule/status.ts), so it asks instead of offering an undo.
+  {
+    op: markNoShow,
+    action: 'noShow',
+    key: 'l',
+    label: 'panel.noShow',
+    variant: 'light',
+    color: 'red',
+    ask: { question: 'panel.noShowAsk', confirm: 'panel.noShowConfirm' },
+  },
 ];
 
 /**
  * One appointment, beside the day: who, when, status and confirmation, and what the reception does
- * with it (confirm/unconfirm, check in, call, regress to waiting, cancel with reason, notes, copart and
- * payment method). Buttons
+ * with it (confirm/unconfirm, check in, call, regress to waiting, no-show, cancel with reason, notes,
+ * copart and payment method). Buttons
  * follow the core's transition table; cancelling asks once for the reason, and `onCancelled` then gets
- * the appointment's id (its slot is offered to the wait list).
+ * the appointment's id (its slot is offered to the wait list); no-show asks once. "Chamar" calls at the
+ * station's place at `clinicId` when one is chosen (Settings), so the patient's totem ticket is called
+ * too and the panel says which.
  */
 export function AppointmentPanel(props: {
   appointment: DayAppointment | null;
   professional: string;
   timeZone: string;
+  /** The appointment's clinic (the agenda's): where the station's place is looked up. */
+  clinicId?: string | undefined;
   onClose: () => void;
   onCancelled?: (id: string) => void;
 }) {
   const { t } = useTranslation();
   const run = useRun();
+  const { actor } = useLocalCore();
   const a = props.appointment;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -78,9 +103,13 @@ export function AppointmentPanel(props: {
   const [cancelledBy, setCancelledBy] = useState<'patient' | 'clinic'>('patient');
   const [notes, setNotes] = useState('');
   const [notesSaved, setNotesSaved] = useState(false);
+  const [asking, setAsking] = useState<Move | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     setError(null);
+    setAsking(null);
+    setNotice(null);
     setCancelling(false);
     setReason('');
     setReasonError(null);
@@ -93,6 +122,7 @@ export function AppointmentPanel(props: {
     if (busy) return;
     setBusy(true);
     setError(null);
+    setNotice(null);
     try {
       await work();
     } catch (failure) {
@@ -123,6 +153,35 @@ export function AppointmentPanel(props: {
     });
   };
 
+  // Read at each call: Settings may have changed the place since the panel opened.
+  const stationPlace = async (): Promise<string | undefined> => {
+    const chosen = readStationPlaces(globalThis.localStorage);
+    const clinicId = props.clinicId;
+    if (!clinicId || !chosen[clinicId] || !can(actor, 'ticket:write')) return undefined;
+    const { items } = await run(listPlaces, { id: clinicId, active: true });
+    return placeToCall(chosen, { id: clinicId, places: items }, true);
+  };
+
+  /** Runs `move` on the open appointment; one that asks first only opens its question. */
+  const doMove = (move: Move, confirmed = false) => {
+    if (!a) return;
+    if (move.ask && !confirmed) {
+      setAsking(move);
+      return;
+    }
+    setAsking(null);
+    void act(async () => {
+      if (move.action !== 'call') {
+        await run(move.op, { id: a.id });
+        return;
+      }
+      const placeId = await stationPlace();
+      const answer = await run(callAppointment, placeId ? { id: a.id, placeId } : { id: a.id });
+      if (answer.ticket)
+        setNotice(t('panel.ticketCalled', { code: answer.ticket.code, place: answer.ticket.placeName }));
+    });
+  };
+
   const onKey = (event: KeyboardEvent) => {
     if (!a || typingIn(event.target) || event.ctrlKey || event.altKey || event.metaKey) return;
     const key = event.key.toLowerCase();
@@ -131,7 +190,7 @@ export function AppointmentPanel(props: {
     else {
       const move = MOVES.find((m) => m.key === key && nextStatus(a.status, m.action) !== undefined);
       if (!move) return;
-      void act(() => run(move.op, { id: a.id }));
+      doMove(move);
     }
     event.preventDefault();
   };
@@ -184,6 +243,7 @@ export function AppointmentPanel(props: {
               {error}
             </Alert>
           )}
+          <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
           <Group gap="xs">
             {bookedStatus && (
               <Button
@@ -201,7 +261,8 @@ export function AppointmentPanel(props: {
               <Button
                 key={m.action}
                 variant={m.variant}
-                onClick={() => void act(() => run(m.op, { id: a.id }))}
+                color={m.color}
+                onClick={() => doMove(m)}
                 disabled={busy}
                 rightSection={<Kbd size="xs">{m.key.toUpperCase()}</Kbd>}
               >
@@ -209,6 +270,19 @@ export function AppointmentPanel(props: {
               </Button>
             ))}
           </Group>
+          {asking && nextStatus(a.status, asking.action) !== undefined && asking.ask && (
+            <Group gap="xs" className="ask-box" justify="flex-end">
+              <Text fw={600} c="red" mr="auto">
+                {t(asking.ask.question)}
+              </Text>
+              <Button variant="default" onClick={() => setAsking(null)}>
+                {t('panel.keep')}
+              </Button>
+              <Button color="red" onClick={() => doMove(asking, true)} loading={busy} autoFocus>
+                {t(asking.ask.confirm)}
+              </Button>
+            </Group>
+          )}
           <Divider />
           <Stack gap="xs">
             <Textarea

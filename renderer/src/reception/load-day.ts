@@ -12,7 +12,7 @@ import { scheduleBlocks } from '../../../core/schedule/block-record.js';
 import { listAppointments } from '../../../core/schedule/schedule-view.js';
 import { effectiveSettings } from '../../../core/schedule/settings-ops.js';
 import { dayRange, utcKey } from '../../../core/schedule/time.js';
-import type { Status } from '../../../core/schedule/status.js';
+import { OCCUPYING, STATUS, type Status } from '../../../core/schedule/status.js';
 import type { z } from 'zod';
 import type { ColumnInput, GridBlock } from './day-grid.js';
 
@@ -53,6 +53,15 @@ export interface DayData {
   columns: ColumnInput[];
   appointments: DayAppointment[];
   blocks: GridBlock[];
+}
+
+/**
+ * What the agenda draws of `appointment.list` with `includeCancelled`: the appointments holding time,
+ * and no-shows (red, as the legend says: the reception sees who missed the day). Cancelled and
+ * rescheduled ones stay off the grid, their slots free.
+ */
+export function onAgenda(items: readonly ListedAppointment[]): ListedAppointment[] {
+  return items.filter((a) => OCCUPYING.has(a.status) || a.status === STATUS.noShow);
 }
 
 /** The listed appointments (`appointment.list` items) with their patients, as the screens show them. */
@@ -121,8 +130,14 @@ export async function loadDay(ctx: OperationContext, clinicId: string | null, da
     const settings = await effectiveSettings(ctx.store, clinic.id, p.id);
     columns.push({ ...p, slotMinutes: settings.slotMinutes, workingHours: settings.workingHours });
   }
-  const listed = await invoke(listAppointments, ctx, { clinic: clinic.id, date, days: 1, limit: 2000 });
-  const appointments = await describeAppointments(ctx, listed.items);
+  const listed = await invoke(listAppointments, ctx, {
+    clinic: clinic.id,
+    date,
+    days: 1,
+    includeCancelled: true,
+    limit: 2000,
+  });
+  const appointments = await describeAppointments(ctx, onAgenda(listed.items));
   const blocks = await loadBlocks(
     ctx,
     clinic,

@@ -14,6 +14,7 @@ import {
   loadBlocks,
   loadClinics,
   loadProfessionals,
+  onAgenda,
   type ClinicChoice,
   type DayAppointment,
 } from './load-day.js';
@@ -55,12 +56,12 @@ export async function loadWeek(
   const settings = await effectiveSettings(ctx.store, clinic.id, chosen.id);
   const column = { ...chosen, slotMinutes: settings.slotMinutes, workingHours: settings.workingHours };
   const week = { clinic: clinic.id, professional: chosen.id, date: monday, days: 7 };
-  const listed = await invoke(listAppointments, ctx, { ...week, limit: 2000 });
+  const listed = await invoke(listAppointments, ctx, { ...week, includeCancelled: true, limit: 2000 });
   const free = await invoke(getAvailability, ctx, week);
   return {
     ...empty,
     column,
-    appointments: await describeAppointments(ctx, listed.items),
+    appointments: await describeAppointments(ctx, onAgenda(listed.items)),
     blocks: await loadBlocks(ctx, clinic, [chosen.id], monday, 7),
     available: new Set(free.slots.map((s) => utcKey(s.start))),
   };
