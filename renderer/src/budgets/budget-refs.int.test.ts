@@ -2,29 +2,19 @@
  * The editor's reference data and prices read through the desk's local core on real RxDB (memory
  * storage): the plan's price beats the insurance's, which beats the general one.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvent } from '../../../core/clinic/event-ops.js';
 import { createInsurance } from '../../../core/insurance/insurance-ops.js';
 import { alterPriceTable, createPriceTable } from '../../../core/price/price-table-ops.js';
-import { memoryStorage } from '../../../core/store/rxdb/index.js';
-import { DEMO_TENANT, demoActor } from '../local/demo-seed.js';
-import { openLocalCore, type LocalCore } from '../local/local-core.js';
+import { demoActor } from '../local/demo-seed.js';
 import { loadBudgetRefs, priceOf } from './budget-refs.js';
+import { memoryDesks } from '../local/memory-desk.js';
 
-let core: LocalCore | undefined;
-afterEach(async () => {
-  await core?.close();
-  core = undefined;
-});
+const openDesk = memoryDesks('budget-refs');
 
 describe('prices for a budget line on the desk', () => {
   it('takes the plan’s price, else the insurance’s, else the general one', async () => {
-    core = await openLocalCore({
-      name: `budget-refs-${process.pid}`,
-      tenantId: DEMO_TENANT,
-      storage: memoryStorage(),
-      multiInstance: false,
-    });
+    const core = await openDesk();
     const actor = demoActor();
     const { event } = await core.run(createEvent, { name: 'Restauração em resina', type: 'procedure' }, actor);
     const { insurance } = await core.run(

@@ -3,33 +3,23 @@
  * pending message in the desk's own outbox (the replicated collection sync pushes), the screen reads
  * it back as the budget's latest send, and the printable document is built from the same store.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../../core/access/user.js';
 import { budgetDocument } from '../../../core/budget/budget-document.js';
 import { createBudget } from '../../../core/budget/budget-ops.js';
 import { sendBudget } from '../../../core/budget/budget-send.js';
 import { fullBudgetBody, seedBudgetReferences } from '../../../core/budget/testing.js';
 import { outboxMessages } from '../../../core/messaging/message.js';
-import { memoryStorage } from '../../../core/store/rxdb/index.js';
 import { DEMO_TENANT, demoActor } from '../local/demo-seed.js';
-import { openLocalCore, type LocalCore } from '../local/local-core.js';
 import { budgetHtml } from './budget-print.js';
 import { loadBudgetSends } from './budget-sends.js';
+import { memoryDesks } from '../local/memory-desk.js';
 
-let core: LocalCore | undefined;
-afterEach(async () => {
-  await core?.close();
-  core = undefined;
-});
+const openDesk = memoryDesks('budget-send');
 
 describe('sending a budget from the desk', () => {
   it('queues the message in the local outbox, pending and untried, and the screen reads it as the budget’s send', async () => {
-    core = await openLocalCore({
-      name: `budget-send-${process.pid}`,
-      tenantId: DEMO_TENANT,
-      storage: memoryStorage(),
-      multiInstance: false,
-    });
+    const core = await openDesk();
     const actor = demoActor();
     const local = core;
     const refs = await seedBudgetReferences(

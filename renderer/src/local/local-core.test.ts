@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isDomainError } from '../../../core/errors.js';
-import { memoryStorage } from '../../../core/store/rxdb/index.js';
 import { createPatient } from '../../../core/patient/patient-ops.js';
 import { listBudgets } from '../../../core/budget/budget-list.js';
 import { fixedClock, systemClock } from '../../../core/clock.js';
@@ -9,29 +8,17 @@ import { blockNumberSource, numberBlocks } from '../../../core/numbering/number-
 import { dayIn } from '../../../core/schedule/time.js';
 import { tickets } from '../../../core/ticket/ticket-record.js';
 import { loadDay } from '../reception/load-day.js';
-import { DEMO_TENANT, demoActor, demoSeeded, seedDemoClinic } from './demo-seed.js';
-import { databaseNameFor, openLocalCore, type LocalCore, type LocalCoreOptions } from './local-core.js';
+import { demoActor, demoSeeded, seedDemoClinic } from './demo-seed.js';
+import { databaseNameFor, type LocalCore, type LocalCoreOptions } from './local-core.js';
+import { memoryDesks } from './memory-desk.js';
 
-let opened = 0;
-let core: LocalCore | undefined;
-afterEach(async () => {
-  await core?.close();
-  core = undefined;
-});
+const openDesk = memoryDesks('local-core-test');
 
 /** The seeds' "now" (10:10 in São Paulo), also the core's clock: the totem checks in its today only. */
 const NOW = '2026-11-23T13:10:00.000Z';
 
-async function open(numbers?: LocalCoreOptions['numbers']): Promise<LocalCore> {
-  core = await openLocalCore({
-    clock: fixedClock(NOW),
-    name: `local-core-test-${process.pid}-${++opened}`,
-    tenantId: DEMO_TENANT,
-    storage: memoryStorage(),
-    multiInstance: false,
-    ...(numbers ? { numbers } : {}),
-  });
-  return core;
+function open(numbers?: LocalCoreOptions['numbers']): Promise<LocalCore> {
+  return openDesk({ clock: fixedClock(NOW), ...(numbers ? { numbers } : {}) });
 }
 
 describe('the desk’s local core', () => {

@@ -1,30 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events } from '../../../core/clinic/event-record.js';
 import { isDomainError } from '../../../core/errors.js';
 import { createAppointment, getAppointment } from '../../../core/schedule/appointment-ops.js';
 import { createBlock } from '../../../core/schedule/block-ops.js';
-import { memoryStorage } from '../../../core/store/rxdb/index.js';
 import type { RunOperation } from '../local/hooks.js';
-import { demoActor, DEMO_TENANT, seedDemoClinic } from '../local/demo-seed.js';
-import { openLocalCore, type LocalCore } from '../local/local-core.js';
+import { demoActor, seedDemoClinic } from '../local/demo-seed.js';
 import { loadDay } from './load-day.js';
 import { moveAppointment } from './move-appointment.js';
+import { memoryDesks } from '../local/memory-desk.js';
 
 const NOW = new Date('2026-11-23T13:10:00.000Z'); // 10:10 in São Paulo: the demo books 11:00–12:30
-let core: LocalCore | undefined;
-afterEach(async () => {
-  await core?.close();
-  core = undefined;
-});
+const openDesk = memoryDesks('move-test');
 
 /** The demo clinic on a real (memory) RxDB, one extra appointment with an event, and `run` as the desk. */
 async function demoDesk() {
-  core = await openLocalCore({
-    name: `move-test-${process.pid}-${Date.now()}`,
-    tenantId: DEMO_TENANT,
-    storage: memoryStorage(),
-    multiInstance: false,
-  });
+  const core = await openDesk();
   const local = core;
   const clinic = await seedDemoClinic(local, NOW);
   const run: RunOperation = (op, input) => local.run(op, input, demoActor());

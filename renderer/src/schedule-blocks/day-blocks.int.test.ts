@@ -2,32 +2,22 @@
  * The block dialog's day list through the desk's local core on real RxDB (memory storage), seeded as
  * the demo: which blocks show as a series, and whether removing a series can be undone exactly.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../../core/access/user.js';
 import { createBlock, listBlocks, unlockBlocks } from '../../../core/schedule/block-ops.js';
 import { addDays, dayIn, weekdayOf } from '../../../core/schedule/time.js';
 import { invoke } from '../../../core/operation.js';
-import { memoryStorage } from '../../../core/store/rxdb/index.js';
-import { DEMO_TENANT, demoActor, seedDemoClinic } from '../local/demo-seed.js';
-import { openLocalCore, type LocalCore } from '../local/local-core.js';
+import { demoActor, seedDemoClinic } from '../local/demo-seed.js';
 import { loadDayBlocks } from './day-blocks.js';
 import { rangeOn } from './time-range.js';
+import { memoryDesks } from '../local/memory-desk.js';
 
 const ZONE = 'America/Sao_Paulo';
-let core: LocalCore | undefined;
-afterEach(async () => {
-  await core?.close();
-  core = undefined;
-});
+const openDesk = memoryDesks('day-blocks');
 
 describe('the day’s blocks in the block dialog', () => {
   it('marks the blocks of a series, and undoes a series removal only while it has no gap', async () => {
-    core = await openLocalCore({
-      name: `day-blocks-${process.pid}`,
-      tenantId: DEMO_TENANT,
-      storage: memoryStorage(),
-      multiInstance: false,
-    });
+    const core = await openDesk();
     const actor = demoActor();
     const clinic = await seedDemoClinic(core);
     const ctx = core.context(actor);

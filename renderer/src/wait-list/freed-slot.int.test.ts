@@ -3,7 +3,7 @@
  * demo: after a cancellation, who fits the slot (never the patient who cancelled, most urgent first),
  * booking one of them into exactly that slot, and the core refusing a second booking there.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { users } from '../../../core/access/user.js';
 import { isDomainError } from '../../../core/errors.js';
@@ -14,28 +14,18 @@ import { createAppointment } from '../../../core/schedule/appointment-ops.js';
 import { appointments } from '../../../core/schedule/appointment-record.js';
 import { addDays, dayIn, localTimeIn } from '../../../core/schedule/time.js';
 import { createWaitListEntry, listWaitList } from '../../../core/schedule/wait-list.js';
-import { memoryStorage } from '../../../core/store/rxdb/index.js';
-import { DEMO_TENANT, demoActor, seedDemoClinic } from '../local/demo-seed.js';
+import { demoActor, seedDemoClinic } from '../local/demo-seed.js';
 import type { RunOperation } from '../local/hooks.js';
-import { openLocalCore, type LocalCore } from '../local/local-core.js';
 import { bookFromWaitList } from './book-entry.js';
 import { loadFreedSlot } from './freed-slot.js';
+import { memoryDesks } from '../local/memory-desk.js';
 
 const ZONE = 'America/Sao_Paulo';
-let core: LocalCore | undefined;
-afterEach(async () => {
-  await core?.close();
-  core = undefined;
-});
+const openDesk = memoryDesks('freed-slot');
 
 describe('offering a freed slot to the wait list on the desk', () => {
   it('lists who fits, books one into exactly that slot and takes the entry off the list', async () => {
-    core = await openLocalCore({
-      name: `freed-slot-${process.pid}`,
-      tenantId: DEMO_TENANT,
-      storage: memoryStorage(),
-      multiInstance: false,
-    });
+    const core = await openDesk();
     const actor = demoActor();
     const opened = core;
     const run: RunOperation = (op, input) => opened.run(op, input, actor);

@@ -3,7 +3,7 @@
  * free slots offered to an entry by specialty follow the professionals who attend it, the entry's
  * period, blocks and bookings.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../../core/access/user.js';
 import { patients } from '../../../core/patient/patient-record.js';
 import { createAppointment } from '../../../core/schedule/appointment-ops.js';
@@ -11,27 +11,17 @@ import { createBlock } from '../../../core/schedule/block-ops.js';
 import { addDays, dayIn, localTimeIn, weekdayOf } from '../../../core/schedule/time.js';
 import { createWaitListEntry } from '../../../core/schedule/wait-list.js';
 import { createSpecialty } from '../../../core/specialty/specialty-ops.js';
-import { memoryStorage } from '../../../core/store/rxdb/index.js';
-import { DEMO_TENANT, demoActor, seedDemoClinic } from '../local/demo-seed.js';
-import { openLocalCore, type LocalCore } from '../local/local-core.js';
+import { demoActor, seedDemoClinic } from '../local/demo-seed.js';
 import { loadWaitList } from './load-wait-list.js';
 import { loadFittingSlots } from './matching-slots.js';
+import { memoryDesks } from '../local/memory-desk.js';
 
 const ZONE = 'America/Sao_Paulo';
-let core: LocalCore | undefined;
-afterEach(async () => {
-  await core?.close();
-  core = undefined;
-});
+const openDesk = memoryDesks('wait-list-fit');
 
 describe('free slots for a wait-list entry on the desk', () => {
   it('offers the slots of whoever attends the specialty, in the period, minus blocks and bookings', async () => {
-    core = await openLocalCore({
-      name: `wait-list-fit-${process.pid}`,
-      tenantId: DEMO_TENANT,
-      storage: memoryStorage(),
-      multiInstance: false,
-    });
+    const core = await openDesk();
     const actor = demoActor();
     const clinic = await seedDemoClinic(core);
     const ctx = core.context(actor);
