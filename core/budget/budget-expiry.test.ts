@@ -3,6 +3,7 @@ import { users } from '../access/user.js';
 import { createClinic } from '../clinic/clinic-ops.js';
 import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
 import { fixedClock } from '../clock.js';
+import { invoke } from '../operation.js';
 import { budgets } from './budget-record.js';
 import { expireLapsedBudgets } from './budget-expiry.js';
 import { createBudget, editBudget, getBudget } from './budget-ops.js';
@@ -113,5 +114,15 @@ describe('expiring lapsed quotes', () => {
     expect(edited).toMatchObject({ status: 0, validUntil: '2026-12-31', expiredAt: expired.expiredAt });
     await expireLapsedBudgets(store(), fixedClock('2026-12-31T12:00:00.000Z'));
     expect(await statusOf(id)).toBe(0);
+  });
+
+  it("approves on the last valid day until the clinic's midnight, whatever the machine's time zone", async () => {
+    const id = await quote('2026-11-30');
+    const at = (iso: string) => ({ ...h.ctx, clock: fixedClock(iso) });
+    const lapsed = await invoke(approveBudget, at('2026-12-01T03:00:30.000Z'), { id }).catch((e: unknown) => e);
+    expect(lapsed).toMatchObject({ code: 'invalid_transition' });
+    // 23:30 of the 30th in São Paulo.
+    const approved = await invoke(approveBudget, at('2026-12-01T02:30:00.000Z'), { id });
+    expect(approved.status).toBe(2);
   });
 });

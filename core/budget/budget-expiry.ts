@@ -19,7 +19,7 @@ import { BudgetStatus, type BudgetStatusCode } from './budget-codes.js';
 import { budgets, type Budget } from './budget-record.js';
 
 /** The clinic time zone used when a budget's clinic is gone (the one `budget.create` defaults to). */
-const FALLBACK_TIME_ZONE = 'America/Sao_Paulo';
+export const FALLBACK_TIME_ZONE = 'America/Sao_Paulo';
 
 /** States a quote can lapse from: still open, nobody decided. Approved, disapproved and executed stay. */
 export const EXPIRABLE_STATUSES: readonly BudgetStatusCode[] = [BudgetStatus.draft, BudgetStatus.awaitingApproval];
