@@ -119,6 +119,7 @@ export function startBudgetExpiry(options: BudgetExpiryOptions): BudgetExpiry {
     timer.unref?.();
   }
 
+  log.info({ intervalMs }, 'budget expiry started');
   void runOnce().then(schedule, schedule);
   return {
     runOnce,
