@@ -1,6 +1,7 @@
 /**
  * `npm run server`: the sync server. Reads PORT, DATABASE_URL, CLINIC_API_KEY (see config.ts) and
  * CLINIC_TOMBSTONE_RETENTION_DAYS (tombstones purged daily past it, default 60),
+ * CLINIC_BUDGET_EXPIRY_INTERVAL_MS (lapsed quotes marked vencido at start and then this often, default a day),
  * serves until SIGTERM/SIGINT, then stops accepting, lets requests in flight finish and closes the
  * database.
  */
@@ -11,6 +12,7 @@ import { allCollections } from '../core/catalogue.js';
 import { systemClock } from '../core/clock.js';
 import { buildServer, startServerDelivery } from './server.js';
 import { readRetentionDays, startTombstonePurge } from './sync/index.js';
+import { readExpiryIntervalMs, startBudgetExpiry } from './budget/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,6 +27,14 @@ const stopPurge = startTombstonePurge({
   clock: systemClock,
   retentionDays: readRetentionDays(process.env),
   onError: (err) => logger.error({ err }, 'tombstone purge failed'),
+});
+const expiry = startBudgetExpiry({
+  database,
+  tenants: async () => (await built.keys.listAccounts()).map((account) => account.id),
+  clock: systemClock,
+  audit: built.access.audit,
+  logger,
+  intervalMs: readExpiryIntervalMs(process.env),
 });
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(
@@ -47,9 +57,8 @@ function shutdown(signal: string): void {
   built.websocket.close();
   stopPurge();
   server.close(() => {
-    // The send in flight is recorded before the database it is recorded in closes.
-    delivery
-      .stop()
+    // The send and the expiry run in flight are recorded before the database they write to closes.
+    Promise.all([delivery.stop(), expiry.stop()])
       .then(() => database.close())
       .then(
         () => process.exit(0),

@@ -183,6 +183,8 @@ export const editBudget = defineOperation({
             ...(current.disapprovalReason ? { disapprovalReason: current.disapprovalReason } : {}),
           }
         : {}),
+      // Likewise the expiry: the quote was redone because it lapsed.
+      ...(current.expiredAt ? { expiredAt: current.expiredAt } : {}),
     };
     return collection.update(id, current._rev, record);
   },

@@ -101,6 +101,8 @@ export interface Budget extends RecordBase {
   /** The treatment created from this budget (status 4). */
   treatment?: string;
   executedAt?: string;
+  /** When the server's daily job marked it 5 (vencido), in the clinic's offset; kept by a later edit. */
+  expiredAt?: string;
 }
 
 /** The `budgets` collection: listed by patient, clinic, professional or status, newest first. */
@@ -275,4 +277,5 @@ export const budgetOutput = z.object({
   disapprovalReason: z.string().optional(),
   treatment: z.string().optional(),
   executedAt: z.string().optional(),
+  expiredAt: z.string().optional().describe('quando o orçamento foi marcado vencido (status 5) pelo servidor'),
 });

@@ -14,6 +14,9 @@ import {
   STATUS_LABELS,
   type BudgetStatusCode,
 } from './budget-codes.js';
+import { clinics } from '../clinic/clinic-record.js';
+import { localDatePlus } from './budget-build.js';
+import { FALLBACK_TIME_ZONE } from './budget-expiry.js';
 import { actingUser } from './budget-ops.js';
 import { budgetOutput, budgets } from './budget-record.js';
 
@@ -50,7 +53,10 @@ export const approveBudget = defineOperation({
     if (!APPROVABLE_STATUSES.includes(current.status)) throw refuse(current.status, 'aprovado');
     if (current.items.length === 0) throw invalidTransition('Orçamento sem itens não pode ser aprovado', 'items');
     const now = nowIso(ctx);
-    if (current.validUntil < now.slice(0, 10)) {
+    // The clinic's calendar, as the expiry job judges it: at 23:30 of the last day in São Paulo the
+    // quote still holds though the server's UTC day is the next.
+    const zone = (await ctx.store.collection(clinics).get(current.clinic))?.timeZone ?? FALLBACK_TIME_ZONE;
+    if (current.validUntil < localDatePlus(ctx.clock.now(), zone, 0)) {
       throw invalidTransition(`Orçamento vencido em ${current.validUntil}: edite-o com nova validade`, 'validUntil');
     }
     const by = approvedBy ?? actingUser(ctx);

@@ -21,6 +21,13 @@ export {
 export { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE, type BudgetSendData } from './budget-send.js';
 export { treatments, type Treatment, type TreatmentStep } from './treatment.js';
 export { BUDGET_SERIES } from './budget-number.js';
+export {
+  EXPIRABLE_STATUSES,
+  expireLapsedBudgets,
+  hasLapsed,
+  type ExpiryOptions,
+  type ExpiryResult,
+} from './budget-expiry.js';
 
 /** This group's collections, for `allCollections`. */
 export const budgetCollections = [budgets, treatments];

@@ -16,6 +16,7 @@ import {
   EDITABLE_STATUSES,
   type BudgetStatusCode,
 } from './budget-codes.js';
+import { EXPIRABLE_STATUSES } from './budget-expiry.js';
 import { budgets } from './budget-record.js';
 
 type Doc = Record<string, unknown>;
@@ -44,7 +45,35 @@ const BOOKKEEPING = new Set([
   'disapprovedAt',
   'disapprovalReason',
   'treatment',
+  'executedAt',
+  'expiredAt',
 ]);
+
+const dayOf = (stamp: unknown): string | undefined => (typeof stamp === 'string' ? stamp.slice(0, 10) : undefined);
+
+/**
+ * A desk's decision the server's expiry must not undo: the version leaves 5 (vencido) for an
+ * approval (2, or 4 after it) made on a day the quote still held (the approval's own calendar day,
+ * as `budget.approve` judged it), or for a disapproval, each newer than what the server holds. Only
+ * a desk that approved or disapproved offline while the server expired the quote pushes such a
+ * version: no operation leaves 5 that way.
+ */
+function decidedBeforeExpiry(next: Doc, previous: Doc): boolean {
+  if (previous.status !== BudgetStatus.expired) return false;
+  if (next.status === BudgetStatus.approved || next.status === BudgetStatus.executed) {
+    const day = dayOf(next.approvedAt);
+    return (
+      day !== undefined &&
+      next.approvedAt !== previous.approvedAt &&
+      typeof next.validUntil === 'string' &&
+      day <= next.validUntil
+    );
+  }
+  if (next.status === BudgetStatus.disapproved) {
+    return typeof next.disapprovedAt === 'string' && next.disapprovedAt !== previous.disapprovedAt;
+  }
+  return false;
+}
 
 /** The problems of a pushed budget against the server's version. */
 export function budgetPushProblems(next: Doc, previous: Doc | undefined): ErrorDetail[] {
@@ -57,7 +86,7 @@ export function budgetPushProblems(next: Doc, previous: Doc | undefined): ErrorD
   if (next.budgetNumber !== previous.budgetNumber) {
     problems.push({ path: 'budgetNumber', message: 'o número de um orçamento não muda' });
   }
-  if (!budgetMoveAllowed(previous.status, next.status)) {
+  if (!budgetMoveAllowed(previous.status, next.status) && !decidedBeforeExpiry(next, previous)) {
     problems.push({
       path: 'status',
       message: `não é possível passar de ${String(previous.status)} para ${String(next.status)}`,
@@ -87,7 +116,55 @@ export async function takenBudgetNumber(store: Store, written: Doc): Promise<Err
       ];
 }
 
+/** What the server's expiry changes on a budget (`expireLapsedBudgets`). */
+const EXPIRY_FIELDS = new Set(['status', 'expiredAt', 'updatedAt']);
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether `master` is `assumed` as the expiry job left it, and nothing else changed. */
+function onlyExpiredSince(master: Doc, assumed: Doc): boolean {
+  if (master.status !== BudgetStatus.expired || !has(EXPIRABLE_STATUSES, assumed.status)) return false;
+  return Object.keys({ ...master, ...assumed }).every(
+    (field) => EXPIRY_FIELDS.has(field) || sameJson(master[field], assumed[field]),
+  );
+}
+
+const later = (a: unknown, b: unknown): unknown =>
+  typeof a === 'string' && typeof b === 'string' && Date.parse(a) > Date.parse(b) ? a : b;
+
+/**
+ * A desk changed, offline, a budget the server expired meanwhile (the only change since the desk's
+ * view is the expiry): what the desk did is applied over the expired version, field by field, as its
+ * operation would have done there:
+ * - an approval (2, or 4 after it) or a disapproval wins and the expiry is undone (`expiredAt`
+ *   dropped); the push check still refuses an approval made after `validUntil`, and then the
+ *   server's version stands and the desk's goes to the conflict list;
+ * - an edit reopens it as `budget.edit` does from 5, in the status the desk left it (0 or 1),
+ *   keeping `expiredAt` as the trail; the next expiry run marks it again if its validity still lapsed;
+ * - a logical delete only keeps it expired, deleted.
+ * Any other concurrent change (another desk's edit, an operation on the server) is not merged: the
+ * server's version wins and the desk's is listed, as for every collection without a merge.
+ */
+export function resolveBudgetConflict(master: Doc, assumed: Doc | undefined, pushed: Doc): Doc | undefined {
+  if (!assumed || !onlyExpiredSince(master, assumed)) return undefined;
+  const merged: Doc = { ...master };
+  for (const field of Object.keys({ ...assumed, ...pushed })) {
+    if (sameJson(pushed[field], assumed[field])) continue;
+    if (pushed[field] === undefined) delete merged[field];
+    else merged[field] = pushed[field];
+  }
+  const edited = Object.keys({ ...assumed, ...pushed }).some(
+    (field) => !BOOKKEEPING.has(field) && !sameJson(pushed[field], assumed[field]),
+  );
+  if (edited) merged.status = pushed.status;
+  // A decision (2, 3, 4) predates the expiry, which is undone; an edit reopening it keeps the trail.
+  if (merged.status !== BudgetStatus.expired && !has(EDIT_TARGET_STATUSES, merged.status)) delete merged.expiredAt;
+  merged.updatedAt = later(master.updatedAt, pushed.updatedAt);
+  return merged;
+}
+
 registerSyncRules('budgets', {
+  resolveConflict: resolveBudgetConflict,
   readPermission: 'budget:read',
   writePermission: 'budget:write',
   check: budgetPushProblems,

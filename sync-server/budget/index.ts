@@ -13,3 +13,10 @@ registerBudgetMessaging(templates, attachments);
 
 export { brDate, brl, renderBudgetPdf } from './budget-pdf.js';
 export { registerBudgetMessaging, renderBudgetSend } from './budget-mail.js';
+export {
+  DEFAULT_EXPIRY_INTERVAL_MS,
+  readExpiryIntervalMs,
+  startBudgetExpiry,
+  type BudgetExpiry,
+  type BudgetExpiryOptions,
+} from './budget-expiry-job.js';
