@@ -11,6 +11,7 @@ import type { Actor } from '../../core/actor.js';
 import { expireLapsedBudgets, type ExpiryResult } from '../../core/budget/budget-expiry.js';
 import type { Clock } from '../../core/clock.js';
 import type { Database } from '../../core/store/port.js';
+import { RepeatingPasses } from '../jobs/repeating-passes.js';
 
 /** Default milliseconds between runs: a day. A lapsed quote is marked within a day of its last valid day. */
 export const DEFAULT_EXPIRY_INTERVAL_MS = 86_400_000;
@@ -70,9 +71,7 @@ export function startBudgetExpiry(options: BudgetExpiryOptions): BudgetExpiry {
       if (event.action !== 'read') audit.record(event);
     },
   };
-  let stopping = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  const passes = new RepeatingPasses<ExpiryResult>(intervalMs);
 
   async function pass(): Promise<ExpiryResult> {
     const total: ExpiryResult = { expired: 0, skipped: 0 };
@@ -84,7 +83,7 @@ export function startBudgetExpiry(options: BudgetExpiryOptions): BudgetExpiry {
       return total;
     }
     for (const tenantId of tenantIds) {
-      if (stopping) break;
+      if (passes.stopping) break;
       const actor: Actor = {
         kind: 'system',
         id: 'budget-expiry',
@@ -106,27 +105,7 @@ export function startBudgetExpiry(options: BudgetExpiryOptions): BudgetExpiry {
     return total;
   }
 
-  function runOnce(): Promise<ExpiryResult> {
-    const result = running.then(pass);
-    running = result.catch(() => undefined);
-    return result;
-  }
-
-  function schedule(): void {
-    if (stopping) return;
-    timer = setTimeout(() => void runOnce().then(schedule, schedule), intervalMs);
-    // The job alone must not keep a process alive (tests, the admin CLI).
-    timer.unref?.();
-  }
-
   log.info({ intervalMs }, 'budget expiry started');
-  void runOnce().then(schedule, schedule);
-  return {
-    runOnce,
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  passes.start(pass, { now: true });
+  return { runOnce: () => passes.runOnce(), stop: () => passes.stop() };
 }

@@ -21,6 +21,7 @@ import { attachments as sharedAttachments, type AttachmentRegistry } from './att
 import { SendFailure, type Providers } from './providers.js';
 import { deliverableChannels, sendMessage } from './send-message.js';
 import { templates as sharedTemplates, type TemplateRegistry } from './templates.js';
+import { RepeatingPasses } from '../jobs/repeating-passes.js';
 
 /** Options of {@link startDelivery}. */
 export interface DeliveryOptions {
@@ -100,9 +101,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   const templateRegistry = options.templates ?? sharedTemplates;
   const attachmentRegistry = options.attachments ?? sharedAttachments;
   const log = logger.child({ module: 'messaging' });
-  let stopping = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  const passes = new RepeatingPasses<DeliveryReport>(options.intervalMs);
 
   async function settle(store: Store, held: Stored<QueuedMessage>, report: DeliveryReport): Promise<void> {
     const collection = store.collection(outboxMessages);
@@ -159,7 +158,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     const collection = store.collection(outboxMessages);
     const due = await collection.find(dueQuery(clock.now(), channels, batchSize));
     for (const found of due) {
-      if (stopping) return;
+      if (passes.stopping) return;
       let held: Stored<QueuedMessage>;
       try {
         held = await collection.update(found.id, found._rev, claim(withoutRevision(found), clock.now(), policy));
@@ -180,7 +179,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
 
   async function pass(): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
-    if (stopping) return report;
+    if (passes.stopping) return report;
     let tenantIds: string[];
     try {
       tenantIds = await options.tenants();
@@ -189,7 +188,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       return report;
     }
     for (const tenantId of tenantIds) {
-      if (stopping) break;
+      if (passes.stopping) break;
       try {
         await deliverTenant(tenantId, report);
       } catch (error) {
@@ -202,29 +201,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     return report;
   }
 
-  function runOnce(): Promise<DeliveryReport> {
-    const result = running.then(pass);
-    running = result.catch(() => undefined);
-    return result;
-  }
-
-  function schedule(): void {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      void runOnce().then(schedule, schedule);
-    }, options.intervalMs);
-    // The worker alone must not keep a process alive (the admin CLI, tests).
-    timer.unref();
-  }
-
   log.info({ channels: deliverableChannels(providers), intervalMs: options.intervalMs }, 'delivery started');
-  schedule();
-  return {
-    runOnce,
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  passes.start(pass, { now: false });
+  return { runOnce: () => passes.runOnce(), stop: () => passes.stop() };
 }
