@@ -50,8 +50,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** Books today (each case on its own half hour) and checks in at the totem: the appointment and its ticket. */
-async function checkedInAtTotem(name: string) {
+/** Books a new patient today, each case on its own half hour: the appointment. */
+async function bookedToday(name: string) {
   const patient = (await h.run(createPatient, { name })).patient.id;
   const start = Date.parse('2026-11-23T14:00:00Z') + slot++ * 1_800_000;
   const { appointment } = await h.run(createAppointment, {
@@ -61,6 +61,12 @@ async function checkedInAtTotem(name: string) {
     start: new Date(start).toISOString(),
     end: new Date(start + 1_800_000).toISOString(),
   });
+  return appointment;
+}
+
+/** Books today and checks in at the totem: the appointment and its ticket. */
+async function checkedInAtTotem(name: string) {
+  const appointment = await bookedToday(name);
   now += 60_000;
   const { ticket } = await h.run(totemCheckIn, { id: clinic, appointment: appointment.id }, totem);
   now += 60_000;
@@ -113,15 +119,7 @@ describe('appointment.call at a place', () => {
   });
 
   it('calls an appointment checked in at the desk (no ticket) and says no ticket was called', async () => {
-    const patient = (await h.run(createPatient, { name: 'Ana Clara Dias' })).patient.id;
-    const start = Date.parse('2026-11-23T14:00:00Z') + slot++ * 1_800_000;
-    const { appointment } = await h.run(createAppointment, {
-      clinic,
-      professional,
-      patient,
-      start: new Date(start).toISOString(),
-      end: new Date(start + 1_800_000).toISOString(),
-    });
+    const appointment = await bookedToday('Ana Clara Dias');
     await h.run(attendAppointment, { id: appointment.id });
     const called = await h.run(callAppointment, { id: appointment.id, placeId: desk });
     expect(called.status).toBe(STATUS.called);
