@@ -111,6 +111,19 @@ describe('appointments edited on two installations offline', () => {
     const merged = mergeAppointment(cancelled, base, { ...base, ...confirmed });
     // The merge alone would keep a cancelled appointment "confirmed": the record's rules refuse it.
     expect(appointmentPushProblems(merged!, cancelled).map((p) => p.path)).toEqual(['patientConfirmation']);
+    // A copart set offline on it is refused the same way, not left on a cancelled appointment.
+    const charged = mergeAppointment(cancelled, base, { ...base, copart: 30 });
+    expect(appointmentPushProblems(charged!, cancelled).map((p) => p.path)).toEqual(['copart']);
+    // The desk's own cancellation after its own confirmation is its path: taken.
+    const own = {
+      ...cancelled,
+      ...confirmed,
+      history: [
+        ...base.history,
+        { at: '2026-11-23T10:30:00.000-03:00', by: 'u2', from: 1, to: 7, action: 'cancelByPatient' },
+      ],
+    };
+    expect(appointmentPushProblems(own, base)).toEqual([]);
     // Confirmed before the totem checked her in: moot, not a conflict.
     expect(appointmentPushProblems({ ...base, ...checkedIn, ...confirmed }, { ...base, ...checkedIn })).toEqual([]);
     // The desk's confirmation losing to the patient's later "no" goes to a person.

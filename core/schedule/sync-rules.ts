@@ -40,7 +40,7 @@ export function appointmentPushProblems(next: Doc, previous: Doc | undefined): E
       message: `a tabela de status não permite ${String(previous.status)} → ${String(next.status)}`,
     });
   }
-  problems.push(...confirmationProblems(next, previous));
+  problems.push(...actionFieldProblems(next, previous));
   const moved = PLACEMENT.filter((field) => !same(previous[field], next[field]));
   if (moved.length > 0 && !MOVABLE.includes(previous.status)) {
     problems.push({ path: moved[0]!, message: 'só se remarca antes da chegada do paciente' });
@@ -48,14 +48,23 @@ export function appointmentPushProblems(next: Doc, previous: Doc | undefined): E
   return problems;
 }
 
+/** Fields the `charge` action writes. */
+const CHARGE_FIELDS = ['copart', 'paymentMethod', 'receivable'] as const;
+
 const label = (status: unknown): string => STATUS_LABELS[status as Status] ?? String(status);
 
 /**
  * A confirmation changed by the push must have been made while the appointment could be confirmed
  * (scheduled or reserved, by the history at its time) and land on an appointment that still means it:
- * one the server holds cancelled, rescheduled or missed is not confirmed behind the reception's back.
+ * one the server holds cancelled, rescheduled or missed is not confirmed (nor charged) behind the
+ * reception's back. Only a merge meets that case: the operations refuse both on such an appointment.
  */
-function confirmationProblems(next: Doc, previous: Doc): ErrorDetail[] {
+function actionFieldProblems(next: Doc, previous: Doc): ErrorDetail[] {
+  // A charge (copart, payment method, receivable) is made only while the appointment is alive.
+  const charged = CHARGE_FIELDS.find((field) => !same(next[field], previous[field]));
+  if (charged && ENDED.includes(previous.status as number)) {
+    return [{ path: charged, message: `o agendamento foi ${label(previous.status)} enquanto isso` }];
+  }
   if (same(next.patientConfirmation, previous.patientConfirmation)) return [];
   const at = (next.patientConfirmation as { at?: unknown } | null | undefined)?.at;
   const then = statusAt(next.history, at) ?? previous.status;

@@ -81,7 +81,8 @@ export const mergeTicket: ConflictHandler = (master, assumed, pushed) => {
     status: ahead.status,
     startedAt: master.startedAt ?? pushed.startedAt,
     calledAt: caller.calledAt,
-    calledPlace: caller.calledPlace,
+    // A recall moves the call to its place: the latest call's place is the one the panel shows.
+    calledPlace: (text(pushed.lastCalledAt) > text(master.lastCalledAt) ? pushed : caller).calledPlace,
     calledBy: caller.calledBy,
     callSeq: caller.callSeq,
     recalls: Number(master.recalls ?? 0) + Math.max(0, Number(pushed.recalls ?? 0) - Number(assumed.recalls ?? 0)),
