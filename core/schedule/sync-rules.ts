@@ -20,6 +20,7 @@ import { PRIORITIES } from './wait-list.js';
 import { nextStatus, OCCUPYING, STATUS, STATUS_LABELS, type Status } from './status.js';
 import { ENDED, newSteps, statusAt, statusPathAllowed } from './status-path.js';
 
+// Kept where it was first exported.
 export { reachable } from './status-path.js';
 
 type Doc = Record<string, unknown>;
@@ -54,7 +55,7 @@ const CHARGE_FIELDS = ['copart', 'paymentMethod', 'receivable'] as const;
 const label = (status: unknown): string => STATUS_LABELS[status as Status] ?? String(status);
 
 /**
- * A confirmation changed by the push must have been made while the appointment could be confirmed
+ * Changes of the actions only a live appointment takes. A confirmation changed by the push must have been made while the appointment could be confirmed
  * (scheduled or reserved, by the history at its time) and land on an appointment that still means it:
  * one the server holds cancelled, rescheduled or missed is not confirmed (nor charged) behind the
  * reception's back. Only a merge meets that case: the operations refuse both on such an appointment.
@@ -66,11 +67,11 @@ function actionFieldProblems(next: Doc, previous: Doc): ErrorDetail[] {
     return [{ path: charged, message: `o agendamento foi ${label(previous.status)} enquanto isso` }];
   }
   if (same(next.patientConfirmation, previous.patientConfirmation)) return [];
-  const at = (next.patientConfirmation as { at?: unknown } | null | undefined)?.at;
-  const then = statusAt(next.history, at) ?? previous.status;
   if (ENDED.includes(previous.status as number)) {
     return [{ path: 'patientConfirmation', message: `o agendamento foi ${label(previous.status)} enquanto isso` }];
   }
+  const at = (next.patientConfirmation as { at?: unknown } | null | undefined)?.at;
+  const then = statusAt(next.history, at) ?? previous.status;
   if (nextStatus(Number(then), 'confirmation') === undefined) {
     return [{ path: 'patientConfirmation', message: `confirmação registrada com o agendamento ${label(then)}` }];
   }
