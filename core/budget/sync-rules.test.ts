@@ -67,3 +67,32 @@ describe('budgets pushed over the server expiry', () => {
     expect(budgetPushProblems(executed, approved)).toEqual([]);
   });
 });
+
+describe('budgets moved several times offline', () => {
+  it('takes an approval then an execution by their stamps, and refuses the same jump without them', () => {
+    const executed = {
+      ...approvedOn('2026-11-24'),
+      status: 4,
+      executedAt: '2026-11-24T15:10:00.000-03:00',
+      treatment: 'tr1',
+    };
+    expect(budgetPushProblems(executed, seen)).toEqual([]);
+    expect(budgetPushProblems({ ...seen, status: 4 }, seen).map((p) => p.path)).toEqual(['status']);
+    // Executed before it was approved: not a path the operations take.
+    const backwards = { ...executed, executedAt: '2026-11-24T14:00:00.000-03:00' };
+    expect(budgetPushProblems(backwards, seen).map((p) => p.path)).toEqual(['status']);
+  });
+
+  it('takes an approved budget disapproved then edited, and refuses the edit without the disapproval', () => {
+    const approved = approvedOn('2026-11-24');
+    const reopened = {
+      ...approved,
+      status: 0,
+      value: 520,
+      disapprovedAt: '2026-11-24T16:00:00.000-03:00',
+      disapprovalReason: 'valor',
+    };
+    expect(budgetPushProblems(reopened, approved)).toEqual([]);
+    expect(budgetPushProblems({ ...approved, value: 520 }, approved).map((p) => p.path)).toEqual(['status']);
+  });
+});

@@ -2,7 +2,8 @@
  * What an installation may push of budgets (issue 7 with issue 5): desks budget offline through the
  * same operations, and a pushed version must keep to what those operations allow: a status the table
  * reaches from the server's, a number that never changes, nothing edited once approved or executed.
- * A number a desk typed that another budget already holds is listed for the reception.
+ * A number a desk typed that another budget already holds is listed for the reception. Several moves
+ * made offline (approve, then execute) are judged step by step through their stamps, not as one jump.
  */
 import type { ErrorDetail } from '../errors.js';
 import type { Store } from '../store/port.js';
@@ -30,6 +31,33 @@ export function budgetMoveAllowed(from: unknown, to: unknown): boolean {
   if (to === BudgetStatus.disapproved) return has(DISAPPROVABLE_STATUSES, from);
   if (to === BudgetStatus.executed) return from === BudgetStatus.approved;
   return has(EDITABLE_STATUSES, from) && has(EDIT_TARGET_STATUSES, to);
+}
+
+/** The step stamps of a budget: each, newly set, records one move to its status at its time. */
+const STEP_STAMPS: readonly [string, BudgetStatusCode][] = [
+  ['approvedAt', BudgetStatus.approved],
+  ['disapprovedAt', BudgetStatus.disapproved],
+  ['executedAt', BudgetStatus.executed],
+];
+
+/**
+ * The statuses a pushed budget went through from the server's (issue 18.4: several moves made
+ * offline arrive as one state), following the step stamps it newly carries in time order, then its
+ * own status (an edit into 0 or 1 has no stamp of its own). Undefined when some move is not one the
+ * operations make.
+ */
+export function budgetPath(next: Doc, previous: Doc): BudgetStatusCode[] | undefined {
+  const steps = STEP_STAMPS.filter(
+    ([stamp]) => typeof next[stamp] === 'string' && next[stamp] !== previous[stamp],
+  ).sort(([a], [b]) => Date.parse(String(next[a])) - Date.parse(String(next[b])));
+  const path = [previous.status as BudgetStatusCode];
+  for (const [, to] of steps) {
+    if (!budgetMoveAllowed(path.at(-1), to)) return undefined;
+    if (path.at(-1) !== to) path.push(to);
+  }
+  if (!budgetMoveAllowed(path.at(-1), next.status)) return undefined;
+  if (path.at(-1) !== next.status) path.push(next.status as BudgetStatusCode);
+  return path;
 }
 
 /** Fields a logical delete or a status change touches; any other change is an edit. */
@@ -86,7 +114,10 @@ export function budgetPushProblems(next: Doc, previous: Doc | undefined): ErrorD
   if (next.budgetNumber !== previous.budgetNumber) {
     problems.push({ path: 'budgetNumber', message: 'o número de um orçamento não muda' });
   }
-  if (!budgetMoveAllowed(previous.status, next.status) && !decidedBeforeExpiry(next, previous)) {
+  const path = budgetMoveAllowed(previous.status, next.status)
+    ? [previous.status, next.status]
+    : budgetPath(next, previous);
+  if (!path && !decidedBeforeExpiry(next, previous)) {
     problems.push({
       path: 'status',
       message: `não é possível passar de ${String(previous.status)} para ${String(next.status)}`,
@@ -95,7 +126,10 @@ export function budgetPushProblems(next: Doc, previous: Doc | undefined): ErrorD
   const edited = Object.keys({ ...previous, ...next }).some(
     (field) => !BOOKKEEPING.has(field) && JSON.stringify(previous[field]) !== JSON.stringify(next[field]),
   );
-  if (edited && !has(EDITABLE_STATUSES, previous.status)) {
+  // An edit is made from an editable status: the server's, or one the pushed steps passed through
+  // before their last move.
+  const editedFrom = path && path.length > 1 ? path.slice(0, -1) : [previous.status];
+  if (edited && !editedFrom.some((status) => has(EDITABLE_STATUSES, status))) {
     problems.push({ path: 'status', message: 'um orçamento aprovado ou executado não é editado (reprove-o antes)' });
   }
   return problems;

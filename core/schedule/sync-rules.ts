@@ -3,7 +3,10 @@
  * confirmation, notes, money and status are independent fields, so a three-way merge keeps each
  * side's change; between two status changes the transition table decides (a move the table allows
  * from the server's status wins, anything else goes to the conflict list for a person). A pushed
- * appointment must also obey the table on its own, and two bookings of one slot are listed.
+ * appointment must also obey the table on its own, judged by the path its history records (several
+ * moves made offline arrive as one state: status-path.ts), and two bookings of one slot are listed.
+ * A desk's change the merged version would make meaningless (a confirmation of an appointment
+ * cancelled meanwhile) is not merged: it goes to the conflict list with its content (issue 18.6).
  * Schedule blocks, the wait list and receivables follow what their operations allow.
  */
 import { z } from 'zod';
@@ -14,17 +17,15 @@ import { MAX_BLOCK_MINUTES } from './block-record.js';
 import { inTheWay, overlappingAppointments } from './occupancy.js';
 import { RECEIVABLE_STATUSES, receivables } from './receivable-record.js';
 import { PRIORITIES } from './wait-list.js';
-import { ACTIONS, nextStatus, OCCUPYING, STATUS } from './status.js';
+import { nextStatus, OCCUPYING, STATUS, STATUS_LABELS, type Status } from './status.js';
+import { ENDED, newSteps, statusAt, statusPathAllowed } from './status-path.js';
+
+// Kept where it was first exported.
+export { reachable } from './status-path.js';
 
 type Doc = Record<string, unknown>;
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/** Whether some action of the table leads from `from` to `to` (staying put counts). */
-export function reachable(from: unknown, to: unknown): boolean {
-  if (from === to) return true;
-  return typeof from === 'number' && ACTIONS.some((action) => nextStatus(from, action) === to);
-}
 
 /** Fields that place the appointment in time and with whom: they move only before the patient arrives. */
 const PLACEMENT = ['start', 'end', 'startUtc', 'endUtc', 'professional', 'clinic'] as const;
@@ -34,17 +35,47 @@ const MOVABLE: readonly unknown[] = [STATUS.scheduled, STATUS.reserved];
 export function appointmentPushProblems(next: Doc, previous: Doc | undefined): ErrorDetail[] {
   if (!previous) return [];
   const problems: ErrorDetail[] = [];
-  if (!reachable(previous.status, next.status)) {
+  if (!statusPathAllowed(previous.status, next.status, newSteps(next.history, previous.history))) {
     problems.push({
       path: 'status',
       message: `a tabela de status não permite ${String(previous.status)} → ${String(next.status)}`,
     });
   }
+  problems.push(...actionFieldProblems(next, previous));
   const moved = PLACEMENT.filter((field) => !same(previous[field], next[field]));
   if (moved.length > 0 && !MOVABLE.includes(previous.status)) {
     problems.push({ path: moved[0]!, message: 'só se remarca antes da chegada do paciente' });
   }
   return problems;
+}
+
+/** Fields the `charge` action writes. */
+const CHARGE_FIELDS = ['copart', 'paymentMethod', 'receivable'] as const;
+
+const label = (status: unknown): string => STATUS_LABELS[status as Status] ?? String(status);
+
+/**
+ * Changes of the actions only a live appointment takes. A confirmation changed by the push must have been made while the appointment could be confirmed
+ * (scheduled or reserved, by the history at its time) and land on an appointment that still means it:
+ * one the server holds cancelled, rescheduled or missed is not confirmed (nor charged) behind the
+ * reception's back. Only a merge meets that case: the operations refuse both on such an appointment.
+ */
+function actionFieldProblems(next: Doc, previous: Doc): ErrorDetail[] {
+  // A charge (copart, payment method, receivable) is made only while the appointment is alive.
+  const charged = CHARGE_FIELDS.find((field) => !same(next[field], previous[field]));
+  if (charged && ENDED.includes(previous.status as number)) {
+    return [{ path: charged, message: `o agendamento foi ${label(previous.status)} enquanto isso` }];
+  }
+  if (same(next.patientConfirmation, previous.patientConfirmation)) return [];
+  if (ENDED.includes(previous.status as number)) {
+    return [{ path: 'patientConfirmation', message: `o agendamento foi ${label(previous.status)} enquanto isso` }];
+  }
+  const at = (next.patientConfirmation as { at?: unknown } | null | undefined)?.at;
+  const then = statusAt(next.history, at) ?? previous.status;
+  if (nextStatus(Number(then), 'confirmation') === undefined) {
+    return [{ path: 'patientConfirmation', message: `confirmação registrada com o agendamento ${label(then)}` }];
+  }
+  return [];
 }
 
 interface StatusChangeLike {
@@ -77,6 +108,8 @@ function laterConfirmation(a: unknown, b: unknown): unknown {
   return at(b) > at(a) ? b : a;
 }
 
+const confirmedOf = (c: unknown): unknown => (c as { confirmed?: unknown } | null)?.confirmed;
+
 /**
  * Three-way merge of an appointment. @returns the merged document, or undefined when both sides
  * changed one field in ways no rule reconciles (two different notes, two different times, two status
@@ -97,9 +130,15 @@ export const mergeAppointment: ConflictHandler = (master, assumed, pushed) => {
       continue;
     }
     if (field === 'updatedAt') merged[field] = String(ours) > String(theirs) ? ours : theirs;
-    else if (field === 'patientConfirmation') merged[field] = laterConfirmation(theirs, ours);
-    else if (field === 'status' && reachable(theirs, ours)) merged[field] = ours;
-    else if (field === 'status' && reachable(ours, theirs)) merged[field] = theirs;
+    else if (field === 'patientConfirmation') {
+      const kept = laterConfirmation(theirs, ours);
+      // The desk's answer losing to a different answer is not dropped unseen: a person looks.
+      if (kept !== ours && confirmedOf(kept) !== confirmedOf(ours)) return undefined;
+      merged[field] = kept;
+    } else if (field === 'status' && statusPathAllowed(theirs, ours, newSteps(pushed.history, master.history)))
+      merged[field] = ours;
+    else if (field === 'status' && statusPathAllowed(ours, theirs, newSteps(master.history, pushed.history)))
+      merged[field] = theirs;
     else return undefined;
   }
   merged.history = mergeHistory(master.history, pushed.history);

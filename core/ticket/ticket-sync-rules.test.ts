@@ -58,6 +58,19 @@ describe('tickets pushed by installations', () => {
     ).toMatchObject({ status: 'started', recalls: 1, lastCalledAt: '2026-11-23T12:07:00.000Z' });
   });
 
+  it('keeps the place of a recall made on one side while the other started the ticket', () => {
+    const master = called('g1', '2026-11-23T12:05:00.000Z');
+    const started = { ...master, status: 'started', startedAt: '2026-11-23T12:08:00.000Z' };
+    const recalled = { ...master, recalls: 1, lastCalledAt: '2026-11-23T12:07:00.000Z', calledPlace: 'g2' };
+    expect(mergeTicket(started, master, recalled)).toMatchObject({ status: 'started', calledPlace: 'g2', recalls: 1 });
+  });
+
+  it('takes a field only the desk changed and lists one both changed, never dropping it', () => {
+    const master = called('g1', '2026-11-23T12:05:00.000Z');
+    expect(mergeTicket(master, waiting, { ...waiting, patient: 'p1' })).toMatchObject({ patient: 'p1' });
+    expect(mergeTicket({ ...master, patient: 'p2' }, waiting, { ...waiting, patient: 'p1' })).toBeUndefined();
+  });
+
   it('merges any two runs of forward moves without losing a recall or moving a ticket back', () => {
     const statuses = ['waiting', 'called', 'started'] as const;
     const side = fc.record({ rank: fc.integer({ min: 0, max: 2 }), recalls: fc.integer({ min: 0, max: 3 }) });

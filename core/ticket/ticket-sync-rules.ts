@@ -43,6 +43,22 @@ export function ticketPushProblems(next: Doc, previous: Doc | undefined): ErrorD
   return problems;
 }
 
+/** Fields the merge below reconciles by the ticket's order; any other is merged field by field. */
+const MERGED_FIELDS = new Set([
+  '_rev',
+  '_deleted',
+  'status',
+  'startedAt',
+  'calledAt',
+  'calledPlace',
+  'calledBy',
+  'callSeq',
+  'recalls',
+  'lastCalledAt',
+  'panelSeq',
+  'updatedAt',
+]);
+
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const later = (a: unknown, b: unknown): unknown => (text(b) > text(a) ? b : a);
 
@@ -65,7 +81,8 @@ export const mergeTicket: ConflictHandler = (master, assumed, pushed) => {
     status: ahead.status,
     startedAt: master.startedAt ?? pushed.startedAt,
     calledAt: caller.calledAt,
-    calledPlace: caller.calledPlace,
+    // A recall moves the call to its place: the latest call's place is the one the panel shows.
+    calledPlace: (text(pushed.lastCalledAt) > text(master.lastCalledAt) ? pushed : caller).calledPlace,
     calledBy: caller.calledBy,
     callSeq: caller.callSeq,
     recalls: Number(master.recalls ?? 0) + Math.max(0, Number(pushed.recalls ?? 0) - Number(assumed.recalls ?? 0)),
@@ -73,6 +90,13 @@ export const mergeTicket: ConflictHandler = (master, assumed, pushed) => {
     panelSeq: Math.max(Number(master.panelSeq ?? 0), Number(pushed.panelSeq ?? 0)),
     updatedAt: later(master.updatedAt, pushed.updatedAt),
   };
+  // Any other field the desk changed (no operation does) is not dropped unseen: taken when only the
+  // desk changed it (the push check then judges it), listed when the server changed it too.
+  for (const key of Object.keys({ ...assumed, ...pushed })) {
+    if (MERGED_FIELDS.has(key) || same(pushed[key], assumed[key]) || same(pushed[key], master[key])) continue;
+    if (!same(master[key], assumed[key])) return undefined;
+    merged[key] = pushed[key];
+  }
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
   return merged;
 };

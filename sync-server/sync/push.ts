@@ -73,12 +73,14 @@ async function writeRow(
             record,
           )
         : undefined;
-    if (merged && problemsOf(def, rules, ctx.actor.tenantId, merged, master.data).length === 0) {
+    const mergeProblems = merged ? problemsOf(def, rules, ctx.actor.tenantId, merged, master.data) : [];
+    if (merged && mergeProblems.length === 0) {
       await collection.update(pushed.id, String(master.rev), merged as unknown as RecordBase);
       await listCrossConflicts(ctx, def, rules, store, review, pushed, merged);
       return toSyncDocument(merged, false);
     }
-    await listConflict(ctx, def, review, pushed, masterDoc!, [LOST]);
+    // A merge the record's rules refuse says why (a confirmation of an appointment cancelled meanwhile).
+    await listConflict(ctx, def, review, pushed, masterDoc!, [LOST, ...mergeProblems]);
     return masterDoc;
   }
 
