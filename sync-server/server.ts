@@ -139,7 +139,7 @@ export async function assembleServer(
 ): Promise<BuiltServer> {
   const clock = options.clock ?? systemClock;
   const accessConfig = { ...readAccessConfig(process.env), ...options.access };
-  const access = await createAccessServices(database, accessConfig, clock, uuidV7Ids);
+  const access = await createAccessServices(database, accessConfig, clock, uuidV7Ids, options.outbox);
   if (config.apiKey) {
     const tenantId = await access.keys.bootstrap(config.apiKey);
     logger.info({ tenantId }, 'CLINIC_API_KEY registered for the account');

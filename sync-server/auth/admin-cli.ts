@@ -49,7 +49,7 @@ export async function inviteFromCli(
     credentialsChangedAt: null,
   };
   const { user, token } = await access.atomic(async (db) => {
-    await checkJoin(access, db, tenantId, { email, cpf: null });
+    await checkJoin(access, db, tenantId, { email });
     const login = await access.people.findOrCreate(db, { ...record, email });
     return addInvited(access, db, login, record);
   });
