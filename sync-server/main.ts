@@ -16,7 +16,14 @@ import { readExpiryIntervalMs, startBudgetExpiry } from './budget/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const config = readConfig(process.env);
+let config: ReturnType<typeof readConfig>;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  // A setting the operator must fix: the rule in one line, no stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const logger = createLogger({ level: config.logLevel });
 const built = await buildServer(config, logger);
 const { app, database } = built;

@@ -141,8 +141,14 @@ export async function assembleServer(
   const accessConfig = { ...readAccessConfig(process.env), ...options.access };
   const access = await createAccessServices(database, accessConfig, clock, uuidV7Ids, options.outbox);
   if (config.apiKey) {
-    const tenantId = await access.keys.bootstrap(config.apiKey);
+    const { tenantId, replaced } = await access.keys.registerEnvKey(config.apiKey);
     logger.info({ tenantId }, 'CLINIC_API_KEY registered for the account');
+    if (replaced.length > 0) {
+      logger.warn(
+        { tenantId, revoked: replaced.map((k) => k.prefix) },
+        'CLINIC_API_KEY changed: the key of the previous start was revoked and no longer works',
+      );
+    }
   }
   const devices = new Devices(database, clock, uuidV7Ids);
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen);

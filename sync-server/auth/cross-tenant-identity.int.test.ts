@@ -12,7 +12,7 @@ import { SERVER_TENANT } from '../http/mount.js';
 import { serverMigrations } from '../server.js';
 import { openSqlDatabase } from '../store/index.js';
 import { dropSchema, postgresUnreachable, postgresUrl, skipWithoutPostgres } from '../testing/postgres.js';
-import { authMigrations } from './auth-tables.js';
+import { relabelLegacyKeys } from './auth-tables.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from './test-server.js';
 
 const schema = `test_identity_${randomBytes(4).toString('hex')}`;
@@ -264,9 +264,7 @@ describe.each(backends)('cross-tenant people and credentials on $name', (backend
         .set({ key_prefix: legacy.slice(0, 10) })
         .where('id', '=', info.id)
         .execute();
-      for (const migration of Object.values(authMigrations).filter((m) => m.up.name === 'relabelKeys')) {
-        await migration.up(server.access.db as never);
-      }
+      await relabelLegacyKeys(server.access.db as never);
       const listed = await server.call('GET', '/apiKey/', { token: aAdmin });
       const text = JSON.stringify(listed.body);
       expect(text).toContain(prefix);

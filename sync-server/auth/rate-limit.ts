@@ -48,7 +48,13 @@ export const LIMITS = {
   signupIp: { name: 'signup:ip', points: 5, windowMs: 60 * MINUTE },
   /** "Get a simple user by CPF" per caller: it looks across accounts, so it must not become a scanner. */
   cpfLookup: { name: 'lookup:actor', points: 30, windowMs: 60 * MINUTE },
-  /** Unknown or revoked API keys per address: keys are unguessable, but operator-chosen ones are short. */
+  /** The same per account: an account making one more API key must not get another 30. */
+  cpfLookupAccount: { name: 'lookup:account', points: 60, windowMs: 60 * MINUTE },
+  /**
+   * Unknown or revoked API keys per address. Past it the address's unknown keys answer 429, and so do
+   * operator-chosen keys not yet used from there (they may be short: no guessing them); generated
+   * keys and keys already used from there keep working (see `keyActor` in authenticate.ts).
+   */
   apiKeyFailIp: { name: 'apikey-fail:ip', points: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
@@ -122,6 +128,10 @@ export class SqlRateLimiter {
 
 /** An account's keys together may send this many times one key's allowance. */
 const ACCOUNT_FACTOR = 3;
+/** How long a key is remembered as used from an address. */
+const SEEN_MS = 24 * 60 * MINUTE;
+/** Most key-and-address pairs remembered (the oldest are forgotten first). */
+const MAX_SEEN = 10_000;
 
 /**
  * Requests per API key and minute, and per account (all its keys together, {@link ACCOUNT_FACTOR}
@@ -131,8 +141,13 @@ const ACCOUNT_FACTOR = 3;
 export class ApiKeyRateLimiter {
   private readonly perKey: RateLimiterMemory;
   private readonly perAccount: RateLimiterMemory;
+  /** `keyId|address` → epoch ms until which the key counts as used from the address. */
+  private readonly seen = new Map<string, number>();
 
-  constructor(readonly perMinute: number) {
+  constructor(
+    readonly perMinute: number,
+    private readonly clock: Clock,
+  ) {
     this.perKey = new RateLimiterMemory({ keyPrefix: 'apikey', points: perMinute, duration: 60 });
     this.perAccount = new RateLimiterMemory({
       keyPrefix: 'apikey-account',
@@ -145,6 +160,23 @@ export class ApiKeyRateLimiter {
   async take(keyId: string, tenantId: string): Promise<void> {
     await consume(this.perKey, keyId);
     await consume(this.perAccount, tenantId);
+  }
+
+  /**
+   * Remembers that key `keyId` authenticated from `address`, so a later flood of unknown keys from
+   * the same address (a proxy shared with a noisy client) does not lock it out. Kept in memory for
+   * {@link SEEN_MS}: after a restart a chosen key is let through again once the address's window ends.
+   */
+  markSeen(keyId: string, address: string): void {
+    const pair = `${keyId}|${address}`;
+    this.seen.delete(pair);
+    this.seen.set(pair, this.clock.now().getTime() + SEEN_MS);
+    if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.keys().next().value!);
+  }
+
+  /** Whether key `keyId` authenticated from `address` within {@link SEEN_MS}. */
+  seenFrom(keyId: string, address: string): boolean {
+    return (this.seen.get(`${keyId}|${address}`) ?? 0) > this.clock.now().getTime();
   }
 }
 

@@ -68,7 +68,7 @@ export async function createAccessServices(
     tokens: new AccessTokens(await signingKey(db, clock, config.jwtSecret), clock),
     oneTime: new OneTimeTokens(clock),
     limits: new SqlRateLimiter(db, clock),
-    keyLimits: new ApiKeyRateLimiter(config.apiKeyRatePerMinute),
+    keyLimits: new ApiKeyRateLimiter(config.apiKeyRatePerMinute, clock),
     audit: new AuditLog(database.kysely.withTables<AuditTables>(), clock, ids),
     clock,
     ids,

@@ -148,7 +148,9 @@ export function userAdminOperations(services: AccessServices) {
     name: 'user.findByCpf',
     group: 'User',
     summary: 'Acha pelo CPF uma pessoa de outra conta (só o necessário para convidar)',
-    description: 'Nunca mostra e-mail nem contas da pessoa. Limitada a 30 consultas por hora por quem chama.',
+    description:
+      'Nunca mostra e-mail nem contas da pessoa. Limitada a 30 consultas por hora por quem chama e 60 por ' +
+      'hora por conta.',
     permission: 'access:write',
     input: z.strictObject({ cpf: cpfSchema }),
     output: z.object({
@@ -163,6 +165,7 @@ export function userAdminOperations(services: AccessServices) {
     example: { cpf: '52998224725' },
     async run(ctx, { cpf }) {
       await services.limits.take(LIMITS.cpfLookup, `${ctx.actor.kind}:${ctx.actor.id}`, 'cpf');
+      await services.limits.take(LIMITS.cpfLookupAccount, ctx.actor.tenantId, 'cpf');
       const login = await services.people.byCpf(cpf);
       if (!login)
         throw new DomainError('not_found', 'Nenhuma pessoa com este CPF', [{ path: 'cpf', message: 'não encontrado' }]);
