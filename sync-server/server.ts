@@ -34,6 +34,7 @@ import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
 import { openSqlDatabase, type SqlDatabase, type StoreTables } from './store/index.js';
+import { repairExposedInvitations } from './auth/exposed-invitations.js';
 import { signingKey } from './auth/secrets.js';
 import { ChangeHub } from './sync/change-hub.js';
 import {
@@ -149,6 +150,10 @@ export async function assembleServer(
         'CLINIC_API_KEY changed: the key of the previous start was revoked and no longer works',
       );
     }
+  }
+  const repair = await repairExposedInvitations(access);
+  if (repair.scrubbed > 0) {
+    logger.warn(repair, 'invitation tokens removed from clinic outboxes; open invitations sent again (issue 17)');
   }
   const devices = new Devices(database, clock, uuidV7Ids);
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen);

@@ -7,12 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCollections } from '../../core/catalogue.js';
+import { uuidV7Ids } from '../../core/ids.js';
+import { storeOutbox } from '../../core/messaging/index.js';
 import { outboxMessages } from '../../core/messaging/message.js';
 import { SERVER_TENANT } from '../http/mount.js';
 import { serverMigrations } from '../server.js';
 import { openSqlDatabase } from '../store/index.js';
 import { dropSchema, postgresUnreachable, postgresUrl, skipWithoutPostgres } from '../testing/postgres.js';
 import { relabelLegacyKeys } from './auth-tables.js';
+import { INVITATION_REPAIR_MARKER, repairExposedInvitations } from './exposed-invitations.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from './test-server.js';
 
 const schema = `test_identity_${randomBytes(4).toString('hex')}`;
@@ -153,6 +156,39 @@ describe.each(backends)('cross-tenant people and credentials on $name', (backend
         expect(joined.status, JSON.stringify(joined.body)).toBe(200);
         expect(await canLogin('vitoria@a.com.br', 'a senha da vitória', b.tenantId)).toBe(200);
         expect(await canLogin('vitoria@a.com.br', 'a senha da vitória', a.tenantId)).toBe(200);
+      },
+    );
+
+    it.skipIf(backend.skip)(
+      'spends tokens an older server left in a clinic outbox and invites the person again from the server',
+      async () => {
+        // As servers before issue 17 did: the invitation queued in B's own outbox, token in clear.
+        const created = await server.call('POST', '/user/', {
+          key: bKey,
+          body: { name: 'Dra. Lia', email: 'lia@b.com.br', role: 'professional' },
+        });
+        expect(created.status).toBe(201);
+        const exposed = (await mailbox('lia@b.com.br'))[0]!.token;
+        const queued = (await server.database.forTenant(SERVER_TENANT).collection(outboxMessages).find()).find(
+          (m) => m.to === 'lia@b.com.br',
+        )!;
+        await storeOutbox(server.database.forTenant(b.tenantId), server.clock, uuidV7Ids).add({
+          channel: 'email',
+          to: queued.to,
+          template: queued.template,
+          data: queued.data,
+        });
+        await server.database.forTenant(SERVER_TENANT).collection(outboxMessages).remove(queued.id, queued._rev);
+        expect(await whatBSees()).toContain(exposed);
+
+        await server.access.db.deleteFrom('server_secrets').where('name', '=', INVITATION_REPAIR_MARKER).execute();
+        expect(await repairExposedInvitations(server.access)).toEqual({ scrubbed: 1, resent: 1 });
+        expect(await repairExposedInvitations(server.access)).toEqual({ scrubbed: 0, resent: 0 });
+        expect(await whatBSees()).not.toContain(exposed);
+        expect((await accept(exposed, 'senha da doutora lia')).status).toBe(400);
+        const fresh = (await mailbox('lia@b.com.br')).at(-1)!.token;
+        expect(fresh).not.toBe(exposed);
+        expect((await accept(fresh, 'senha da doutora lia')).status).toBe(200);
       },
     );
 
