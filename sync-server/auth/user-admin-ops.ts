@@ -135,6 +135,9 @@ export function userAdminOperations(services: AccessServices) {
     name: 'user.acceptInvitation',
     group: 'User',
     summary: 'Aceita o convite para uma conta (e cria a senha no primeiro acesso)',
+    description:
+      'No primeiro acesso, `password` é a senha nova (12+ caracteres). Quem já tem senha, ou já pertence a ' +
+      'outra clínica, informa a própria senha: ela não muda por um convite (esqueceu? use "esqueci a senha").',
     permission: 'session:write',
     public: true,
     input: redeemInput,
