@@ -235,7 +235,10 @@ describe.each(backends)('cross-tenant people and credentials on $name', (backend
         invitedId = (invited.body.user as { id: string }).id;
         expect(invited.body.user).toMatchObject({ name: 'Dr. Rui', council: 'CRM', status: 'invited' });
         const one = await server.call('GET', `/user/${invitedId}`, { key: bKey });
-        for (const text of [JSON.stringify(invited.body), JSON.stringify(one.body), await whatBSees()]) {
+        const again = await server.call('POST', '/user/invitation', { key: bKey, body: { person, role: 'admin' } });
+        expect(again.status).toBe(409);
+        const texts = [invited.body, one.body, again.body].map((body) => JSON.stringify(body));
+        for (const text of [...texts, await whatBSees()]) {
           expect(text).not.toContain('rui@a.com.br');
           expect(text).not.toContain(CPF);
           expect(text).not.toContain('529.982.247-25');

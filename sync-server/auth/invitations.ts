@@ -26,7 +26,10 @@ export async function checkJoin(
 ): Promise<void> {
   const existing = await services.people.byEmail(person.email, db);
   if (existing && (await services.people.membershipIn(tenantId, existing.id, db))) {
-    throw new DomainError('conflict', 'Esta pessoa já é usuária da conta', [{ path: 'email', message: person.email }]);
+    // The detail does not echo the e-mail: for a person invited by CPF the account has not seen it.
+    throw new DomainError('conflict', 'Esta pessoa já é usuária da conta', [
+      { path: 'email', message: 'já é usuária desta conta ou tem convite pendente' },
+    ]);
   }
 }
 
