@@ -16,6 +16,7 @@ import { openSqlDatabase } from '../store/index.js';
 import { dropSchema, postgresUnreachable, postgresUrl, skipWithoutPostgres } from '../testing/postgres.js';
 import { relabelLegacyKeys } from './auth-tables.js';
 import { INVITATION_REPAIR_MARKER, repairExposedInvitations } from './exposed-invitations.js';
+import { ApiKeyRateLimiter } from './rate-limit.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from './test-server.js';
 
 const schema = `test_identity_${randomBytes(4).toString('hex')}`;
@@ -281,8 +282,15 @@ describe.each(backends)('cross-tenant people and credentials on $name', (backend
       expect((await server.call('GET', '/user/', { key: 'chave-inventada-mais-uma', ip })).status).toBe(429);
       expect((await server.call('GET', '/user/', { key: generated, ip })).status).toBe(200);
       expect((await server.call('GET', '/user/', { key: bKey, ip })).status).toBe(200);
-      // An operator-chosen key already in use from there keeps working too.
+      // An operator-chosen key already in use from there keeps working too, after a restart as well.
       expect((await server.call('GET', '/user/', { key: chosen, ip })).status).toBe(200);
+      server.access.keyLimits = new ApiKeyRateLimiter(1000, server.clock);
+      expect((await server.call('GET', '/user/', { key: chosen, ip })).status).toBe(200);
+      // One never used from there waits like an unknown key: right or wrong, a blocked guesser sees 429.
+      const unused = 'outra-chave-escolhida-pelo-operador';
+      await server.keys.createKey(b.tenantId, { name: 'operador 2', key: unused });
+      expect((await server.call('GET', '/user/', { key: unused, ip })).status).toBe(429);
+      expect((await server.call('GET', '/user/', { key: unused, ip: '192.0.2.151' })).status).toBe(200);
     });
 
     it.skipIf(backend.skip)('lists keys by an id that is no part of their secret, old keys included', async () => {

@@ -56,6 +56,8 @@ export const LIMITS = {
    * keys and keys already used from there keep working (see `keyActor` in authenticate.ts).
    */
   apiKeyFailIp: { name: 'apikey-fail:ip', points: 30, windowMs: 15 * MINUTE },
+  /** A chosen key used from an address (`keyId|address`) within a day: it passes a blocked address. */
+  apiKeySeen: { name: 'apikey-seen', points: 1, windowMs: 24 * 60 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 /** Counters are keyed by a hash: the table holds no e-mail or address in clear. */
@@ -120,6 +122,22 @@ export class SqlRateLimiter {
     if (points > rule.points) throw new RateLimitedError(Math.ceil(remainingMs / 1000), path);
   }
 
+  /** Marks `key` under `rule` for a full window from now (a fact to remember, not a count). */
+  async mark(rule: LimitRule, key: string): Promise<void> {
+    const reset = this.clock.now().getTime() + rule.windowMs;
+    await this.db
+      .insertInto('rate_limits')
+      .values({ key: counterKey(rule, key), points: 1, reset_ms: reset })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ points: 1, reset_ms: reset }))
+      .execute();
+  }
+
+  /** Whether `key` was {@link mark}ed under `rule` less than a window ago. */
+  async marked(rule: LimitRule, key: string): Promise<boolean> {
+    const [row] = (await this.db.executeQuery(this.counter([counterKey(rule, key)]))).rows;
+    return row !== undefined && Number(row.reset_ms) > this.clock.now().getTime();
+  }
+
   /** Forgets `key`'s counter (a successful login clears its failures). */
   async reset(rule: LimitRule, key: string): Promise<void> {
     await this.db.deleteFrom('rate_limits').where('key', '=', counterKey(rule, key)).execute();
@@ -128,9 +146,9 @@ export class SqlRateLimiter {
 
 /** An account's keys together may send this many times one key's allowance. */
 const ACCOUNT_FACTOR = 3;
-/** How long a key is remembered as used from an address. */
-const SEEN_MS = 24 * 60 * MINUTE;
-/** Most key-and-address pairs remembered (the oldest are forgotten first). */
+/** How often one process writes that a key was used from an address (it is remembered for a day). */
+const SEEN_REWRITE_MS = 60 * MINUTE;
+/** Most key-and-address pairs a process keeps track of (the oldest are forgotten first). */
 const MAX_SEEN = 10_000;
 
 /**
@@ -141,8 +159,8 @@ const MAX_SEEN = 10_000;
 export class ApiKeyRateLimiter {
   private readonly perKey: RateLimiterMemory;
   private readonly perAccount: RateLimiterMemory;
-  /** `keyId|address` → epoch ms until which the key counts as used from the address. */
-  private readonly seen = new Map<string, number>();
+  /** `keyId|address` → epoch ms this process last wrote its use to SQL ({@link LIMITS.apiKeySeen}). */
+  private readonly written = new Map<string, number>();
 
   constructor(
     readonly perMinute: number,
@@ -163,20 +181,18 @@ export class ApiKeyRateLimiter {
   }
 
   /**
-   * Remembers that key `keyId` authenticated from `address`, so a later flood of unknown keys from
-   * the same address (a proxy shared with a noisy client) does not lock it out. Kept in memory for
-   * {@link SEEN_MS}: after a restart a chosen key is let through again once the address's window ends.
+   * Whether this process should write now that key `keyId` was used from `address`: not when it did
+   * within {@link SEEN_REWRITE_MS}, so a busy integrator costs one write an hour, not one a request.
    */
-  markSeen(keyId: string, address: string): void {
+  shouldRecordUse(keyId: string, address: string): boolean {
     const pair = `${keyId}|${address}`;
-    this.seen.delete(pair);
-    this.seen.set(pair, this.clock.now().getTime() + SEEN_MS);
-    if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.keys().next().value!);
-  }
-
-  /** Whether key `keyId` authenticated from `address` within {@link SEEN_MS}. */
-  seenFrom(keyId: string, address: string): boolean {
-    return (this.seen.get(`${keyId}|${address}`) ?? 0) > this.clock.now().getTime();
+    const now = this.clock.now().getTime();
+    const last = this.written.get(pair);
+    if (last !== undefined && now - last < SEEN_REWRITE_MS) return false;
+    this.written.delete(pair);
+    this.written.set(pair, now);
+    if (this.written.size > MAX_SEEN) this.written.delete(this.written.keys().next().value!);
+    return true;
   }
 }
 
