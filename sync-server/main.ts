@@ -7,6 +7,7 @@
  */
 import { serve } from '@hono/node-server';
 import { readConfig } from './config.js';
+import { isDomainError } from '../core/errors.js';
 import { createLogger } from './log.js';
 import { allCollections } from '../core/catalogue.js';
 import { systemClock } from '../core/clock.js';
@@ -25,7 +26,12 @@ try {
   process.exit(1);
 }
 const logger = createLogger({ level: config.logLevel });
-const built = await buildServer(config, logger);
+const built = await buildServer(config, logger).catch((error: unknown) => {
+  if (!isDomainError(error)) throw error;
+  // A setting the operator must fix (e.g. a revoked CLINIC_API_KEY): one line, no stack trace.
+  console.error([error.message, ...error.details.map((d) => `${d.path}: ${d.message}`)].join('; '));
+  process.exit(1);
+});
 const { app, database } = built;
 const delivery = startServerDelivery(built, logger);
 const stopPurge = startTombstonePurge({

@@ -43,6 +43,11 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
+/** Label start of server-generated keys, whose secret is 256 random bits. */
+const GENERATED_PREFIX = 'clk_';
+/** Length of a generated key's label (`clk_` and 10 hex characters). */
+const GENERATED_PREFIX_LENGTH = 14;
+
 /**
  * A new random key, GitHub style: `clk_<public id>_<secret>`, the public id 10 hex characters (its
  * label, shown in lists) and the secret 32 random bytes in base64url (256 bits, never shown again).
@@ -52,11 +57,6 @@ export function generateKey(): { key: string; prefix: string } {
   const prefix = `${GENERATED_PREFIX}${randomBytes(5).toString('hex')}`;
   return { key: `${prefix}_${randomBytes(32).toString('base64url')}`, prefix };
 }
-
-/** Label start of server-generated keys, whose secret is 256 random bits. */
-const GENERATED_PREFIX = 'clk_';
-/** Length of a generated key's label (`clk_` and 10 hex characters). */
-const GENERATED_PREFIX_LENGTH = 14;
 
 /** A label for a key an operator chose: random, so no part of the key is ever stored in clear. */
 function chosenKeyLabel(): string {
@@ -263,11 +263,23 @@ export class AccountsAndKeys {
    * replaces the key, it does not add a second one. A key already known changes nothing.
    *
    * @returns the tenant and the keys revoked now (none when the key was known).
-   * @throws DomainError `validation` when the key is shorter than {@link MIN_KEY_LENGTH}.
+   * @throws DomainError `validation` when the key is shorter than {@link MIN_KEY_LENGTH} or was
+   *   revoked before (a rotation back to an old value).
    */
   async registerEnvKey(key: string, accountName = 'Clínica'): Promise<{ tenantId: string; replaced: ApiKeyInfo[] }> {
     const known = await this.actorForKey(key);
     if (known) return { tenantId: known.tenantId, replaced: [] };
+    const revoked = await this.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('key_hash', '=', hashKey(key))
+      .executeTakeFirst();
+    if (revoked) {
+      // Brought back after a rotation: a revoked key may have been revoked for a leak, so it stays so.
+      throw new DomainError('validation', 'CLINIC_API_KEY foi revogada antes; use um valor novo', [
+        { path: 'CLINIC_API_KEY', message: 'gere uma com: openssl rand -base64 32' },
+      ]);
+    }
     const [first] = await this.listAccounts();
     const tenantId = first?.id ?? (await this.createAccount(accountName));
     const { info } = await this.createKey(tenantId, { key, name: ENV_KEY_NAME });

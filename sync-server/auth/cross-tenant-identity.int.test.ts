@@ -329,8 +329,11 @@ describe.each(backends)('cross-tenant people and credentials on $name', (backend
       expect(await server.keys.bootstrap(second)).toBe(tenant);
       expect((await server.call('GET', '/user/', { key: second })).status).toBe(200);
       expect((await server.call('GET', '/user/', { key: first })).status).toBe(401);
-      // Starting again with the same key changes nothing.
+      // Starting again with the same key changes nothing; going back to a revoked one is refused.
       expect(await server.keys.bootstrap(second)).toBe(tenant);
+      expect((await server.call('GET', '/user/', { key: second })).status).toBe(200);
+      await expect(server.keys.bootstrap(first)).rejects.toMatchObject({ details: [{ path: 'CLINIC_API_KEY' }] });
+      expect((await server.call('GET', '/user/', { key: first })).status).toBe(401);
       expect((await server.call('GET', '/user/', { key: second })).status).toBe(200);
     });
   });
