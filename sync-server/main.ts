@@ -7,6 +7,7 @@
  */
 import { serve } from '@hono/node-server';
 import { readConfig } from './config.js';
+import { isDomainError } from '../core/errors.js';
 import { createLogger } from './log.js';
 import { allCollections } from '../core/catalogue.js';
 import { systemClock } from '../core/clock.js';
@@ -16,9 +17,21 @@ import { readExpiryIntervalMs, startBudgetExpiry } from './budget/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const config = readConfig(process.env);
+let config: ReturnType<typeof readConfig>;
+try {
+  config = readConfig(process.env);
+} catch (error) {
+  // A setting the operator must fix: the rule in one line, no stack trace.
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const logger = createLogger({ level: config.logLevel });
-const built = await buildServer(config, logger);
+const built = await buildServer(config, logger).catch((error: unknown) => {
+  if (!isDomainError(error)) throw error;
+  // A setting the operator must fix (e.g. a revoked CLINIC_API_KEY): one line, no stack trace.
+  console.error([error.message, ...error.details.map((d) => `${d.path}: ${d.message}`)].join('; '));
+  process.exit(1);
+});
 const { app, database } = built;
 const delivery = startServerDelivery(built, logger);
 const stopPurge = startTombstonePurge({

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,20 @@ describe('first start with CLINIC_API_KEY', () => {
     await second.database.close();
   });
 
+  it('refuses a CLINIC_API_KEY under 16 characters with the rule in one line and exit code 1', () => {
+    expect(() => readConfig({ CLINIC_API_KEY: 'curta-demais' })).toThrow(/ao menos 16 caracteres/);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
+      env: { ...process.env, CLINIC_API_KEY: 'curta-demais', DATABASE_URL: join(dir, 'never.db'), PORT: '0' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'CLINIC_API_KEY precisa de ao menos 16 caracteres (tem 12); gere uma com: openssl rand -base64 32',
+    ]);
+    expect(run.stderr).not.toContain('curta-demais');
+  });
+
   it('refuses to start with a malformed PORT', () => {
     expect(() => readConfig({ PORT: '30o0' })).toThrow(/PORT/);
   });
@@ -51,7 +66,8 @@ describe('admin commands', () => {
     expect(listed.join('\n')).not.toContain(key);
     expect(listed.join('\n')).toContain('ativa');
 
-    await runAdminCommand(keys, ['api-key', 'revoke', key.slice(0, 10)], {});
+    // Revoked by its label: `clk_` and the public id that starts the key.
+    await runAdminCommand(keys, ['api-key', 'revoke', key.split('_').slice(0, 2).join('_')], {});
     expect(await keys.actorForKey(key)).toBeUndefined();
     await expect(runAdminCommand(keys, ['api-key', 'create'], {})).rejects.toMatchObject({ code: 'validation' });
     await expect(keys.createKey(account, { key: 'curta' })).rejects.toMatchObject({ code: 'validation' });

@@ -34,6 +34,7 @@ import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
 import { openSqlDatabase, type SqlDatabase, type StoreTables } from './store/index.js';
+import { repairExposedInvitations } from './auth/exposed-invitations.js';
 import { signingKey } from './auth/secrets.js';
 import { ChangeHub } from './sync/change-hub.js';
 import {
@@ -139,10 +140,20 @@ export async function assembleServer(
 ): Promise<BuiltServer> {
   const clock = options.clock ?? systemClock;
   const accessConfig = { ...readAccessConfig(process.env), ...options.access };
-  const access = await createAccessServices(database, accessConfig, clock, uuidV7Ids);
+  const access = await createAccessServices(database, accessConfig, clock, uuidV7Ids, options.outbox);
   if (config.apiKey) {
-    const tenantId = await access.keys.bootstrap(config.apiKey);
+    const { tenantId, replaced } = await access.keys.registerEnvKey(config.apiKey);
     logger.info({ tenantId }, 'CLINIC_API_KEY registered for the account');
+    if (replaced.length > 0) {
+      logger.warn(
+        { tenantId, revoked: replaced.map((k) => k.prefix) },
+        'CLINIC_API_KEY changed: the key of the previous start was revoked and no longer works',
+      );
+    }
+  }
+  const repair = await repairExposedInvitations(access);
+  if (repair.scrubbed > 0) {
+    logger.warn(repair, 'invitation tokens removed from clinic outboxes; open invitations sent again (issue 17)');
   }
   const devices = new Devices(database, clock, uuidV7Ids);
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen);

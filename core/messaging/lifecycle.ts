@@ -101,10 +101,22 @@ export function claim(message: QueuedMessage, now: Date, policy: RetryPolicy): Q
   };
 }
 
-/** The provider accepted the claimed message. */
+/** The provider accepted the claimed message: it is `sent`, and keeps no single-use code ({@link withoutToken}). */
 export function delivered(message: QueuedMessage, now: Date): QueuedMessage {
   const at = utcIso(now);
-  return { ...message, status: 'sent', sentAt: at, lastError: null, nextAttemptAt: at, updatedAt: at };
+  const data = withoutToken(message.data);
+  return { ...message, data, status: 'sent', sentAt: at, lastError: null, nextAttemptAt: at, updatedAt: at };
+}
+
+/**
+ * `data` without the single-use code a sent e-mail carried (`token`: invitation, reset,
+ * confirmation): once delivered, the code lives only in the person's mailbox and as a hash on the
+ * server, so it is kept as its kind prefix and an ellipsis (`inv_…`).
+ */
+export function withoutToken(data: Record<string, unknown>): Record<string, unknown> {
+  if (typeof data.token !== 'string') return data;
+  const kind = /^[a-z]+_/.exec(data.token)?.[0] ?? '';
+  return { ...data, token: `${kind}…` };
 }
 
 /**

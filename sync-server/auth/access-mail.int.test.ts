@@ -1,8 +1,10 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../../core/messaging/message.js';
+import { SERVER_TENANT } from '../http/mount.js';
 import { startServerDelivery } from '../server.js';
 import { mimeParts, startSmtpSink, type SmtpSink } from '../messaging/smtp-sink.js';
-import { seedAccount, startTestServer, type TestServer } from './test-server.js';
+import { login, seedAccount, startTestServer, type TestServer } from './test-server.js';
 
 /** The e-mails of access travel through the durable outbox and the delivery worker to a real SMTP server. */
 describe('access e-mails on the wire', () => {
@@ -57,5 +59,33 @@ describe('access e-mails on the wire', () => {
     const clinicMessages = await server.call('GET', '/message/', { token: accessToken });
     expect(clinicMessages.status).toBe(200);
     expect(JSON.stringify(clinicMessages.body)).not.toContain(code);
+  });
+
+  it('delivers an invitation from the server’s own outbox, which keeps only the code’s kind once sent', async () => {
+    await seedAccount(server, 'Clínica Sorriso', { email: 'carla@sorriso.com.br', password: 'senha-forte-123' });
+    const { accessToken } = await login(server, 'carla@sorriso.com.br', 'senha-forte-123');
+    const invited = await server.call('POST', '/user/', {
+      token: accessToken,
+      body: { name: 'Dra. Ana', email: 'ana@sorriso.com.br', role: 'professional' },
+    });
+    expect(invited.status).toBe(201);
+    const delivery = startServerDelivery(server, pino({ level: 'silent' }), {
+      clock: server.clock,
+      env: { SMTP_URL: sink.url, SMTP_FROM: 'Clinic <nao-responda@clinic.local>', MESSAGING_INTERVAL_MS: '600000' },
+    });
+    try {
+      expect(await delivery.runOnce()).toMatchObject({ sent: 1, failed: 0 });
+    } finally {
+      await delivery.stop();
+    }
+    const code = /Código: (\S+)/.exec(text(sink.received[0]!.raw))?.[1];
+    expect(code).toMatch(/^inv_/);
+    const kept = await server.database.forTenant(SERVER_TENANT).collection(outboxMessages).find();
+    expect(kept.map((m) => [m.template, m.status, m.data.token])).toEqual([['user.invitation', 'sent', 'inv_…']]);
+    expect((await server.call('GET', '/message/', { token: accessToken })).body).toMatchObject({ items: [] });
+    const accepted = await server.call('POST', '/user/invitation/acceptance', {
+      body: { token: code, password: 'a senha da doutora ana' },
+    });
+    expect(accepted.status).toBe(200);
   });
 });

@@ -49,7 +49,7 @@ export async function inviteFromCli(
     credentialsChangedAt: null,
   };
   const { user, token } = await access.atomic(async (db) => {
-    await checkJoin(access, db, tenantId, { email, cpf: null });
+    await checkJoin(access, db, tenantId, { email });
     const login = await access.people.findOrCreate(db, { ...record, email });
     return addInvited(access, db, login, record);
   });
@@ -57,6 +57,7 @@ export async function inviteFromCli(
     `usuário convidado: ${user.id} (${user.role}) em ${account.name}`,
     `token do convite: ${token}`,
     `aceite com POST /user/invitation/acceptance {"token": "…", "password": "<senha de 12+ caracteres>"}`,
+    'Quem já tem senha (de outra clínica) informa a própria senha, que não muda.',
     `O token vale ${TOKEN_TTL_MS.invitation / 86_400_000} dias e uma única vez.`,
   ];
 }

@@ -22,7 +22,10 @@ export type AuthTables = {
     name: string;
     /** SHA-256 of the key, hex: keys are long random strings, so a fast hash is enough and lookups stay O(1). */
     key_hash: string;
-    /** First characters of the key, so an admin can tell keys apart in a list without the secret. */
+    /**
+     * The key's public label, so an admin can tell keys apart in a list: `clk_<public id>` of a
+     * generated key, `ext_<random>` of a chosen one; never part of the secret (`ApiKeyInfo.prefix`).
+     */
     key_prefix: string;
     /** JSON array of permissions, e.g. `["*"]` or `["budget:write"]`. */
     permissions: string;
@@ -121,4 +124,16 @@ export const authMigrations: Record<string, Migration> = {
   },
   ...credentialMigrations,
   ...auditMigrations,
+  auth_0003_api_key_labels: { up: relabelLegacyKeys },
 };
+
+/**
+ * Keys registered before issue 17 kept their first 10 characters as `key_prefix`, part of the
+ * secret, shown at `GET /apiKey/`: each gets a label that is no part of any key (`ext_` and 8 hex
+ * characters of its random row id). Labels of today are longer than 10 characters, so they stay.
+ * The keys themselves (their hashes) are untouched and keep working.
+ */
+export async function relabelLegacyKeys(db: Kysely<unknown>): Promise<void> {
+  await sql`update api_keys set key_prefix = 'ext_' || substr(replace(id, '-', ''), 25, 8)
+    where length(key_prefix) <= 10`.execute(db);
+}

@@ -68,14 +68,31 @@ async function userActor(services: AccessServices, token: string): Promise<Actor
   };
 }
 
+/**
+ * The integrator behind `key`. Unknown keys are counted per address ({@link LIMITS.apiKeyFailIp});
+ * past the limit, the address gets 429 for every key except those a guesser could not have found:
+ * keys the server generated (256 random bits) and chosen keys already used from that address within
+ * a day ({@link LIMITS.apiKeySeen}, in SQL: it survives restarts and is shared by processes). So one
+ * noisy client behind a shared proxy does not lock the other integrators out, and a guesser of a
+ * short chosen key learns nothing once blocked (its right guess answers 429 like the wrong ones).
+ */
 async function keyActor(services: AccessServices, key: string, request: RequestMeta | undefined): Promise<Actor> {
   const ip = request?.ip ?? 'unknown';
   const wait = await services.limits.blockedFor(LIMITS.apiKeyFailIp, ip);
-  if (wait > 0) throw new RateLimitedError(Math.ceil(wait / 1000), `header.${API_KEY_HEADER}`);
-  const actor = await services.keys.actorForKey(key);
-  if (!actor) {
+  const verified = await services.keys.verifyKey(key);
+  if (wait > 0) {
+    const trusted =
+      verified &&
+      (verified.generated || (await services.limits.marked(LIMITS.apiKeySeen, `${verified.actor.id}|${ip}`)));
+    if (!trusted) throw new RateLimitedError(Math.ceil(wait / 1000), `header.${API_KEY_HEADER}`);
+  }
+  if (!verified) {
     await services.limits.consume(LIMITS.apiKeyFailIp, ip);
     throw unauthenticated(`header.${API_KEY_HEADER}`, 'Chave de API inválida ou revogada', 'chave não reconhecida');
+  }
+  const { actor } = verified;
+  if (!verified.generated && services.keyLimits.shouldRecordUse(actor.id, ip)) {
+    await services.limits.mark(LIMITS.apiKeySeen, `${actor.id}|${ip}`);
   }
   await services.keyLimits.take(actor.id, actor.tenantId);
   services.audit.record(

@@ -10,27 +10,25 @@ import type { LoginRow, NewPerson } from './people.js';
 import { auditBy, type AccessServices } from './services.js';
 
 /**
- * Checks that `person` may join account `tenantId`: not a member already, and a CPF that is not
- * someone else's. Run inside the transaction that adds them.
+ * Checks that `person` may join account `tenantId`: not a member already. Run inside the transaction
+ * that adds them. A CPF is not checked against other people here: a conflict would tell the account
+ * whose CPF it is (or that it is registered at all) beyond the rate-limited CPF lookup; a CPF someone
+ * else holds is left off the new login instead (`People.findOrCreate`), and an existing
+ * person's own CPF replaces the account's at acceptance.
  *
- * @throws DomainError `conflict` on `email` (already a member) or `cpf` (another person's, or not
- *   the one this person registered).
+ * @throws DomainError `conflict` on `email` when the person is already a user of the account.
  */
 export async function checkJoin(
   services: AccessServices,
   db: Kysely<AuthTables>,
   tenantId: string,
-  person: Pick<NewPerson, 'email' | 'cpf'>,
+  person: Pick<NewPerson, 'email'>,
 ): Promise<void> {
   const existing = await services.people.byEmail(person.email, db);
   if (existing && (await services.people.membershipIn(tenantId, existing.id, db))) {
-    throw new DomainError('conflict', 'Esta pessoa já é usuária da conta', [{ path: 'email', message: person.email }]);
-  }
-  if (person.cpf === null) return;
-  const owner = await services.people.byCpf(person.cpf, db);
-  if ((owner && owner.id !== existing?.id) || (existing?.cpf && existing.cpf !== person.cpf)) {
-    throw new DomainError('conflict', 'CPF não confere com esta pessoa', [
-      { path: 'cpf', message: 'pertence a outra pessoa, ou esta pessoa tem outro CPF' },
+    // The detail does not echo the e-mail: for a person invited by CPF the account has not seen it.
+    throw new DomainError('conflict', 'Esta pessoa já é usuária da conta', [
+      { path: 'email', message: 'já é usuária desta conta ou tem convite pendente' },
     ]);
   }
 }
@@ -57,7 +55,13 @@ export async function addInvited(
   return { user, token };
 }
 
-/** E-mails the invitation (after commit: nothing is sent for an invitation that did not happen) and logs it. */
+/**
+ * E-mails the invitation (after commit: nothing is sent for an invitation that did not happen) and
+ * logs it. The message waits in the server's own outbox, like password resets: a clinic's outbox
+ * replicates to its installations and is listed at `GET /message/`, and the token in it would let the
+ * clinic accept the invitation in the person's place. The clinic follows the invitation by the user's
+ * status (`invited` until accepted) and the audit log.
+ */
 export async function sendInvitation(
   services: AccessServices,
   ctx: OperationContext,
@@ -66,7 +70,7 @@ export async function sendInvitation(
   token: string,
 ): Promise<void> {
   const account = await services.keys.account(user.tenantId);
-  await ctx.outbox.enqueue({
+  await services.serverOutbox.enqueue({
     channel: 'email',
     to: email,
     template: 'user.invitation',

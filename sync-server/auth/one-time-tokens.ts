@@ -47,6 +47,22 @@ export class OneTimeTokens {
   }
 
   /**
+   * The row of a live token of `kind` (unused, unexpired), without spending it: lets a caller check
+   * what the token is for (and a password) before the transaction that spends it.
+   */
+  async peek(db: Kysely<AuthTables>, kind: OneTimeKind, token: string): Promise<OneTimeRow | undefined> {
+    const now = this.clock.now().getTime();
+    const row = await db
+      .selectFrom('one_time_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash(token))
+      .where('kind', '=', kind)
+      .where('used_ms', 'is', null)
+      .executeTakeFirst();
+    return row && Number(row.expires_ms) > now ? row : undefined;
+  }
+
+  /**
    * Spends a token of `kind`. @returns its row, or undefined when unknown, of another kind, already
    * used or expired (all alike: the caller answers one message for all).
    */

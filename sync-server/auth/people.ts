@@ -50,23 +50,20 @@ export class People {
 
   /**
    * The login of `person.email`, created (without password) when new. An existing person keeps their
-   * name and registration: an account inviting them cannot rewrite who they are elsewhere. A CPF is
-   * recorded on an existing login that had none.
+   * name, CPF and registration as they are: an account inviting them cannot rewrite who they are
+   * elsewhere (not even fill in a CPF they never gave). A new login gets `person.cpf` unless another
+   * login holds it.
    */
   async findOrCreate(db: Kysely<AuthTables>, person: NewPerson): Promise<LoginRow> {
     const existing = await this.byEmail(person.email, db);
-    if (existing) {
-      if (existing.cpf === null && person.cpf !== null) {
-        await db.updateTable('logins').set({ cpf: person.cpf }).where('id', '=', existing.id).execute();
-        return { ...existing, cpf: person.cpf };
-      }
-      return existing;
-    }
+    if (existing) return existing;
+    // A CPF another person holds is left off rather than refused: the caller must not learn whose it is.
+    const cpfTaken = person.cpf !== null && (await this.byCpf(person.cpf, db)) !== undefined;
     const row: LoginRow = {
       id: this.ids.next(),
       email: person.email,
       password_hash: null,
-      cpf: person.cpf,
+      cpf: cpfTaken ? null : person.cpf,
       name: person.name,
       council: person.council,
       council_number: person.councilNumber,

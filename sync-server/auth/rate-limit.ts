@@ -48,8 +48,16 @@ export const LIMITS = {
   signupIp: { name: 'signup:ip', points: 5, windowMs: 60 * MINUTE },
   /** "Get a simple user by CPF" per caller: it looks across accounts, so it must not become a scanner. */
   cpfLookup: { name: 'lookup:actor', points: 30, windowMs: 60 * MINUTE },
-  /** Unknown or revoked API keys per address: keys are unguessable, but operator-chosen ones are short. */
+  /** The same per account: an account making one more API key must not get another 30. */
+  cpfLookupAccount: { name: 'lookup:account', points: 60, windowMs: 60 * MINUTE },
+  /**
+   * Unknown or revoked API keys per address. Past it the address's unknown keys answer 429, and so do
+   * operator-chosen keys not yet used from there (they may be short: no guessing them); generated
+   * keys and keys already used from there keep working (see `keyActor` in authenticate.ts).
+   */
   apiKeyFailIp: { name: 'apikey-fail:ip', points: 30, windowMs: 15 * MINUTE },
+  /** A chosen key used from an address (`keyId|address`) within a day: it passes a blocked address. */
+  apiKeySeen: { name: 'apikey-seen', points: 1, windowMs: 24 * 60 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 /** Counters are keyed by a hash: the table holds no e-mail or address in clear. */
@@ -114,6 +122,22 @@ export class SqlRateLimiter {
     if (points > rule.points) throw new RateLimitedError(Math.ceil(remainingMs / 1000), path);
   }
 
+  /** Marks `key` under `rule` for a full window from now (a fact to remember, not a count). */
+  async mark(rule: LimitRule, key: string): Promise<void> {
+    const reset = this.clock.now().getTime() + rule.windowMs;
+    await this.db
+      .insertInto('rate_limits')
+      .values({ key: counterKey(rule, key), points: 1, reset_ms: reset })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ points: 1, reset_ms: reset }))
+      .execute();
+  }
+
+  /** Whether `key` was {@link mark}ed under `rule` less than a window ago. */
+  async marked(rule: LimitRule, key: string): Promise<boolean> {
+    const [row] = (await this.db.executeQuery(this.counter([counterKey(rule, key)]))).rows;
+    return row !== undefined && Number(row.reset_ms) > this.clock.now().getTime();
+  }
+
   /** Forgets `key`'s counter (a successful login clears its failures). */
   async reset(rule: LimitRule, key: string): Promise<void> {
     await this.db.deleteFrom('rate_limits').where('key', '=', counterKey(rule, key)).execute();
@@ -122,6 +146,10 @@ export class SqlRateLimiter {
 
 /** An account's keys together may send this many times one key's allowance. */
 const ACCOUNT_FACTOR = 3;
+/** How often one process writes that a key was used from an address (it is remembered for a day). */
+const SEEN_REWRITE_MS = 60 * MINUTE;
+/** Most key-and-address pairs a process keeps track of (the oldest are forgotten first). */
+const MAX_SEEN = 10_000;
 
 /**
  * Requests per API key and minute, and per account (all its keys together, {@link ACCOUNT_FACTOR}
@@ -131,8 +159,13 @@ const ACCOUNT_FACTOR = 3;
 export class ApiKeyRateLimiter {
   private readonly perKey: RateLimiterMemory;
   private readonly perAccount: RateLimiterMemory;
+  /** `keyId|address` → epoch ms this process last wrote its use to SQL ({@link LIMITS.apiKeySeen}). */
+  private readonly written = new Map<string, number>();
 
-  constructor(readonly perMinute: number) {
+  constructor(
+    readonly perMinute: number,
+    private readonly clock: Clock,
+  ) {
     this.perKey = new RateLimiterMemory({ keyPrefix: 'apikey', points: perMinute, duration: 60 });
     this.perAccount = new RateLimiterMemory({
       keyPrefix: 'apikey-account',
@@ -145,6 +178,21 @@ export class ApiKeyRateLimiter {
   async take(keyId: string, tenantId: string): Promise<void> {
     await consume(this.perKey, keyId);
     await consume(this.perAccount, tenantId);
+  }
+
+  /**
+   * Whether this process should write now that key `keyId` was used from `address`: not when it did
+   * within {@link SEEN_REWRITE_MS}, so a busy integrator costs one write an hour, not one a request.
+   */
+  shouldRecordUse(keyId: string, address: string): boolean {
+    const pair = `${keyId}|${address}`;
+    const now = this.clock.now().getTime();
+    const last = this.written.get(pair);
+    if (last !== undefined && now - last < SEEN_REWRITE_MS) return false;
+    this.written.delete(pair);
+    this.written.set(pair, now);
+    if (this.written.size > MAX_SEEN) this.written.delete(this.written.keys().next().value!);
+    return true;
   }
 }
 

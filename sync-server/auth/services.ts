@@ -3,9 +3,12 @@ import type { AuditEvent } from '../../core/access/audit.js';
 import type { Actor } from '../../core/actor.js';
 import type { Clock } from '../../core/clock.js';
 import type { IdGenerator } from '../../core/ids.js';
+import { storeOutbox } from '../../core/messaging/index.js';
 import type { CallOrigin } from '../../core/operation.js';
+import type { Outbox } from '../../core/outbox.js';
 import type { AuditTables } from '../audit/audit-table.js';
 import { AuditLog } from '../audit/writer.js';
+import { SERVER_TENANT } from '../http/mount.js';
 import type { SqlDatabase } from '../store/index.js';
 import type { AccessConfig } from './access-config.js';
 import { AccountsAndKeys } from './api-keys.js';
@@ -35,10 +38,16 @@ export interface AccessServices {
   clock: Clock;
   ids: IdGenerator;
   config: AccessConfig;
+  /**
+   * The server's own outbox (tenant `server`, which no installation replicates and no account lists):
+   * every e-mail carrying a single-use token (invitation, reset, confirmation) waits there.
+   */
+  serverOutbox: Outbox;
 }
 
 /**
  * Builds the access services over an open database whose migrations include `authMigrations`.
+ * @param serverOutbox where token e-mails wait; the server tenant's durable outbox by default.
  * @throws Error when `CLINIC_JWT_SECRET` is set but too short.
  */
 export async function createAccessServices(
@@ -46,6 +55,7 @@ export async function createAccessServices(
   config: AccessConfig,
   clock: Clock,
   ids: IdGenerator,
+  serverOutbox: Outbox = storeOutbox(database.forTenant(SERVER_TENANT), clock, ids),
 ): Promise<AccessServices> {
   const db = database.kysely.withTables<AuthTables>();
   return {
@@ -58,11 +68,12 @@ export async function createAccessServices(
     tokens: new AccessTokens(await signingKey(db, clock, config.jwtSecret), clock),
     oneTime: new OneTimeTokens(clock),
     limits: new SqlRateLimiter(db, clock),
-    keyLimits: new ApiKeyRateLimiter(config.apiKeyRatePerMinute),
+    keyLimits: new ApiKeyRateLimiter(config.apiKeyRatePerMinute, clock),
     audit: new AuditLog(database.kysely.withTables<AuditTables>(), clock, ids),
     clock,
     ids,
     config,
+    serverOutbox,
   };
 }
 

@@ -84,7 +84,7 @@ export function userAdminOperations(services: AccessServices) {
         return { message: 'Profissional temporário criado', user };
       }
       const { user, token } = await services.atomic(async (db) => {
-        await checkJoin(services, db, ctx.actor.tenantId, { email, cpf: profile.cpf });
+        await checkJoin(services, db, ctx.actor.tenantId, { email });
         const login = await services.people.findOrCreate(db, { ...profile, email });
         return addInvited(services, db, login, newUserRecord(ctx, { ...profile, email, status: 'invited' }));
       });
@@ -97,6 +97,9 @@ export function userAdminOperations(services: AccessServices) {
     name: 'user.invite',
     group: 'User',
     summary: 'Convida uma pessoa já cadastrada em outra conta (achada pelo CPF)',
+    description:
+      'O usuário criado mostra só o que a busca por CPF mostra (nome e conselho); e-mail e CPF aparecem ' +
+      'quando a pessoa aceita o convite, com a senha dela.',
     permission: 'access:write',
     input: z.strictObject({ person: z.string().min(1).max(64), role: roleSchema }),
     output: created,
@@ -106,11 +109,13 @@ export function userAdminOperations(services: AccessServices) {
       const { user, token, email } = await services.atomic(async (db) => {
         const login = await services.people.byId(person, db);
         if (!login) throw new DomainError('not_found', 'Pessoa não encontrada', [{ path: 'person', message: person }]);
-        await checkJoin(services, db, ctx.actor.tenantId, { email: login.email, cpf: null });
+        await checkJoin(services, db, ctx.actor.tenantId, { email: login.email });
+        // Until the person accepts, the account holds only what the CPF lookup shows: no e-mail, no
+        // CPF (acceptance fills them in, see redeemMembership).
         const record = newUserRecord(ctx, {
           name: login.name,
-          email: login.email,
-          cpf: login.cpf,
+          email: null,
+          cpf: null,
           role,
           council: login.council as Council | null,
           councilNumber: login.council_number,
@@ -130,6 +135,9 @@ export function userAdminOperations(services: AccessServices) {
     name: 'user.acceptInvitation',
     group: 'User',
     summary: 'Aceita o convite para uma conta (e cria a senha no primeiro acesso)',
+    description:
+      'No primeiro acesso, `password` é a senha nova (12+ caracteres). Quem já tem senha, ou já pertence a ' +
+      'outra clínica, informa a própria senha: ela não muda por um convite (esqueceu? use "esqueci a senha").',
     permission: 'session:write',
     public: true,
     input: redeemInput,
@@ -143,7 +151,9 @@ export function userAdminOperations(services: AccessServices) {
     name: 'user.findByCpf',
     group: 'User',
     summary: 'Acha pelo CPF uma pessoa de outra conta (só o necessário para convidar)',
-    description: 'Nunca mostra e-mail nem contas da pessoa. Limitada a 30 consultas por hora por quem chama.',
+    description:
+      'Nunca mostra e-mail nem contas da pessoa. Limitada a 30 consultas por hora por quem chama e 60 por ' +
+      'hora por conta.',
     permission: 'access:write',
     input: z.strictObject({ cpf: cpfSchema }),
     output: z.object({
@@ -158,6 +168,7 @@ export function userAdminOperations(services: AccessServices) {
     example: { cpf: '52998224725' },
     async run(ctx, { cpf }) {
       await services.limits.take(LIMITS.cpfLookup, `${ctx.actor.kind}:${ctx.actor.id}`, 'cpf');
+      await services.limits.take(LIMITS.cpfLookupAccount, ctx.actor.tenantId, 'cpf');
       const login = await services.people.byCpf(cpf);
       if (!login)
         throw new DomainError('not_found', 'Nenhuma pessoa com este CPF', [{ path: 'cpf', message: 'não encontrado' }]);
@@ -192,7 +203,7 @@ export function userAdminOperations(services: AccessServices) {
         ]);
       }
       const { user, token } = await services.atomic(async (db) => {
-        await checkJoin(services, db, ctx.actor.tenantId, { email, cpf: temporary.cpf });
+        await checkJoin(services, db, ctx.actor.tenantId, { email });
         const login = await services.people.findOrCreate(db, { ...temporary, email });
         const collection = services.database.forTenant(ctx.actor.tenantId).collection(users);
         const { _rev, ...record } = temporary;

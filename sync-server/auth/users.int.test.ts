@@ -192,9 +192,10 @@ describe('temporary users and people of other accounts', () => {
       body: { person: found.body.person, role: 'professional' },
     });
     expect(invited.status).toBe(201);
-    // An existing person accepts without a new password, and then chooses the account at login.
+    // An existing person accepts with the password he already has (it does not change), and then
+    // chooses the account at login.
     const accept = await server.call('POST', '/user/invitation/acceptance', {
-      body: { token: lastInvitation('rui@centro.com.br')!.data.token },
+      body: { token: lastInvitation('rui@centro.com.br')!.data.token, password: 'senha do doutor rui' },
     });
     expect(accept.status).toBe(200);
     const chosen = await server.call('POST', '/session/', {
