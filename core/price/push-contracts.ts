@@ -11,6 +11,6 @@ declarePushContract('price_tables', {
 declarePushContract('prices', {
   record: storedRecord(priceOutput, {}),
   deletes: {
-    allow: "priceTable.alter and the CSV import replace and remove prices for good; quotes copy the value they used",
+    allow: 'priceTable.alter and the CSV import replace and remove prices for good; quotes copy the value they used',
   },
 });

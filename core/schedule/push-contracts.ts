@@ -19,7 +19,9 @@ declarePushContract('appointments', {
 
 declarePushContract('schedule_blocks', {
   record: storedRecord(blockOutput, { startUtc: utcKey, endUtc: utcKey }),
-  deletes: { allow: 'scheduleBlock.unlock removes blocks for good: a block only keeps a time free, it records no care' },
+  deletes: {
+    allow: 'scheduleBlock.unlock removes blocks for good: a block only keeps a time free, it records no care',
+  },
 });
 
 declarePushContract('wait_list', {
