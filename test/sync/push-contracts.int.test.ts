@@ -7,7 +7,6 @@
  * collection's contract, so desks working through the operations are never refused by it.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../core/access/user.js';
 import { allCollections } from '../../core/catalogue.js';
