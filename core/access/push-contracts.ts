@@ -9,7 +9,10 @@ import { TEMPLATE_KINDS } from './personal-template.js';
 import { scheduleFilterOutput } from './schedule-filter.js';
 import { idListSchema, userOutput } from './user.js';
 
-/** A user as stored: as answered plus when the person's credentials last changed (absent on records older than the field). */
+/**
+ * A user as stored: as answered, plus when the person's credentials last changed (absent on records
+ * older than the field).
+ */
 export const userRecord = storedRecord(userOutput, { credentialsChangedAt: isoInstantSchema.nullish() });
 
 declarePushContract('users', {

@@ -2,8 +2,8 @@
  * What every replicated collection must declare before an installation may push to it (issue 17
  * finding 4, issue 18 point 2): the schema of a stored record, so a pushed document holds every
  * field the operations write and read, and what a pushed deletion (a tombstone) means. Unlike
- * `registerSyncRules` (record-rules.ts), whose parts are optional refinements, this declaration is required: a
- * collection that has none refuses every push (fail closed) and the registry test
+ * `registerSyncRules` (record-rules.ts), whose parts are optional refinements, this declaration is
+ * required: a collection that has none refuses every push (fail closed) and the registry test
  * (`core/sync/push-contract.test.ts`) fails until its group declares one.
  */
 import { z } from 'zod';

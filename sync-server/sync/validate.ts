@@ -1,7 +1,7 @@
 /**
  * Checks a pushed document before it may be written: the record base every document carries, the
- * declared field types, the tenant, the record's schema (its collection's push contract) and its own rules (DESIGN.md "Sync":
- * an invalid document is refused, never stored half-way).
+ * declared field types, the tenant, the record's schema (its collection's push contract) and its own
+ * rules (DESIGN.md "Sync": an invalid document is refused, never stored half-way).
  */
 import type { ErrorDetail } from '../../core/errors.js';
 import { issuePath } from '../../core/errors.js';
