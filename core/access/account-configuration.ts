@@ -42,7 +42,8 @@ const timeZone = z.string().refine((zone) => {
   }
 }, 'fuso horário IANA desconhecido (ex.: America/Sao_Paulo)');
 
-const settings = {
+/** The settings as an operation writes them (also the stored record's schema, push-contracts.ts). */
+export const settings = {
   timeZone,
   locale: z.enum(['pt-BR', 'en']),
   offlineLoginDays: z.number().int().min(1).max(30),

@@ -4,6 +4,7 @@
  * sessions, invitations and API keys in sync-server/auth.
  */
 import type { Operation } from '../operation.js';
+import './push-contracts.js';
 import './user-sync-rules.js';
 import type { AnyCollectionDef } from '../store/collection-def.js';
 import { accountConfigurationOperations, accountConfigurations } from './account-configuration.js';

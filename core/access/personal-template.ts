@@ -25,7 +25,8 @@ export const personalTemplates = defineCollection<PersonalTemplate>({
   indexes: [['owner', 'name']],
 });
 
-const templateOutput = z.object({
+/** A template as answered. */
+export const templateOutput = z.object({
   id: z.string(),
   name: z.string(),
   kind: z.enum(TEMPLATE_KINDS),

@@ -29,7 +29,8 @@ export const scheduleFilters = defineCollection<ScheduleFilter>({
   indexes: [['owner']],
 });
 
-const output = z.object({
+/** The filter as answered. */
+export const scheduleFilterOutput = z.object({
   clinics: z.array(z.string()),
   professionals: z.array(z.string()),
   specialties: z.array(z.string()),
@@ -56,7 +57,7 @@ export const registerScheduleFilter = defineOperation({
     view: z.enum(SCHEDULE_VIEWS).default('day'),
     showCancelled: z.boolean().default(false),
   }),
-  output,
+  output: scheduleFilterOutput,
   http: { method: 'PUT', path: '/scheduleFilter/' },
   example: { professionals: ['01936f0e-8c2a-7b1e-9d4c-2f5a6b7c8d9e'], view: 'week' },
   async run(ctx, filter) {
@@ -78,7 +79,7 @@ export const getScheduleFilter = defineOperation({
   summary: 'Mostra o filtro da agenda de quem chama',
   permission: 'profile:read',
   input: z.strictObject({}),
-  output,
+  output: scheduleFilterOutput,
   http: { method: 'GET', path: '/scheduleFilter/' },
   example: {},
   async run(ctx) {

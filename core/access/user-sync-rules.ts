@@ -77,5 +77,4 @@ registerSyncRules('users', {
   readPermission: 'user:read',
   writePermission: 'user:write',
   check: userPushProblems,
-  checkDelete: () => [{ path: '', message: 'um usuário não é apagado: um administrador o desativa' }],
 });

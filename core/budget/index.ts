@@ -1,5 +1,6 @@
 /** The Report Budget group (spec §4.1, §4.4): budgets, their approval, treatment, PDF and sending. */
 import './sync-rules.js';
+import './push-contracts.js';
 import { budgetPdf } from './budget-document.js';
 import { listBudgets } from './budget-list.js';
 import { budgetCrudOperations } from './budget-ops.js';

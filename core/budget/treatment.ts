@@ -61,7 +61,8 @@ export const treatments = defineCollection<Treatment>({
 declareSensitive('treatments', 'budget');
 registerPatientReference({ collection: treatments, field: 'patient' });
 
-const treatmentOutput = z.object({
+/** A treatment as answered. */
+export const treatmentOutput = z.object({
   ...recordOutputFields,
   budget: z.string(),
   budgetNumber: z.number(),

@@ -1,5 +1,6 @@
 /** The Clinic group: clinics with their places and subspecialties, and events (procedures/services). */
 import { clinicOperations } from './clinic-ops.js';
+import './push-contracts.js';
 import { clinics } from './clinic-record.js';
 import { eventOperations } from './event-ops.js';
 import { events } from './event-record.js';

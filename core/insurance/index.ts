@@ -1,5 +1,6 @@
 /** The Insurance group's master data: insurances (operators, ANS registry) and their plans. */
 import { insuranceOperations } from './insurance-ops.js';
+import './push-contracts.js';
 import { insurances } from './insurance-record.js';
 import { planOperations } from './plans.js';
 

@@ -4,6 +4,7 @@
  * `sync-server/messaging/`.
  */
 import './sync-rules.js';
+import './push-contracts.js';
 export {
   CHANNELS,
   MESSAGE_STATUSES,

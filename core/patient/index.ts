@@ -1,5 +1,6 @@
 /** The Patient and Patients groups: patients, temporary patients, allergies, vaccines, unification. */
 import { clinicalListOperations } from './clinical-lists.js';
+import './push-contracts.js';
 import { listPatients, patientExistsByCpf } from './patient-list.js';
 import { patientOperations } from './patient-ops.js';
 import { patients } from './patient-record.js';

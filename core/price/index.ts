@@ -1,5 +1,6 @@
 /** Price tables and prices: collections, operations, CSV import and export, money helpers. */
 import { exportPriceTable } from './csv-export.js';
+import './push-contracts.js';
 import { importPriceTableCsv } from './csv-import.js';
 import { checkPricesOperation, pricesOfEventsOperation } from './price-lookup.js';
 import { priceTableOperations } from './price-table-ops.js';

@@ -4,6 +4,7 @@
  * appointment generates, and confirmation notifications.
  */
 import './sync-rules.js';
+import './push-contracts.js';
 import { appointmentFlowOperations } from './appointment-flow.js';
 import { generateFinanceRecord, setCopart, setPaymentMethod } from './appointment-money.js';
 import { createAppointment, editAppointment, editAppointmentNotes, getAppointment } from './appointment-ops.js';

@@ -34,7 +34,8 @@ export const scheduleShares = defineCollection<ScheduleShare>({
   indexes: [['professional'], ['sharedWith']],
 });
 
-const shareOutput = z.object({
+/** A share as answered. */
+export const shareOutput = z.object({
   ...recordOutputFields,
   professional: z.string(),
   sharedWith: z.string(),

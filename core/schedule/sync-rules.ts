@@ -258,17 +258,11 @@ export function waitListPushProblems(next: Doc, previous: Doc | undefined): Erro
   return [];
 }
 
-/** Removals keep history: the operations set `active: false`, so a hard deletion is refused. */
-const logicalRemovalOnly = (what: string) => (): ErrorDetail[] => [
-  { path: '', message: `${what} não é apagado(a): remova pela operação (fica no histórico)` },
-];
-
 registerSyncRules('wait_list', {
   readPermission: 'waitList:read',
   writePermission: 'waitList:write',
   schema: waitListPushSchema,
   check: waitListPushProblems,
-  checkDelete: logicalRemovalOnly('uma entrada da lista de espera'),
 });
 
 /** A receivable as a desk pushes it (the shape the appointment's charge stores). */
@@ -316,5 +310,4 @@ registerSyncRules('receivables', {
   schema: receivablePushSchema,
   check: receivablePushProblems,
   crossCheck: duplicateReceivables,
-  checkDelete: logicalRemovalOnly('um recebível'),
 });

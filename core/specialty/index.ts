@@ -1,5 +1,6 @@
 /** Specialties (with CBO codes) and professional councils: collections and operations. */
 import { councilOperations } from './councils.js';
+import './push-contracts.js';
 import { specialtyOperations } from './specialty-ops.js';
 import { specialties } from './specialty-record.js';
 

@@ -29,20 +29,17 @@ export interface SyncRules {
   readPermission?: string;
   /** Needed to push any change to it; default in `collection-access.ts`. */
   writePermission?: string;
-  /** The record's zod schema (without `_deleted`); a pushed document that fails it is refused. */
+  /**
+   * A push-only shape beyond the record's schema (without `_deleted`); a pushed document that fails it
+   * is refused. The record's schema and what a pushed deletion means are the collection's required
+   * push contract (push-contract.ts).
+   */
   schema?: z.ZodType;
   /**
    * The record's own rules beyond its shape (a status change the transition table forbids…).
    * @returns the problems, empty when the change is acceptable.
    */
   check?(next: Record<string, unknown>, previous: Record<string, unknown> | undefined): ErrorDetail[];
-  /**
-   * Whether a pushed deletion (a tombstone) of `previous`, the server's live version, is acceptable.
-   * Without it any holder of the write permission may delete; collections whose operations remove
-   * logically (`active: false`) or never remove refuse here, so history is not lost through sync.
-   * @returns the problems, empty when the deletion may be written.
-   */
-  checkDelete?(previous: Record<string, unknown>): ErrorDetail[];
   /** Reconciles concurrent versions; without one the server's version wins. */
   resolveConflict?: ConflictHandler;
   /**

@@ -4,6 +4,7 @@
  * (`clinic.place.list`, spec Totem "list attendance places of the clinic").
  */
 import { callTicket, getTicket, recallTicket, resetTicket, startTicket } from './call-ops.js';
+import './push-contracts.js';
 import { getTicketControl, saveTicketControl } from './control-ops.js';
 import { createTicket, createTicketForPlace } from './issue-ops.js';
 import { listPanelTickets } from './panel-ops.js';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isoWithOffset, type Clock } from '../../core/clock.js';
+import { DomainError } from '../../core/errors.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { AuthTables } from './auth-tables.js';
 
@@ -79,8 +80,25 @@ export class People {
     await db.updateTable('logins').set({ password_hash: hash }).where('id', '=', loginId).execute();
   }
 
-  /** Adds a login to an account as user `userId`, invitation pending. */
+  /**
+   * Adds a login to an account as user `userId`, invitation pending.
+   *
+   * @throws DomainError `conflict` (409) when `userId` already has a membership: user ids are unique
+   *   across accounts (the table's key), and a `users` record stored under another account's id
+   *   (before sync refused such pushes, sync/id-claims.ts) must not become a 500 for either account.
+   */
   async addMembership(db: Kysely<AuthTables>, tenantId: string, loginId: string, userId: string): Promise<void> {
+    const holder = await this.membership(userId, db);
+    if (holder) {
+      const elsewhere = holder.tenant_id !== tenantId;
+      throw new DomainError(
+        'conflict',
+        elsewhere
+          ? 'O id deste usuário já é usado por outra conta: cadastre o profissional de novo'
+          : 'Este usuário já tem acesso a esta conta',
+        [{ path: 'id', message: elsewhere ? 'id usado por outra conta' : 'já convidado' }],
+      );
+    }
     await db
       .insertInto('memberships')
       .values({

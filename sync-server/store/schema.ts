@@ -79,6 +79,8 @@ async function createTable(db: Db, rules: DialectRules, table: string): Promise<
     .execute();
   // The replication pull reads a tenant's changes in seq order from a checkpoint.
   await db.schema.createIndex(`${table}_by_seq`).ifNotExists().on(table).columns(['tenant_id', 'seq']).execute();
+  // A pushed new document's id is refused when another tenant holds it (sync/id-claims.ts): found by id alone.
+  await db.schema.createIndex(`${table}_by_id`).ifNotExists().on(table).column('id').execute();
 }
 
 /**

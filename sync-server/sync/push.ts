@@ -15,6 +15,7 @@ import { sameDocument, toSyncDocument, type PushRow, type SyncDocument } from '.
 import { syncPermissions, syncRulesOf, type SyncRules } from '../../core/sync/record-rules.js';
 import { executorOf, lockTenant, masterState, type FeedRow, type SqlDatabase } from '../store/index.js';
 import type { DeviceActor } from './devices.js';
+import { pushProblems } from './push-checks.js';
 import { addReviewEntry } from './review.js';
 import type { SyncTables } from './sync-tables.js';
 import { problemsOf, recordOf } from './validate.js';
@@ -84,14 +85,8 @@ async function writeRow(
     return masterDoc;
   }
 
-  if (!pushed._deleted) {
-    const previous = master && !master.deleted ? master.data : undefined;
-    const problems = problemsOf(def, rules, ctx.actor.tenantId, record, previous);
-    if (problems.length > 0) throw new Refused(problems);
-  } else if (master && !master.deleted && rules.checkDelete) {
-    const problems = rules.checkDelete(master.data);
-    if (problems.length > 0) throw new Refused(problems);
-  }
+  const problems = await pushProblems(review, def, rules, ctx.actor.tenantId, pushed, master);
+  if (problems.length > 0) throw new Refused(problems);
   if (!master) {
     const stored = await collection.insert(record as unknown as RecordBase);
     // Created and deleted offline before any sync: the id stays taken, as any removed id.

@@ -13,9 +13,11 @@ import type { CollectionDef } from '../../core/store/collection-def.js';
 import type { Store } from '../../core/store/port.js';
 import type { RecordBase } from '../../core/store/record.js';
 import { sameDocument, toSyncDocument, type SyncDocument } from '../../core/sync/protocol.js';
+import { deleteProblems } from '../../core/sync/push-contract.js';
 import { syncPermissions, syncRulesOf } from '../../core/sync/record-rules.js';
 import { executorOf, lockTenant, masterState, type SqlDatabase } from '../store/index.js';
 import type { DeviceActor } from './devices.js';
+import { idClaimedElsewhere } from './id-claims.js';
 import type { SyncTables } from './sync-tables.js';
 import { problemsOf, recordOf } from './validate.js';
 
@@ -264,7 +266,7 @@ async function applyListed(
   const collection = store.collection(def);
   if (listed._deleted) {
     if (!master || master.deleted) return null;
-    const problems = rules.checkDelete?.(master.data) ?? [];
+    const problems = deleteProblems(def.name);
     if (problems.length > 0) throw new DomainError('validation', INVALID, problems);
     await collection.remove(listed.id, String(master.rev));
     return toSyncDocument(master.data, false);
@@ -278,7 +280,8 @@ async function applyListed(
   // A listed cross-document conflict is already the server's version: nothing to write again.
   if (master && sameDocument(listed, toSyncDocument(master.data, false))) return null;
   const record = { ...recordOf(listed), updatedAt: isoWithOffset(ctx.clock.now()) };
-  const problems = problemsOf(def, rules, tenantId, record, master?.data);
+  const problems = master ? [] : await idClaimedElsewhere(executor, def, tenantId, listed.id);
+  if (problems.length === 0) problems.push(...problemsOf(def, rules, tenantId, record, master?.data));
   if (problems.length > 0) throw new DomainError('validation', INVALID, problems);
   if (master) await collection.update(listed.id, String(master.rev), record as unknown as RecordBase);
   else await collection.insert(record as unknown as RecordBase);

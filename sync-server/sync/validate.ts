@@ -1,12 +1,13 @@
 /**
  * Checks a pushed document before it may be written: the record base every document carries, the
- * declared field types, the tenant, the record's zod schema and its own rules (DESIGN.md "Sync":
- * an invalid document is refused, never stored half-way).
+ * declared field types, the tenant, the record's schema (its collection's push contract) and its own
+ * rules (DESIGN.md "Sync": an invalid document is refused, never stored half-way).
  */
 import type { ErrorDetail } from '../../core/errors.js';
 import { issuePath } from '../../core/errors.js';
 import type { CollectionDef, IndexedFieldType } from '../../core/store/collection-def.js';
 import { STORAGE_FIELD_PREFIX } from '../../core/store/rxdb/storage-groups.js';
+import { pushContractOf } from '../../core/sync/push-contract.js';
 import type { SyncRules } from '../../core/sync/record-rules.js';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -53,10 +54,14 @@ export function problemsOf(
     if (key.startsWith('__') || key.startsWith('|') || key.startsWith(STORAGE_FIELD_PREFIX))
       problems.push({ path: key, message: 'campo reservado' });
   }
-  if (rules.schema) {
-    const parsed = rules.schema.safeParse(record);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push({ path: issuePath(issue.path), message: issue.message });
+  // The record's schema (the collection's required contract), then any push-only shape of its rules;
+  // one problem per field, the first found.
+  for (const schema of [pushContractOf(def.name).record, rules.schema]) {
+    const parsed = schema?.safeParse(record);
+    if (!parsed || parsed.success) continue;
+    for (const issue of parsed.error.issues) {
+      const path = issuePath(issue.path);
+      if (!problems.some((problem) => problem.path === path)) problems.push({ path, message: issue.message });
     }
   }
   if (problems.length === 0 && rules.check) problems.push(...rules.check(record, previous));

@@ -95,17 +95,46 @@ describe('pull and push', () => {
     expect((await server.call('GET', '/sync/conflicts', { token: desk })).body.items).toEqual([]);
   });
 
-  it('a deletion travels as a tombstone', async () => {
-    const doc = patient();
-    await push(desk, 'patients', [{ newDocumentState: doc }]);
-    const { seq } = (await pull(desk, 'patients')).body.checkpoint as { seq: number };
-    await push(desk, 'patients', [{ assumedMasterState: doc, newDocumentState: { ...doc, _deleted: true } }]);
-    const page = await pull(desk, 'patients', seq);
+  it('a deletion travels as a tombstone where its collection allows it (a personal template)', async () => {
+    const doc = {
+      id: '0193a1c2-7b3e-7cc1-9a52-0000000000f1',
+      tenantId,
+      createdAt: '2026-11-23T09:00:00-03:00',
+      updatedAt: '2026-11-23T09:00:00-03:00',
+      owner: 'user-1',
+      name: 'Lembrete',
+      kind: 'message',
+      content: 'Traga seus exames',
+      _deleted: false,
+    };
+    await push(desk, 'personal_templates', [{ newDocumentState: doc }]);
+    const { seq } = (await pull(desk, 'personal_templates')).body.checkpoint as { seq: number };
+    const deleted = await push(desk, 'personal_templates', [
+      { assumedMasterState: doc, newDocumentState: { ...doc, _deleted: true } },
+    ]);
+    expect(deleted.body).toEqual([]);
+    const page = await pull(desk, 'personal_templates', seq);
     expect(page.body.documents).toEqual([{ ...doc, _deleted: true }]);
-    const resurrect = await push(desk, 'patients', [
+    const resurrect = await push(desk, 'personal_templates', [
       { assumedMasterState: doc, newDocumentState: { ...doc, name: 'De volta' } },
     ]);
     expect(resurrect.body).toEqual([{ ...doc, _deleted: true }]);
+  });
+
+  it("refuses a patient's deletion into the rejection list: patients are inactivated, never deleted", async () => {
+    const doc = patient();
+    await push(desk, 'patients', [{ newDocumentState: doc }]);
+    const answer = await push(desk, 'patients', [
+      { assumedMasterState: doc, newDocumentState: { ...doc, _deleted: true } },
+    ]);
+    expect(answer.body).toEqual([doc]);
+    expect((await pull(desk, 'patients')).body.documents).toEqual([doc]);
+    const items = (await server.call('GET', '/sync/rejections', { token: desk })).body.items as {
+      reasons: { message: string }[];
+    }[];
+    expect(items.flatMap((item) => item.reasons.map((r) => r.message))).toEqual([
+      'um paciente não é apagado: inative-o pela operação (o prontuário fica)',
+    ]);
   });
 });
 

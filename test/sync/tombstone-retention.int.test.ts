@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { allCollections } from '../../core/catalogue.js';
-import { patients } from '../../core/patient/patient-record.js';
+import { personalTemplates } from '../../core/access/personal-template.js';
 import { SCHEMA_VERSION_HEADER } from '../../core/sync/schema-version.js';
 import { purgeTombstones } from '../../sync-server/sync/index.js';
 import { listReview } from '../../sync-server/sync/review.js';
@@ -13,7 +13,6 @@ import type { SyncTables } from '../../sync-server/sync/sync-tables.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
-import { patientDoc } from './patient-doc.js';
 
 const DAY = 86_400_000;
 let server: SyncTestServer;
@@ -29,8 +28,8 @@ beforeEach(async () => {
   const a = await enrolDevice(server, admin.token, 'desk', 'Recepção 1');
   const b = await enrolDevice(server, admin.token, 'desk', 'Recepção 2');
   tokenB = b.token;
-  deskA = await openInstallation(server.app, a.token, [patients], seededRandom(1));
-  deskB = await openInstallation(server.app, b.token, [patients], seededRandom(2));
+  deskA = await openInstallation(server.app, a.token, [personalTemplates], seededRandom(1));
+  deskB = await openInstallation(server.app, b.token, [personalTemplates], seededRandom(2));
 });
 afterEach(async () => {
   await deskA.close();
@@ -40,13 +39,24 @@ afterEach(async () => {
 
 const id = (n: number) => `0193a1c2-7b3e-7cc1-9a52-0000000004${String(n).padStart(2, '0')}`;
 
-function patient(n: number, name: string) {
-  return patientDoc(tenantId, id(n), name);
+// Personal templates: a collection whose records a desk may delete for good (patients are only inactivated).
+function template(n: number, name: string) {
+  const at = '2026-11-23T09:00:00-03:00';
+  return {
+    id: id(n),
+    tenantId,
+    createdAt: at,
+    updatedAt: at,
+    owner: 'user-1',
+    name,
+    kind: 'message' as const,
+    content: 'Texto',
+  };
 }
 
 const purge = () => purgeTombstones({ database: server.database, collections: allCollections, clock: server.clock });
-const onDesk = (desk: TestInstallation) => desk.database.forTenant(tenantId).collection(patients);
-const onServer = () => server.database.forTenant(tenantId).collection(patients);
+const onDesk = (desk: TestInstallation) => desk.database.forTenant(tenantId).collection(personalTemplates);
+const onServer = () => server.database.forTenant(tenantId).collection(personalTemplates);
 
 async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
   const until = Date.now() + ms;
@@ -58,7 +68,7 @@ async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<voi
 }
 
 it('a desk offline past the retention resyncs in full: deletions stay, its offline work survives', async () => {
-  for (const n of [1, 2, 3, 4]) await onDesk(deskA).insert(patient(n, `Paciente ${n}`));
+  for (const n of [1, 2, 3, 4]) await onDesk(deskA).insert(template(n, `Paciente ${n}`));
   await deskA.sync.awaitInSync();
   deskB.sync.resync();
   await deskB.sync.awaitInSync();
@@ -71,16 +81,19 @@ it('a desk offline past the retention resyncs in full: deletions stay, its offli
   await deskA.sync.awaitInSync();
   const p2 = (await onDesk(deskB).get(id(2)))!;
   await onDesk(deskB).update(id(2), p2._rev, { ...p2, name: 'Paciente 2 editado offline' });
-  await onDesk(deskB).insert(patient(5, 'Paciente 5 criado offline'));
+  await onDesk(deskB).insert(template(5, 'Paciente 5 criado offline'));
 
   expect((await purge()).purged).toBe(0); // dates the tombstones
   server.clock.advance(61 * DAY);
   expect((await purge()).purged).toBe(2);
 
   // Desk B's old checkpoint is below the purge horizon.
-  const stale = await server.app.request(`/sync/patients/pull?checkpoint=${encodeURIComponent('{"seq":1}')}`, {
-    headers: { authorization: `Bearer ${tokenB}`, [SCHEMA_VERSION_HEADER]: '1' },
-  });
+  const stale = await server.app.request(
+    `/sync/personal_templates/pull?checkpoint=${encodeURIComponent('{"seq":1}')}`,
+    {
+      headers: { authorization: `Bearer ${tokenB}`, [SCHEMA_VERSION_HEADER]: '1' },
+    },
+  );
   expect(stale.status).toBe(410);
   expect(((await stale.json()) as { error: { code: string } }).error.code).toBe('resync_required');
 
@@ -107,7 +120,7 @@ it('a desk offline past the retention resyncs in full: deletions stay, its offli
     server.database.kysely.withTables<SyncTables>(),
     tenantId,
     'conflict',
-    ['patients'],
+    ['personal_templates'],
     { limit: 10 },
   );
   expect(conflicts.map((c) => c.docId)).toContain(id(2));
@@ -116,7 +129,7 @@ it('a desk offline past the retention resyncs in full: deletions stay, its offli
   let cursor: { seq: number; h?: number } = { seq: 0 };
   for (let pages = 0; ; pages++) {
     const res = await server.app.request(
-      `/sync/patients/pull?limit=1&checkpoint=${encodeURIComponent(JSON.stringify(cursor))}`,
+      `/sync/personal_templates/pull?limit=1&checkpoint=${encodeURIComponent(JSON.stringify(cursor))}`,
       { headers: { authorization: `Bearer ${tokenB}` } },
     );
     expect(res.status).toBe(200);
@@ -128,20 +141,20 @@ it('a desk offline past the retention resyncs in full: deletions stay, its offli
 
   // After the full read, the desk's checkpoint is past the horizon: no second resync.
   const checkpoint = await (async () => {
-    const res = await server.app.request('/sync/patients/pull?limit=100', {
+    const res = await server.app.request('/sync/personal_templates/pull?limit=100', {
       headers: { authorization: `Bearer ${tokenB}` },
     });
     return ((await res.json()) as { checkpoint: { seq: number } }).checkpoint;
   })();
   const again = await server.app.request(
-    `/sync/patients/pull?checkpoint=${encodeURIComponent(JSON.stringify(checkpoint))}`,
+    `/sync/personal_templates/pull?checkpoint=${encodeURIComponent(JSON.stringify(checkpoint))}`,
     { headers: { authorization: `Bearer ${tokenB}` } },
   );
   expect(again.status).toBe(200);
 });
 
 it('keeps tombstones younger than the retention', async () => {
-  await onDesk(deskA).insert(patient(9, 'Paciente 9'));
+  await onDesk(deskA).insert(template(9, 'Paciente 9'));
   await deskA.sync.awaitInSync();
   await onDesk(deskA).remove(id(9), (await onDesk(deskA).get(id(9)))!._rev);
   await deskA.sync.awaitInSync();

@@ -1,0 +1,45 @@
+/** Push contracts of the schedule group's collections (core/sync/push-contract.ts). */
+import { z } from 'zod';
+import { declarePushContract, recordBaseShape, storedRecord } from '../sync/push-contract.js';
+import { appointmentOutput } from './appointment-record.js';
+import { blockOutput } from './block-record.js';
+import { shareOutput } from './sharing.js';
+import { receivablePushSchema, waitListPushSchema } from './sync-rules.js';
+import { settingsOutput } from './settings-record.js';
+
+/** A UTC query key (`…Z`), as operations store `startUtc`/`endUtc`. */
+const utcKey = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/, {
+  error: 'data e hora UTC (…Z)',
+});
+
+declarePushContract('appointments', {
+  record: storedRecord(appointmentOutput, { startUtc: utcKey, endUtc: utcKey }),
+  deletes: { refuse: 'um agendamento não é apagado: cancele-o pela operação (o histórico fica)' },
+});
+
+declarePushContract('schedule_blocks', {
+  record: storedRecord(blockOutput, { startUtc: utcKey, endUtc: utcKey }),
+  deletes: {
+    allow: 'scheduleBlock.unlock removes blocks for good: a block only keeps a time free, it records no care',
+  },
+});
+
+declarePushContract('wait_list', {
+  record: z.object(recordBaseShape).and(waitListPushSchema),
+  deletes: { refuse: 'uma entrada da lista de espera não é apagada: remova pela operação (fica no histórico)' },
+});
+
+declarePushContract('receivables', {
+  record: receivablePushSchema.extend(recordBaseShape),
+  deletes: { refuse: 'um recebível não é apagado: cancele-o pela operação (fica no histórico)' },
+});
+
+declarePushContract('schedule_settings', {
+  record: storedRecord(settingsOutput.omit({ saved: true }), {}),
+  deletes: { refuse: 'as configurações da agenda não são apagadas: edite-as pela operação' },
+});
+
+declarePushContract('schedule_shares', {
+  record: storedRecord(shareOutput, {}),
+  deletes: { allow: 'scheduleShare.remove deletes a share for good: it only grants access, records no care' },
+});

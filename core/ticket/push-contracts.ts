@@ -1,0 +1,30 @@
+/** Push contracts of tickets and ticket settings (core/sync/push-contract.ts). */
+import { z } from 'zod';
+import { declarePushContract, recordBaseShape, storedRecord } from '../sync/push-contract.js';
+import { priorityRatioInput } from './ticket-control-record.js';
+import { ticketOutput } from './ticket-record.js';
+
+declarePushContract('tickets', {
+  record: storedRecord(ticketOutput, { callSeq: z.number(), panelSeq: z.number() }),
+  deletes: { refuse: 'uma senha não é apagada: ela fica como registro do atendimento do dia' },
+});
+
+declarePushContract('ticket_controls', {
+  record: z.object({
+    ...recordBaseShape,
+    clinic: recordBaseShape.id,
+    services: z
+      .array(
+        z.object({
+          prefix: z.string().regex(/^[A-Z]{1,3}$/, '1 a 3 letras maiúsculas'),
+          name: z.string().min(1).max(60),
+          class: z.enum(['normal', 'priority']),
+          active: z.boolean(),
+        }),
+      )
+      .min(1)
+      .max(30),
+    priorityRatio: priorityRatioInput,
+  }),
+  deletes: { refuse: 'as configurações de senhas não são apagadas: edite-as pela operação' },
+});

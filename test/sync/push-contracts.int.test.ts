@@ -1,0 +1,596 @@
+/**
+ * Registry-wide push checks (issue 17 findings 3 and 4, issue 18 point 2), on SQLite and PostgreSQL:
+ * for every replicated collection, a pushed document missing any required field, one holding an id
+ * another account already uses and a tombstone of a live record are refused into the rejection list
+ * (the tombstone is written where the collection's contract allows deletions); nothing refused is
+ * written, and every read operation keeps answering. Records the operations store pass their
+ * collection's contract, so desks working through the operations are never refused by it.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../core/access/user.js';
+import { allCollections } from '../../core/catalogue.js';
+import { clinics } from '../../core/clinic/clinic-record.js';
+import { events } from '../../core/clinic/event-record.js';
+import { uuidV7Ids } from '../../core/ids.js';
+import { patients } from '../../core/patient/patient-record.js';
+import type { CollectionDef } from '../../core/store/collection-def.js';
+import type { RecordBase } from '../../core/store/record.js';
+import type { PushRow, SyncDocument } from '../../core/sync/protocol.js';
+import { pushContractOf } from '../../core/sync/push-contract.js';
+import { seedDemoData } from '../../sync-server/admin/demo-data.js';
+import { login, seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
+import { serverMigrations } from '../../sync-server/server.js';
+import { masterState, openSqlDatabase } from '../../sync-server/store/index.js';
+import type { DeviceActor } from '../../sync-server/sync/devices.js';
+import { ID_TAKEN } from '../../sync-server/sync/id-claims.js';
+import { pushChanges } from '../../sync-server/sync/push.js';
+import { listReview } from '../../sync-server/sync/review.js';
+import type { SyncTables } from '../../sync-server/sync/sync-tables.js';
+import {
+  dropSchema,
+  postgresUnreachable,
+  postgresUrl,
+  skipWithoutPostgres,
+} from '../../sync-server/testing/postgres.js';
+import { enrolDevice, type SyncTestServer } from './sync-fixture.js';
+
+type Doc = Record<string, unknown>;
+type Def = CollectionDef<RecordBase>;
+
+const PASSWORD = 'senha-muito-segura-1';
+const AT = '2026-11-23T09:00:00-03:00';
+const pgSchema = `test_contracts_${randomBytes(4).toString('hex')}`;
+const pgSkip = skipWithoutPostgres(await postgresUnreachable(), 'push contracts on PostgreSQL');
+
+const backends = [
+  { name: 'SQLite', skip: false, start: () => startTestServer(), cleanup: () => Promise.resolve() },
+  {
+    name: 'PostgreSQL',
+    skip: pgSkip,
+    start: async () =>
+      startTestServer({
+        database: await openSqlDatabase({
+          url: postgresUrl,
+          schema: pgSchema,
+          collections: allCollections,
+          migrations: serverMigrations,
+        }),
+      }),
+    cleanup: () => dropSchema(pgSchema),
+  },
+];
+
+let serial = 0;
+const newId = () => `0193a1c2-7b3e-7cc1-9a52-${(++serial).toString(16).padStart(12, '0')}`;
+
+/** What the samples point at: records of the account written through its operations. */
+interface Refs {
+  tenantId: string;
+  clinic: string;
+  patient: string;
+  professional: string;
+}
+
+/**
+ * One valid record of every collection holding exactly the fields its record type requires (the
+ * fields without `?`), so removing any one of them must be refused. Ids are set by the caller.
+ */
+function minimalRecords(refs: Refs, ids: Record<string, string>): Record<string, Doc> {
+  const base = { tenantId: refs.tenantId, createdAt: AT, updatedAt: AT };
+  const start = '2026-11-24T09:00:00-03:00';
+  const end = '2026-11-24T09:30:00-03:00';
+  const startUtc = '2026-11-24T12:00:00.000Z';
+  const endUtc = '2026-11-24T12:30:00.000Z';
+  const records: Record<string, Doc> = {
+    users: {
+      name: 'Dr. Caio Substituto',
+      email: null,
+      cpf: null,
+      role: 'professional',
+      council: null,
+      councilNumber: null,
+      councilState: null,
+      specialties: [],
+      status: 'temporary',
+      active: true,
+    },
+    account_configurations: {
+      timeZone: 'America/Sao_Paulo',
+      locale: 'pt-BR',
+      offlineLoginDays: 7,
+      appointmentMinutes: 30,
+    },
+    personal_templates: { owner: refs.professional, name: 'Lembrete', kind: 'message', content: 'Traga seus exames' },
+    schedule_filters: {
+      owner: refs.professional,
+      clinics: [],
+      professionals: [],
+      specialties: [],
+      view: 'day',
+      showCancelled: false,
+    },
+    outbox_messages: {
+      channel: 'email',
+      to: 'paciente@example.com',
+      template: 'budget.send',
+      data: {},
+      attachments: [],
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: '2026-11-23T12:00:00.000+00:00',
+      lastError: null,
+      sentAt: null,
+    },
+    clinics: {
+      name: 'Clínica Norte',
+      nameKey: 'clinica norte',
+      timeZone: 'America/Sao_Paulo',
+      openingHours: [],
+      places: [],
+      subspecialties: [],
+      active: true,
+    },
+    events: { name: 'Consulta', nameKey: 'consulta', type: 'consultation', custom: true, active: true },
+    patients: {
+      name: 'Bruno Dias',
+      nameKey: 'bruno dias',
+      insurances: [],
+      allergies: [],
+      vaccines: [],
+      temporary: false,
+      active: true,
+      merges: [],
+    },
+    specialties: { name: 'Cardiologia', nameKey: 'cardiologia', active: true },
+    insurances: { name: 'Vida Plena', nameKey: 'vida plena', plans: [], active: true },
+    price_tables: { name: 'Particular', nameKey: 'particular', active: true },
+    prices: { priceTable: ids.price_tables!, event: ids.events!, value: 250 },
+    budgets: {
+      active: true,
+      type: 'dental',
+      budgetNumber: 900_001,
+      patient: refs.patient,
+      clinic: refs.clinic,
+      status: 0,
+      items: [],
+      value: 0,
+      paymentInformation: { quantity: 1, entry: 0, parcelValue: 0, lastParcelValue: 0 },
+      validUntil: '2026-12-23',
+    },
+    treatments: {
+      budget: ids.budgets!,
+      budgetNumber: 900_001,
+      patient: refs.patient,
+      clinic: refs.clinic,
+      status: 'open',
+      steps: [],
+      active: true,
+    },
+    appointments: {
+      clinic: refs.clinic,
+      professional: refs.professional,
+      patient: refs.patient,
+      events: [],
+      start,
+      end,
+      startUtc,
+      endUtc,
+      timeZone: 'America/Sao_Paulo',
+      status: 1,
+      patientConfirmation: { confirmed: false, at: null, channel: null, by: null },
+      selfBooked: false,
+      overbooking: false,
+      createdBy: refs.professional,
+      history: [],
+    },
+    schedule_blocks: {
+      professional: refs.professional,
+      start: '2026-11-25T12:00:00-03:00',
+      end: '2026-11-25T14:00:00-03:00',
+      startUtc: '2026-11-25T15:00:00.000Z',
+      endUtc: '2026-11-25T17:00:00.000Z',
+      timeZone: 'America/Sao_Paulo',
+      reason: 'Congresso',
+      series: ids.schedule_blocks!,
+      createdBy: refs.professional,
+    },
+    wait_list: {
+      patient: refs.patient,
+      professional: refs.professional,
+      periods: [],
+      priority: 'normal',
+      active: true,
+      createdBy: refs.professional,
+    },
+    receivables: {
+      appointment: ids.appointments!,
+      patient: refs.patient,
+      clinic: refs.clinic,
+      amountCentavos: 25_000,
+      dueDate: '2026-11-24',
+      description: 'Consulta',
+      status: 'open',
+      createdBy: refs.professional,
+    },
+    schedule_settings: { clinic: refs.clinic, slotMinutes: 30, returnWindowDays: 30, workingHours: [] },
+    schedule_shares: {
+      professional: refs.professional,
+      sharedWith: refs.professional,
+      permission: 'read',
+      status: 'pending',
+      invitedBy: refs.professional,
+    },
+    tickets: {
+      clinic: refs.clinic,
+      day: '2026-11-23',
+      service: 'N',
+      number: 901,
+      code: 'N901',
+      class: 'normal',
+      status: 'waiting',
+      issuedAt: AT,
+      recalls: 0,
+      callSeq: 0,
+      panelSeq: 0,
+    },
+    ticket_controls: {
+      clinic: refs.clinic,
+      services: [{ prefix: 'N', name: 'Normal', class: 'normal', active: true }],
+      priorityRatio: 2,
+    },
+  };
+  return Object.fromEntries(Object.entries(records).map(([name, doc]) => [name, { id: ids[name]!, ...base, ...doc }]));
+}
+
+const without = (doc: Doc, field: string): Doc => {
+  const copy = { ...doc };
+  delete copy[field];
+  return copy;
+};
+const live = (doc: Doc): SyncDocument => ({ ...doc, _deleted: false }) as SyncDocument;
+const withoutRev = (doc: Doc | undefined): Doc | undefined => doc && without(doc, '_rev');
+
+for (const backend of backends) {
+  describe.skipIf(backend.skip)(`push contracts (${backend.name})`, () => {
+    let server: TestServer;
+    const blank = () => ({ tenantId: '', adminId: '', token: '', deskId: '', deskToken: '' });
+    const account = { A: blank(), B: blank() };
+    let refs: Refs;
+    let ids: Record<string, string>;
+    let samples: Record<string, Doc>;
+    let booked = '';
+
+    beforeAll(async () => {
+      server = await backend.start();
+      for (const [key, name] of [
+        ['A', 'sol'],
+        ['B', 'lua'],
+      ] as const) {
+        const email = `admin@${name}.test`;
+        const { tenantId, adminId } = await seedAccount(server, `Clínica ${name}`, { email, password: PASSWORD });
+        const token = (await login(server, email, PASSWORD)).accessToken;
+        const desk = await enrolDevice(server as SyncTestServer, token);
+        Object.assign(account[key], { tenantId, adminId, token, deskId: desk.id, deskToken: desk.token });
+      }
+      // Account A's own records, written through the operations.
+      await seedDemoData(server.database, account.A.tenantId, { patients: 4, clock: server.clock });
+      const store = server.database.forTenant(account.A.tenantId);
+      refs = {
+        tenantId: account.A.tenantId,
+        clinic: (await store.collection(clinics).find({ limit: 1 }))[0]!.id,
+        patient: (await store.collection(patients).find({ selector: { active: true }, limit: 1 }))[0]!.id,
+        professional: account.A.adminId,
+      };
+      const booking = await server.call('POST', '/appointment/', {
+        token: account.A.token,
+        body: {
+          clinic: refs.clinic,
+          patient: refs.patient,
+          professional: refs.professional,
+          start: '2026-11-26T09:00:00-03:00',
+          end: '2026-11-26T09:30:00-03:00',
+        },
+      });
+      expect(booking.status).toBe(201);
+      booked = (booking.body.appointment as { id: string }).id;
+      ids = Object.fromEntries(allCollections.map((def) => [def.name, newId()]));
+      samples = minimalRecords(refs, ids);
+    }, 120_000);
+    afterAll(async () => {
+      await server?.close();
+      await backend.cleanup();
+    });
+
+    const actor = (key: 'A' | 'B'): DeviceActor => ({
+      kind: 'device',
+      id: account[key].deskId,
+      tenantId: account[key].tenantId,
+      // Every permission: what is checked here is the record, not the installation's role.
+      permissions: new Set(['*']),
+      clinicId: null,
+      deviceKind: 'desk',
+    });
+    const push = (key: 'A' | 'B', def: Def, rows: PushRow[]) =>
+      pushChanges({ database: server.database, actor: actor(key), clock: server.clock, ids: uuidV7Ids }, def, rows);
+    const stored = async (key: 'A' | 'B', def: Def, id: string) =>
+      withoutRev((await server.database.forTenant(account[key].tenantId).collection(def).get(id)) as Doc | undefined);
+    const rejections = async (key: 'A' | 'B', def: Def, docId: string) =>
+      (
+        await listReview(
+          server.database.kysely.withTables<SyncTables>(),
+          account[key].tenantId,
+          'rejection',
+          [def.name],
+          {
+            limit: 500,
+          },
+        )
+      ).filter((entry) => entry.docId === docId);
+
+    /** Every GET operation, with every path parameter set to each record id in play: none answers 500. */
+    async function readsAnswer(): Promise<void> {
+      const targets = [...Object.values(ids), refs.clinic, refs.patient, refs.professional];
+      const failures: string[] = [];
+      for (const op of server.registry.list()) {
+        if (op.http?.method !== 'GET') continue;
+        const paths = op.http.path.includes('{')
+          ? targets.map((id) => op.http!.path.replace(/\{[^}]+\}/g, id))
+          : [op.http.path];
+        for (const path of paths) {
+          const res = await server.call('GET', path, { token: account.A.token });
+          if (res.status >= 500) failures.push(`${op.name} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    }
+
+    it('every record the operations stored passes its collection contract', async () => {
+      const store = server.database.forTenant(account.A.tenantId);
+      const colleague = (await store.collection(users).find({ selector: { role: 'professional' }, limit: 1 }))[0]!;
+      const event = (await store.collection(events).find({ limit: 1 }))[0]!;
+      const write = async (method: 'POST' | 'PUT', path: string, body: Doc) => {
+        const res = await server.call(method, path, { token: account.A.token, body });
+        expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        return res.body;
+      };
+      await write('PUT', '/account/configuration', { timeZone: 'America/Recife', offlineLoginDays: 3 });
+      await write('PUT', '/scheduleFilter/', { professionals: [refs.professional], view: 'week' });
+      await write('POST', '/personalTemplate/', { name: 'Atestado', kind: 'certificate', content: 'Atesto que…' });
+      const { budget } = (await write('POST', '/budget/', {
+        active: true,
+        type: 'dental',
+        patient: refs.patient,
+        clinic: refs.clinic,
+        status: 1,
+        items: [
+          {
+            typeModel: 'Event',
+            event: event.id,
+            quantity: 1,
+            totalValue: 350,
+            valueUnity: 350,
+            tooth: '36',
+            toothFace: ['O'],
+          },
+        ],
+        value: 350,
+        paymentInformation: { quantity: 1, entry: 350, parcelValue: 0 },
+      })) as { budget: { id: string } };
+      await write('POST', `/budget/${budget.id}/approval`, { approvedBy: refs.professional });
+      await write('POST', `/budget/${budget.id}/treatment`, {});
+      await write('PUT', '/schedule/settings', {
+        clinic: refs.clinic,
+        slotMinutes: 20,
+        returnWindowDays: 30,
+        workingHours: [{ weekday: 1, start: '08:00', end: '12:00' }],
+      });
+      await write('POST', '/schedule/block', {
+        professional: refs.professional,
+        start: '2026-11-27T12:00:00-03:00',
+        end: '2026-11-27T13:00:00-03:00',
+        reason: 'Almoço',
+      });
+      await write('POST', '/waitList/', {
+        patient: refs.patient,
+        professional: refs.professional,
+        periods: [{ weekdays: [1, 3], from: '08:00', to: '12:00' }],
+        priority: 'high',
+      });
+      await write('POST', '/schedule/share', {
+        professional: refs.professional,
+        sharedWith: colleague.id,
+        permission: 'write',
+      });
+      await write('PUT', `/clinic/${refs.clinic}/ticketControl`, {
+        services: [{ prefix: 'N', name: 'Normal', class: 'normal' }],
+        priorityRatio: 2,
+      });
+      await write('POST', '/ticket/', { clinic: refs.clinic, service: 'N' });
+      await write('POST', `/appointment/${booked}/financeRecord`, { amount: 250 });
+
+      let checked = 0;
+      for (const def of allCollections as unknown as Def[]) {
+        for (const record of await store.collection(def).find()) {
+          const parsed = pushContractOf(def.name).record.safeParse(without(record as unknown as Doc, '_rev'));
+          expect(parsed.success ? [] : parsed.error.issues, `${def.name} ${record.id}`).toEqual([]);
+          checked += 1;
+        }
+      }
+      expect(checked).toBeGreaterThan(30);
+      const written = new Set(
+        (
+          await Promise.all(
+            (allCollections as unknown as Def[]).map(
+              async (def) => [def.name, await store.collection(def).count()] as const,
+            ),
+          )
+        )
+          .filter(([, count]) => count > 0)
+          .map(([name]) => name),
+      );
+      // Only the outbox is empty: this server's outbox is in memory.
+      expect(allCollections.map((def) => def.name).filter((name) => !written.has(name))).toEqual(['outbox_messages']);
+    });
+
+    it('takes a complete record of every collection, refuses one missing any required field, writes nothing refused', async () => {
+      for (const def of allCollections as unknown as Def[]) {
+        const sample = samples[def.name]!;
+        expect(await push('A', def, [{ newDocumentState: live(sample) }]), def.name).toEqual([]);
+        expect(await stored('A', def, sample.id as string), def.name).toEqual(sample);
+
+        const fields = Object.keys(sample).filter((field) => field !== 'id');
+        const fresh = fields.map((field) => ({ ...without(sample, field), id: newId() }));
+        const answers = await push(
+          'A',
+          def,
+          fresh.map((doc) => ({ newDocumentState: live(doc) })),
+        );
+        expect(answers, def.name).toEqual(fresh.map((doc) => ({ ...doc, _deleted: true })));
+        for (const [i, doc] of fresh.entries()) {
+          const what = `${def.name} without ${fields[i]}`;
+          expect(await stored('A', def, doc.id), what).toBeUndefined();
+          expect(await masterState(server.database.kysely, def, refs.tenantId, doc.id), what).toBeUndefined();
+          expect((await rejections('A', def, doc.id)).length, what).toBe(1);
+        }
+
+        const edits = await push(
+          'A',
+          def,
+          fields.map((field) => ({ assumedMasterState: live(sample), newDocumentState: live(without(sample, field)) })),
+        );
+        expect(edits, def.name).toEqual(fields.map(() => live(sample)));
+        expect(await stored('A', def, sample.id as string), def.name).toEqual(sample);
+      }
+      await readsAnswer();
+    }, 120_000);
+
+    it('an installation pushing an appointment without events and createdBy is refused; the schedule keeps answering', async () => {
+      const appointment = { ...without(without(samples.appointments!, 'events'), 'createdBy'), id: newId() };
+      const res = await server.call('POST', '/sync/appointments/push', {
+        token: account.A.deskToken,
+        body: [{ newDocumentState: live(appointment) }],
+      });
+      expect(res).toMatchObject({ status: 200, body: [{ ...appointment, _deleted: true }] });
+      const listed = await server.call('GET', '/sync/rejections?limit=500', { token: account.A.deskToken });
+      const entry = (listed.body.items as { docId: string; reasons: { path: string }[] }[]).find(
+        (item) => item.docId === appointment.id,
+      );
+      expect(entry?.reasons.map((r) => r.path).sort()).toEqual(['createdBy', 'events']);
+      expect((await server.call('GET', `/appointment/${appointment.id}`, { token: account.A.token })).status).toBe(404);
+      expect((await server.call('GET', `/appointment/${booked}`, { token: account.A.token })).status).toBe(200);
+    });
+
+    it("refuses, for every collection, a document holding another account's id; the owner's record stands", async () => {
+      for (const def of allCollections as unknown as Def[]) {
+        const theirs = samples[def.name]!;
+        const ownTenant = { ...theirs, tenantId: account.B.tenantId };
+        const answers = await push('B', def, [
+          { newDocumentState: live(ownTenant) },
+          { newDocumentState: live(theirs) },
+        ]);
+        expect(answers, def.name).toEqual([
+          { ...ownTenant, _deleted: true },
+          { ...theirs, _deleted: true },
+        ]);
+        expect(await stored('B', def, theirs.id as string), def.name).toBeUndefined();
+        const reasons = (await rejections('B', def, theirs.id as string)).map((entry) => entry.reasons);
+        expect(reasons, def.name).toEqual([[ID_TAKEN], [ID_TAKEN]]);
+        expect(await stored('A', def, theirs.id as string), def.name).toEqual(theirs);
+      }
+      await readsAnswer();
+    }, 120_000);
+
+    it("a user id of account A cannot be claimed by B: A's professional still gets a login; an old squat answers 409", async () => {
+      const temporary = async (name: string) => {
+        const res = await server.call('POST', '/user/', {
+          token: account.A.token,
+          body: { name, role: 'professional' },
+        });
+        expect(res.status).toBe(201);
+        return (res.body.user as { id: string }).id;
+      };
+      const caio = await temporary('Dr. Caio Reis');
+      const squat = { ...samples.users!, id: caio, tenantId: account.B.tenantId };
+      expect(await push('B', users as unknown as Def, [{ newDocumentState: live(squat) }])).toEqual([
+        { ...squat, _deleted: true },
+      ]);
+      const definitive = await server.call('POST', `/user/${caio}/definitive`, {
+        token: account.A.token,
+        body: { email: 'caio.reis@example.com' },
+      });
+      expect(definitive.status).toBe(200);
+
+      // A squat stored before this rule: the second account to give it a login gets a 409, never a 500.
+      const lia = await temporary('Dra. Lia Campos');
+      await server.database
+        .forTenant(account.B.tenantId)
+        .collection(users)
+        .insert({ ...(samples.users as never as Doc), id: lia, tenantId: account.B.tenantId } as never);
+      const first = await server.call('POST', `/user/${lia}/definitive`, {
+        token: account.A.token,
+        body: { email: 'lia.campos@example.com' },
+      });
+      expect(first.status).toBe(200);
+      const second = await server.call('POST', `/user/${lia}/definitive`, {
+        token: account.B.token,
+        body: { email: 'outra.pessoa@example.com' },
+      });
+      expect(second.status).toBe(409);
+      expect(second.body.error).toMatchObject({ code: 'conflict', details: [{ path: 'id' }] });
+      expect((second.body.error as { message: string }).message).toMatch(/outra conta/);
+      expect((await server.call('GET', `/user/${lia}`, { token: account.A.token })).status).toBe(200);
+      expect((await server.call('GET', `/user/${lia}`, { token: account.B.token })).body).toMatchObject({
+        status: 'temporary',
+      });
+    });
+
+    it('a pushed deletion of a live record is refused or written as each collection declares', async () => {
+      const declared: Record<string, string> = {};
+      for (const def of allCollections as unknown as Def[]) {
+        const sample = samples[def.name]!;
+        const { deletes } = pushContractOf(def.name);
+        const answer = await push('A', def, [
+          { assumedMasterState: live(sample), newDocumentState: { ...live(sample), _deleted: true } },
+        ]);
+        if ('refuse' in deletes) {
+          declared[def.name] = 'refuse';
+          expect(answer, def.name).toEqual([live(sample)]);
+          expect(await stored('A', def, sample.id as string), def.name).toEqual(sample);
+          const reasons = (await rejections('A', def, sample.id as string)).at(-1)?.reasons;
+          expect(reasons, def.name).toEqual([{ path: '', message: deletes.refuse }]);
+        } else {
+          declared[def.name] = 'allow';
+          expect(answer, def.name).toEqual([]);
+          expect(await stored('A', def, sample.id as string), def.name).toBeUndefined();
+        }
+      }
+      // Records removed logically or never removed refuse; what the operations delete for good allows.
+      expect(declared).toEqual({
+        users: 'refuse',
+        account_configurations: 'allow',
+        personal_templates: 'allow',
+        schedule_filters: 'allow',
+        outbox_messages: 'refuse',
+        clinics: 'refuse',
+        events: 'refuse',
+        patients: 'refuse',
+        specialties: 'refuse',
+        insurances: 'refuse',
+        price_tables: 'refuse',
+        prices: 'allow',
+        budgets: 'refuse',
+        treatments: 'refuse',
+        appointments: 'refuse',
+        schedule_blocks: 'allow',
+        wait_list: 'refuse',
+        receivables: 'refuse',
+        schedule_settings: 'refuse',
+        schedule_shares: 'allow',
+        tickets: 'refuse',
+        ticket_controls: 'refuse',
+      });
+      await readsAnswer();
+    }, 120_000);
+  });
+}
