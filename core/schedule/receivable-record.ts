@@ -39,15 +39,17 @@ declareCollectionPolicy('receivables', { resource: 'finance', check: false, audi
 registerPatientReference({ collection: receivables, field: 'patient' });
 
 /** A receivable as answered: the amount in reais. */
-export const receivableOutput = z.object({
-  ...recordOutputFields,
-  appointment: z.string(),
-  patient: z.string(),
-  clinic: z.string(),
-  amount: z.number().describe('reais'),
-  dueDate: z.string(),
-  description: z.string(),
-  paymentMethod: z.string().optional(),
-  status: z.enum(RECEIVABLE_STATUSES),
-  createdBy: z.string(),
-});
+export const receivableOutput = z
+  .object({
+    ...recordOutputFields,
+    appointment: z.string(),
+    patient: z.string(),
+    clinic: z.string(),
+    amount: z.number().describe('reais'),
+    dueDate: z.string(),
+    description: z.string(),
+    paymentMethod: z.string().optional(),
+    status: z.enum(RECEIVABLE_STATUSES),
+    createdBy: z.string(),
+  })
+  .meta({ id: 'Receivable' });

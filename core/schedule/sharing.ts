@@ -34,15 +34,17 @@ export const scheduleShares = defineCollection<ScheduleShare>({
   indexes: [['professional'], ['sharedWith']],
 });
 
-const shareOutput = z.object({
-  ...recordOutputFields,
-  professional: z.string(),
-  sharedWith: z.string(),
-  permission: z.enum(['read', 'write']),
-  status: z.enum(['pending', 'accepted']),
-  invitedBy: z.string(),
-  acceptedAt: z.string().optional(),
-});
+const shareOutput = z
+  .object({
+    ...recordOutputFields,
+    professional: z.string(),
+    sharedWith: z.string(),
+    permission: z.enum(['read', 'write']),
+    status: z.enum(['pending', 'accepted']),
+    invitedBy: z.string(),
+    acceptedAt: z.string().optional(),
+  })
+  .meta({ id: 'Share' });
 
 const isAdmin = (ctx: OperationContext) => can(ctx.actor, 'access:write');
 const involved = (ctx: OperationContext, share: ScheduleShare) =>
