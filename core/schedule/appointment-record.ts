@@ -127,7 +127,10 @@ export const appointmentOutput = z
     notes: z.string().optional(),
     copart: z.number().optional(),
     paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-    status: z.number().refine((n) => (STATUSES as number[]).includes(n)),
+    status: z
+      .number()
+      .refine((n) => (STATUSES as number[]).includes(n))
+      .meta({ enum: STATUSES }),
     patientConfirmation: z.object({
       confirmed: z.boolean(),
       at: z.string().nullable(),
@@ -158,7 +161,7 @@ export const appointmentOutput = z
  * An appointment as the schedule view lists it: everything but the status history, which the view
  * never shows and which is most of a record's size (`GET /appointment/{id}` has it).
  */
-export const appointmentViewItem = appointmentOutput.omit({ history: true });
+export const appointmentViewItem = appointmentOutput.omit({ history: true }).meta({ id: 'AppointmentListItem' });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,6 +8,7 @@ import { registerPatientReference } from '../patient/references.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
 import { recordOutputFields } from '../clinic/common/records.js';
+import { PAYMENT_METHODS } from './appointment-record.js';
 
 /** Statuses of a receivable; the schedule only creates `open` ones. */
 export const RECEIVABLE_STATUSES = ['open', 'paid', 'cancelled'] as const;
@@ -48,7 +49,10 @@ export const receivableOutput = z
     amount: z.number().describe('reais'),
     dueDate: z.string(),
     description: z.string(),
-    paymentMethod: z.string().optional(),
+    paymentMethod: z
+      .string()
+      .meta({ enum: [...PAYMENT_METHODS] })
+      .optional(),
     status: z.enum(RECEIVABLE_STATUSES),
     createdBy: z.string(),
   })

@@ -74,7 +74,7 @@ describe('/openapi.json for integrators', () => {
     }
   });
 
-  it('lists every enum, in one spelling: budget status 0–5, payment methods in camelCase', () => {
+  it('lists every enum, in one spelling: budget and appointment status, payment methods in camelCase', () => {
     const budget = doc.components.schemas.Budget!;
     expect(budget.properties!.status!.enum).toEqual([0, 1, 2, 3, 4, 5]);
     const create = entry('/budget', 'post').requestBody!.content['application/json'].schema;
@@ -84,6 +84,8 @@ describe('/openapi.json for integrators', () => {
     expect(budgetMethods).toContain('creditCard');
     expect(appointmentMethods).toContain('creditCard');
     expect(text).not.toMatch(/credit_card|debit_card|bank_slip/);
+    expect(doc.components.schemas.Appointment!.properties!.status!.enum).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(doc.components.schemas.Receivable!.properties!.paymentMethod!.enum).toEqual(appointmentMethods);
   });
 
   it('has no two paths that differ only in a parameter name', () => {

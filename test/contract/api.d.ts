@@ -2833,7 +2833,8 @@ export interface components {
       copart?: number;
       /** @enum {string} */
       paymentMethod?: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'insurance' | 'courtesy';
-      status: number;
+      /** @enum {number} */
+      status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
       patientConfirmation: {
         confirmed: boolean;
         at: string | null;
@@ -2863,6 +2864,48 @@ export interface components {
       rescheduledTo?: string;
       receivable?: string;
     };
+    AppointmentListItem: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      clinic: string;
+      professional: string;
+      patient: string;
+      specialty?: string;
+      events: string[];
+      insurance?: string;
+      insurancePlan?: string;
+      start: string;
+      end: string;
+      timeZone: string;
+      place?: string;
+      notes?: string;
+      copart?: number;
+      /** @enum {string} */
+      paymentMethod?: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'insurance' | 'courtesy';
+      /** @enum {number} */
+      status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+      patientConfirmation: {
+        confirmed: boolean;
+        at: string | null;
+        channel: ('reception' | 'phone' | 'email' | 'whatsapp' | 'sms' | 'link' | 'app' | 'api') | null;
+        by: string | null;
+      };
+      reservation?: {
+        reason: string;
+        until?: string;
+      };
+      selfBooked: boolean;
+      overbooking: boolean;
+      createdBy: string;
+      cancellation?: {
+        reason: string;
+        at: string;
+        by: string;
+      };
+      rescheduledTo?: string;
+      receivable?: string;
+    };
     Receivable: {
       id: string;
       createdAt: string;
@@ -2874,7 +2917,8 @@ export interface components {
       amount: number;
       dueDate: string;
       description: string;
-      paymentMethod?: string;
+      /** @enum {string} */
+      paymentMethod?: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'insurance' | 'courtesy';
       /** @enum {string} */
       status: 'open' | 'paid' | 'cancelled';
       createdBy: string;
@@ -11399,47 +11443,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            items: {
-              id: string;
-              createdAt: string;
-              updatedAt: string;
-              clinic: string;
-              professional: string;
-              patient: string;
-              specialty?: string;
-              events: string[];
-              insurance?: string;
-              insurancePlan?: string;
-              start: string;
-              end: string;
-              timeZone: string;
-              place?: string;
-              notes?: string;
-              copart?: number;
-              /** @enum {string} */
-              paymentMethod?: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'insurance' | 'courtesy';
-              status: number;
-              patientConfirmation: {
-                confirmed: boolean;
-                at: string | null;
-                channel: ('reception' | 'phone' | 'email' | 'whatsapp' | 'sms' | 'link' | 'app' | 'api') | null;
-                by: string | null;
-              };
-              reservation?: {
-                reason: string;
-                until?: string;
-              };
-              selfBooked: boolean;
-              overbooking: boolean;
-              createdBy: string;
-              cancellation?: {
-                reason: string;
-                at: string;
-                by: string;
-              };
-              rescheduledTo?: string;
-              receivable?: string;
-            }[];
+            items: components['schemas']['AppointmentListItem'][];
             next: string | null;
           };
         };
@@ -12371,7 +12375,8 @@ export interface operations {
             copart?: number;
             /** @enum {string} */
             paymentMethod?: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'insurance' | 'courtesy';
-            status: number;
+            /** @enum {number} */
+            status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
             patientConfirmation: {
               confirmed: boolean;
               at: string | null;
