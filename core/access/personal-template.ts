@@ -26,14 +26,16 @@ export const personalTemplates = defineCollection<PersonalTemplate>({
 });
 
 /** A template as answered. */
-export const templateOutput = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.enum(TEMPLATE_KINDS),
-  content: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const templateOutput = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(TEMPLATE_KINDS),
+    content: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'PersonalTemplate' });
 const nameSchema = z.string().trim().min(1).max(80);
 const notFound = (path: string, value: string) =>
   new DomainError('not_found', 'Modelo não encontrado', [{ path, message: value }]);
@@ -77,7 +79,7 @@ export const getPersonalTemplate = defineOperation({
   permission: 'profile:read',
   input: z.strictObject({ name: nameSchema }),
   output: templateOutput,
-  http: { method: 'GET', path: '/personalTemplate/{name}' },
+  http: { method: 'GET', path: '/personalTemplate/name/{name}' },
   example: { name: 'Atestado simples' },
   async run(ctx, { name }) {
     const [found] = await ctx.store

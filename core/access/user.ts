@@ -112,18 +112,20 @@ export function checkCouncil(
 }
 
 /** A user as REST answers it. */
-export const userOutput = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  cpf: z.string().nullable(),
-  role: z.enum(ROLES),
-  council: z.enum(COUNCILS).nullable(),
-  councilNumber: z.string().nullable(),
-  councilState: z.enum(STATES).nullable(),
-  specialties: z.array(z.string()),
-  status: z.enum(USER_STATUSES),
-  active: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const userOutput = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    cpf: z.string().nullable(),
+    role: z.enum(ROLES),
+    council: z.enum(COUNCILS).nullable(),
+    councilNumber: z.string().nullable(),
+    councilState: z.enum(STATES).nullable(),
+    specialties: z.array(z.string()),
+    status: z.enum(USER_STATUSES),
+    active: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'User' });

@@ -139,15 +139,17 @@ export const addressInput = z.strictObject({
 export type Address = z.output<typeof addressInput>;
 
 /** A stored address as answered: the same parts, plain strings. */
-export const addressOutput = z.object({
-  zipCode: z.string().optional(),
-  street: z.string().optional(),
-  number: z.string().optional(),
-  complement: z.string().optional(),
-  district: z.string().optional(),
-  city: z.string().optional(),
-  state: z.string().optional(),
-});
+export const addressOutput = z
+  .object({
+    zipCode: z.string().optional(),
+    street: z.string().optional(),
+    number: z.string().optional(),
+    complement: z.string().optional(),
+    district: z.string().optional(),
+    city: z.string().optional(),
+    state: z.string().optional(),
+  })
+  .meta({ id: 'Address' });
 
 /** True when `zone` is an IANA time zone this runtime knows (`America/Sao_Paulo`). */
 export function isTimeZone(zone: string): boolean {

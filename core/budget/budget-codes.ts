@@ -75,25 +75,45 @@ export const EXPENSE_CODES = ['01', '02', '03', '05', '07', '08'] as const;
 /** Instalment periods (`paymentInformation.period`). */
 export const PERIODS = ['weekly', 'biweekly', 'monthly', 'bimonthly', 'quarterly'] as const;
 
-/** Payment methods (`paymentInformation.method`). */
+/**
+ * Payment methods (`paymentInformation.method`), camelCase like the spec's names and the
+ * appointment's `paymentMethod` (`creditCard`).
+ */
 export const PAYMENT_METHODS = [
   'cash',
-  'credit_card',
-  'debit_card',
+  'creditCard',
+  'debitCard',
   'pix',
-  'bank_slip',
-  'bank_transfer',
+  'bankSlip',
+  'bankTransfer',
   'insurance',
 ] as const;
+export type BudgetPaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The snake_case spellings budgets were stored and sent with before; still read and accepted. */
+const LEGACY_PAYMENT_METHODS: Readonly<Record<string, BudgetPaymentMethod>> = {
+  credit_card: 'creditCard',
+  debit_card: 'debitCard',
+  bank_slip: 'bankSlip',
+  bank_transfer: 'bankTransfer',
+};
+
+/**
+ * A payment method in today's spelling: a legacy snake_case one (`credit_card`) becomes its camelCase
+ * form; anything else is returned as is (for the schema to judge).
+ */
+export function paymentMethodOf<T>(value: T): T | BudgetPaymentMethod {
+  return typeof value === 'string' ? (LEGACY_PAYMENT_METHODS[value] ?? value) : value;
+}
 
 /** pt-BR labels of the payment methods and periods, for the PDF and messages. */
 export const METHOD_LABELS: Readonly<Record<(typeof PAYMENT_METHODS)[number], string>> = {
   cash: 'Dinheiro',
-  credit_card: 'Cartão de crédito',
-  debit_card: 'Cartão de débito',
+  creditCard: 'Cartão de crédito',
+  debitCard: 'Cartão de débito',
   pix: 'PIX',
-  bank_slip: 'Boleto bancário',
-  bank_transfer: 'Transferência bancária',
+  bankSlip: 'Boleto bancário',
+  bankTransfer: 'Transferência bancária',
   insurance: 'Convênio',
 };
 export const PERIOD_LABELS: Readonly<Record<(typeof PERIODS)[number], string>> = {

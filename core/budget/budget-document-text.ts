@@ -4,7 +4,7 @@
  * both show a `BudgetDocument` with these texts, so the patient reads the same budget on either.
  * Each function returns plain text (never markup): a renderer escapes it if its medium needs to.
  */
-import { METHOD_LABELS, STATUS_LABELS, type PERIODS } from './budget-codes.js';
+import { METHOD_LABELS, STATUS_LABELS, paymentMethodOf, type PERIODS } from './budget-codes.js';
 import type { BudgetDocument } from './budget-document.js';
 import type { Budget, BudgetItem } from './budget-record.js';
 
@@ -169,7 +169,7 @@ export function planText(plan: Budget['paymentInformation']): string | undefined
 export function paymentLines(budget: Budget): string[] {
   const plan = budget.paymentInformation;
   return present([
-    plan.method ? `Meio: ${METHOD_LABELS[plan.method]}` : undefined,
+    plan.method ? `Meio: ${METHOD_LABELS[paymentMethodOf(plan.method)]}` : undefined,
     plan.entry > 0 ? `Entrada: ${brl(plan.entry)}` : undefined,
     planText(plan),
   ]);

@@ -65,7 +65,7 @@ export const budgetExample: z.input<typeof createInput> = {
   ],
   value: 350,
   createdBy: EXAMPLE_ID,
-  paymentInformation: { period: 'monthly', quantity: 3, entry: 50, parcelValue: 100, method: 'credit_card' },
+  paymentInformation: { period: 'monthly', quantity: 3, entry: 50, parcelValue: 100, method: 'creditCard' },
 };
 
 /** `budget.create`: `POST /budget/` (201), spec §4.1. */

@@ -23,6 +23,7 @@ import {
   TYPE_MODELS,
   UNITS,
   isFdiTooth,
+  paymentMethodOf,
   type BudgetStatusCode,
   type BudgetType,
   type TypeModel,
@@ -185,7 +186,7 @@ export const paymentInformationInput = z.strictObject({
   entry: reaisInput.optional(),
   parcelValue: reaisInput.optional(),
   lastParcelValue: reaisInput.optional(),
-  method: enumOf(PAYMENT_METHODS).optional(),
+  method: z.preprocess(paymentMethodOf, enumOf(PAYMENT_METHODS)).optional(),
 });
 
 /** §2.2 as sent. */
@@ -219,63 +220,70 @@ export const statusInput = z
   .number({ message: 'status (número)' })
   .int()
   .refine((s) => (BUDGET_STATUSES as readonly number[]).includes(s), 'status de 0 a 5')
-  .transform((s) => s as BudgetStatusCode);
+  .transform((s) => s as BudgetStatusCode)
+  .meta({ enum: [...BUDGET_STATUSES] });
 
 /** The budget number an integrator may give. */
 export const budgetNumberInput = z.number({ message: 'número' }).int('número inteiro').min(1).max(999_999_999);
 
-const itemOutput = z.object({
-  typeModel: z.enum(TYPE_MODELS),
-  quantity: z.number(),
-  totalValue: z.number(),
-  valueUnity: z.number().optional(),
-  item: z.string().optional(),
-  event: z.string().optional(),
-  type: z.enum(ITEM_TYPES).optional(),
-  copart: z.number().optional(),
-  transferPercent: z.number().optional(),
-  unit: z.enum(UNITS).optional(),
-  expenseCode: z.enum(EXPENSE_CODES).optional(),
-  tooth: z.string().optional(),
-  toothFace: z.array(z.enum(TOOTH_FACES)).optional(),
-  toothRegion: z.enum(TOOTH_REGIONS).optional(),
-});
+const itemOutput = z
+  .object({
+    typeModel: z.enum(TYPE_MODELS),
+    quantity: z.number(),
+    totalValue: z.number(),
+    valueUnity: z.number().optional(),
+    item: z.string().optional(),
+    event: z.string().optional(),
+    type: z.enum(ITEM_TYPES).optional(),
+    copart: z.number().optional(),
+    transferPercent: z.number().optional(),
+    unit: z.enum(UNITS).optional(),
+    expenseCode: z.enum(EXPENSE_CODES).optional(),
+    tooth: z.string().optional(),
+    toothFace: z.array(z.enum(TOOTH_FACES)).optional(),
+    toothRegion: z.enum(TOOTH_REGIONS).optional(),
+  })
+  .meta({ id: 'BudgetItem' });
 
 /** A budget as answered: every field of §2.1–2.4 plus id, timestamps and the approval trail. */
-export const budgetOutput = z.object({
-  ...recordOutputFields,
-  active: z.boolean(),
-  type: z.enum(BUDGET_TYPES),
-  budgetNumber: z.number(),
-  patientData: z
-    .object({ identificationOnInsurance: z.string().optional(), insurancePlan: z.string().optional() })
-    .optional(),
-  patient: z.string(),
-  cellPhone: z.string().optional(),
-  email: z.string().optional(),
-  clinic: z.string(),
-  insurance: z.string().optional(),
-  professional: z.string().optional(),
-  specialty: z.string().optional(),
-  status: z.number().describe('0 rascunho, 1 aguardando aprovação, 2 aprovado, 3 reprovado, 4 executado, 5 vencido'),
-  items: z.array(itemOutput),
-  value: z.number(),
-  createdBy: z.string().optional(),
-  approvedBy: z.string().optional(),
-  paymentInformation: z.object({
-    period: z.enum(PERIODS).optional(),
-    quantity: z.number(),
-    entry: z.number(),
-    parcelValue: z.number(),
-    lastParcelValue: z.number(),
-    method: z.enum(PAYMENT_METHODS).optional(),
-  }),
-  validUntil: z.string(),
-  approvedAt: z.string().optional(),
-  disapprovedBy: z.string().optional(),
-  disapprovedAt: z.string().optional(),
-  disapprovalReason: z.string().optional(),
-  treatment: z.string().optional(),
-  executedAt: z.string().optional(),
-  expiredAt: z.string().optional().describe('quando o orçamento foi marcado vencido (status 5) pelo servidor'),
-});
+export const budgetOutput = z
+  .object({
+    ...recordOutputFields,
+    active: z.boolean(),
+    type: z.enum(BUDGET_TYPES),
+    budgetNumber: z.number(),
+    patientData: z
+      .object({ identificationOnInsurance: z.string().optional(), insurancePlan: z.string().optional() })
+      .optional(),
+    patient: z.string(),
+    cellPhone: z.string().optional(),
+    email: z.string().optional(),
+    clinic: z.string(),
+    insurance: z.string().optional(),
+    professional: z.string().optional(),
+    specialty: z.string().optional(),
+    status: z
+      .literal(BUDGET_STATUSES)
+      .describe('0 rascunho, 1 aguardando aprovação, 2 aprovado, 3 reprovado, 4 executado, 5 vencido'),
+    items: z.array(itemOutput),
+    value: z.number(),
+    createdBy: z.string().optional(),
+    approvedBy: z.string().optional(),
+    paymentInformation: z.object({
+      period: z.enum(PERIODS).optional(),
+      quantity: z.number(),
+      entry: z.number(),
+      parcelValue: z.number(),
+      lastParcelValue: z.number(),
+      method: z.preprocess(paymentMethodOf, z.enum(PAYMENT_METHODS)).optional(),
+    }),
+    validUntil: z.string(),
+    approvedAt: z.string().optional(),
+    disapprovedBy: z.string().optional(),
+    disapprovedAt: z.string().optional(),
+    disapprovalReason: z.string().optional(),
+    treatment: z.string().optional(),
+    executedAt: z.string().optional(),
+    expiredAt: z.string().optional().describe('quando o orçamento foi marcado vencido (status 5) pelo servidor'),
+  })
+  .meta({ id: 'Budget' });

@@ -134,6 +134,6 @@ export function fullBudgetBody(refs: BudgetRefs) {
     value: 650.5,
     createdBy: refs.professional,
     approvedBy: refs.professional,
-    paymentInformation: { period: 'monthly', quantity: 3, entry: 50.5, parcelValue: 200, method: 'credit_card' },
+    paymentInformation: { period: 'monthly', quantity: 3, entry: 50.5, parcelValue: 200, method: 'creditCard' },
   };
 }

@@ -62,31 +62,33 @@ declareSensitive('treatments', 'budget');
 registerPatientReference({ collection: treatments, field: 'patient' });
 
 /** A treatment as answered. */
-export const treatmentOutput = z.object({
-  ...recordOutputFields,
-  budget: z.string(),
-  budgetNumber: z.number(),
-  patient: z.string(),
-  clinic: z.string(),
-  professional: z.string().optional(),
-  specialty: z.string().optional(),
-  insurance: z.string().optional(),
-  status: z.enum(['open', 'finished']),
-  steps: z.array(
-    z.object({
-      order: z.number(),
-      typeModel: z.enum(TYPE_MODELS),
-      event: z.string().optional(),
-      item: z.string().optional(),
-      quantity: z.number(),
-      tooth: z.string().optional(),
-      toothFace: z.array(z.enum(TOOTH_FACES)).optional(),
-      toothRegion: z.enum(TOOTH_REGIONS).optional(),
-      status: z.enum(['pending', 'done']),
-    }),
-  ),
-  active: z.boolean(),
-});
+export const treatmentOutput = z
+  .object({
+    ...recordOutputFields,
+    budget: z.string(),
+    budgetNumber: z.number(),
+    patient: z.string(),
+    clinic: z.string(),
+    professional: z.string().optional(),
+    specialty: z.string().optional(),
+    insurance: z.string().optional(),
+    status: z.enum(['open', 'finished']),
+    steps: z.array(
+      z.object({
+        order: z.number(),
+        typeModel: z.enum(TYPE_MODELS),
+        event: z.string().optional(),
+        item: z.string().optional(),
+        quantity: z.number(),
+        tooth: z.string().optional(),
+        toothFace: z.array(z.enum(TOOTH_FACES)).optional(),
+        toothRegion: z.enum(TOOTH_REGIONS).optional(),
+        status: z.enum(['pending', 'done']),
+      }),
+    ),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Treatment' });
 
 /** `budget.treatment.create`: `POST /budget/{id}/treatment` (201). */
 export const createTreatmentFromBudget = defineOperation({

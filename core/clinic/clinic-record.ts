@@ -122,35 +122,41 @@ export const clinicFieldsInput = {
 };
 
 /** An attendance place as answered. */
-export const placeOutput = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.enum(PLACE_KINDS),
-  ticketPrefix: z.string().optional(),
-  active: z.boolean(),
-});
+export const placeOutput = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(PLACE_KINDS),
+    ticketPrefix: z.string().optional(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Place' });
 
 /** A subspecialty as answered. */
-export const subspecialtyOutput = z.object({
-  id: z.string(),
-  name: z.string(),
-  specialty: z.string().optional(),
-  active: z.boolean(),
-});
+export const subspecialtyOutput = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    specialty: z.string().optional(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Subspecialty' });
 
 /** A clinic as answered (without `tenantId` and `nameKey`). */
-export const clinicOutput = z.object({
-  ...recordOutputFields,
-  name: z.string(),
-  legalName: z.string().optional(),
-  cnpj: z.string().optional(),
-  cnes: z.string().optional(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  address: addressOutput.optional(),
-  timeZone: z.string(),
-  openingHours: z.array(z.object({ weekday: z.number(), opens: z.string(), closes: z.string() })),
-  places: z.array(placeOutput),
-  subspecialties: z.array(subspecialtyOutput),
-  active: z.boolean(),
-});
+export const clinicOutput = z
+  .object({
+    ...recordOutputFields,
+    name: z.string(),
+    legalName: z.string().optional(),
+    cnpj: z.string().optional(),
+    cnes: z.string().optional(),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+    address: addressOutput.optional(),
+    timeZone: z.string(),
+    openingHours: z.array(z.object({ weekday: z.number(), opens: z.string(), closes: z.string() })),
+    places: z.array(placeOutput),
+    subspecialties: z.array(subspecialtyOutput),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Clinic' });

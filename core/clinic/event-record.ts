@@ -88,14 +88,16 @@ export const eventFieldsInput = {
 };
 
 /** An event as answered. */
-export const eventOutput = z.object({
-  ...recordOutputFields,
-  name: z.string(),
-  code: z.string().optional(),
-  tissTable: z.string().optional(),
-  type: z.enum(EVENT_TYPES),
-  durationMinutes: z.number().optional(),
-  specialty: z.string().optional(),
-  custom: z.boolean(),
-  active: z.boolean(),
-});
+export const eventOutput = z
+  .object({
+    ...recordOutputFields,
+    name: z.string(),
+    code: z.string().optional(),
+    tissTable: z.string().optional(),
+    type: z.enum(EVENT_TYPES),
+    durationMinutes: z.number().optional(),
+    specialty: z.string().optional(),
+    custom: z.boolean(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Event' });

@@ -77,26 +77,30 @@ export const insuranceFieldsInput = {
 };
 
 /** A plan as answered. */
-export const planOutput = z.object({
-  id: z.string(),
-  name: z.string(),
-  code: z.string().optional(),
-  active: z.boolean(),
-});
+export const planOutput = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    code: z.string().optional(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'InsurancePlan' });
 
 /** An insurance as answered, with its plans and TISS parameters. */
-export const insuranceOutput = z.object({
-  ...recordOutputFields,
-  name: z.string(),
-  legalName: z.string().optional(),
-  ansRegistry: z.string().optional(),
-  cnpj: z.string().optional(),
-  phone: z.string().optional(),
-  email: z.string().optional(),
-  tissVersion: z.string().optional(),
-  providerCode: z.string().optional(),
-  priceTable: z.string().optional(),
-  returnDays: z.number().optional(),
-  plans: z.array(planOutput),
-  active: z.boolean(),
-});
+export const insuranceOutput = z
+  .object({
+    ...recordOutputFields,
+    name: z.string(),
+    legalName: z.string().optional(),
+    ansRegistry: z.string().optional(),
+    cnpj: z.string().optional(),
+    phone: z.string().optional(),
+    email: z.string().optional(),
+    tissVersion: z.string().optional(),
+    providerCode: z.string().optional(),
+    priceTable: z.string().optional(),
+    returnDays: z.number().optional(),
+    plans: z.array(planOutput),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Insurance' });

@@ -150,18 +150,20 @@ export const queuedMessageSchema = z
   .superRefine(checkAddress);
 
 /** A message as operations answer it: the record without tenant and revision. */
-export const messageOutput = z.object({
-  id: z.string(),
-  channel: z.enum(CHANNELS),
-  to: z.string(),
-  template: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  attachments: z.array(z.object({ kind: z.string() }).catchall(scalar)),
-  status: z.enum(MESSAGE_STATUSES),
-  attempts: z.number().int(),
-  nextAttemptAt: z.string(),
-  lastError: z.string().nullable(),
-  sentAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const messageOutput = z
+  .object({
+    id: z.string(),
+    channel: z.enum(CHANNELS),
+    to: z.string(),
+    template: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    attachments: z.array(z.object({ kind: z.string() }).catchall(scalar)),
+    status: z.enum(MESSAGE_STATUSES),
+    attempts: z.number().int(),
+    nextAttemptAt: z.string(),
+    lastError: z.string().nullable(),
+    sentAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Message' });

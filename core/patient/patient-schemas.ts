@@ -55,28 +55,32 @@ export const temporaryFieldsInput = {
 };
 
 /** An allergy as answered. */
-export const allergyOutput = z.object({
-  id: z.string(),
-  substance: z.string(),
-  reaction: z.string().optional(),
-  severity: z.enum(ALLERGY_SEVERITIES),
-  notes: z.string().optional(),
-  recordedAt: z.string(),
-  recordedBy: z.string(),
-});
+export const allergyOutput = z
+  .object({
+    id: z.string(),
+    substance: z.string(),
+    reaction: z.string().optional(),
+    severity: z.enum(ALLERGY_SEVERITIES),
+    notes: z.string().optional(),
+    recordedAt: z.string(),
+    recordedBy: z.string(),
+  })
+  .meta({ id: 'Allergy' });
 
 /** A vaccine dose as answered. */
-export const vaccineOutput = z.object({
-  id: z.string(),
-  name: z.string(),
-  dose: z.string().optional(),
-  appliedOn: z.string(),
-  lot: z.string().optional(),
-  manufacturer: z.string().optional(),
-  notes: z.string().optional(),
-  recordedAt: z.string(),
-  recordedBy: z.string(),
-});
+export const vaccineOutput = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    dose: z.string().optional(),
+    appliedOn: z.string(),
+    lot: z.string().optional(),
+    manufacturer: z.string().optional(),
+    notes: z.string().optional(),
+    recordedAt: z.string(),
+    recordedBy: z.string(),
+  })
+  .meta({ id: 'Vaccine' });
 
 /** How many records of one collection a unification moved. */
 export const movedOutput = z.object({ collection: z.string(), field: z.string(), count: z.number() });
@@ -91,35 +95,37 @@ export const mergeOutput = z.object({
 });
 
 /** A patient as answered (without `tenantId` and `nameKey`). */
-export const patientOutput = z.object({
-  ...recordOutputFields,
-  name: z.string(),
-  socialName: z.string().optional(),
-  cpf: z.string().optional(),
-  cns: z.string().optional(),
-  rg: z.string().optional(),
-  birthDate: z.string().optional(),
-  sex: z.enum(SEXES).optional(),
-  motherName: z.string().optional(),
-  cellPhone: z.string().optional(),
-  phone: z.string().optional(),
-  email: z.string().optional(),
-  address: addressOutput.optional(),
-  insurances: z.array(
-    z.object({
-      insurance: z.string(),
-      insurancePlan: z.string().optional(),
-      identificationOnInsurance: z.string().optional(),
-      validUntil: z.string().optional(),
-    }),
-  ),
-  notes: z.string().optional(),
-  allergies: z.array(allergyOutput),
-  vaccines: z.array(vaccineOutput),
-  temporary: z.boolean(),
-  active: z.boolean(),
-  inactivatedAt: z.string().optional(),
-  inactivationReason: z.string().optional(),
-  mergedInto: z.string().optional(),
-  merges: z.array(mergeOutput),
-});
+export const patientOutput = z
+  .object({
+    ...recordOutputFields,
+    name: z.string(),
+    socialName: z.string().optional(),
+    cpf: z.string().optional(),
+    cns: z.string().optional(),
+    rg: z.string().optional(),
+    birthDate: z.string().optional(),
+    sex: z.enum(SEXES).optional(),
+    motherName: z.string().optional(),
+    cellPhone: z.string().optional(),
+    phone: z.string().optional(),
+    email: z.string().optional(),
+    address: addressOutput.optional(),
+    insurances: z.array(
+      z.object({
+        insurance: z.string(),
+        insurancePlan: z.string().optional(),
+        identificationOnInsurance: z.string().optional(),
+        validUntil: z.string().optional(),
+      }),
+    ),
+    notes: z.string().optional(),
+    allergies: z.array(allergyOutput),
+    vaccines: z.array(vaccineOutput),
+    temporary: z.boolean(),
+    active: z.boolean(),
+    inactivatedAt: z.string().optional(),
+    inactivationReason: z.string().optional(),
+    mergedInto: z.string().optional(),
+    merges: z.array(mergeOutput),
+  })
+  .meta({ id: 'Patient' });

@@ -58,23 +58,27 @@ export const priceTableFieldsInput = {
 };
 
 /** A price table as answered. */
-export const priceTableOutput = z.object({
-  ...recordOutputFields,
-  name: z.string(),
-  description: z.string().optional(),
-  insurance: z.string().optional(),
-  active: z.boolean(),
-});
+export const priceTableOutput = z
+  .object({
+    ...recordOutputFields,
+    name: z.string(),
+    description: z.string().optional(),
+    insurance: z.string().optional(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'PriceTable' });
 
 /** A price as answered. */
-export const priceOutput = z.object({
-  ...recordOutputFields,
-  priceTable: z.string(),
-  event: z.string(),
-  insurance: z.string().optional(),
-  insurancePlan: z.string().optional(),
-  value: z.number(),
-});
+export const priceOutput = z
+  .object({
+    ...recordOutputFields,
+    priceTable: z.string(),
+    event: z.string(),
+    insurance: z.string().optional(),
+    insurancePlan: z.string().optional(),
+    value: z.number(),
+  })
+  .meta({ id: 'Price' });
 
 /** Which prices apply: none given = the general price; an insurance; an insurance and one of its plans. */
 export const priceScopeInput = {

@@ -110,53 +110,58 @@ declareSensitive('appointments', 'appointment');
 registerPatientReference({ collection: appointments, field: 'patient' });
 
 /** The appointment as answered, with `patientConfirmation` always shown (spec §4.2). */
-export const appointmentOutput = z.object({
-  ...recordOutputFields,
-  clinic: z.string(),
-  professional: z.string(),
-  patient: z.string(),
-  specialty: z.string().optional(),
-  events: z.array(z.string()),
-  insurance: z.string().optional(),
-  insurancePlan: z.string().optional(),
-  start: z.string(),
-  end: z.string(),
-  timeZone: z.string(),
-  place: z.string().optional(),
-  notes: z.string().optional(),
-  copart: z.number().optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-  status: z.number().refine((n) => (STATUSES as number[]).includes(n)),
-  patientConfirmation: z.object({
-    confirmed: z.boolean(),
-    at: z.string().nullable(),
-    channel: z.enum(CONFIRMATION_CHANNELS).nullable(),
-    by: z.string().nullable(),
-  }),
-  reservation: z.object({ reason: z.string(), until: z.string().optional() }).optional(),
-  selfBooked: z.boolean(),
-  overbooking: z.boolean(),
-  createdBy: z.string(),
-  history: z.array(
-    z.object({
-      at: z.string(),
-      by: z.string(),
-      from: z.number().nullable(),
-      to: z.number(),
-      action: z.string(),
-      reason: z.string().optional(),
+export const appointmentOutput = z
+  .object({
+    ...recordOutputFields,
+    clinic: z.string(),
+    professional: z.string(),
+    patient: z.string(),
+    specialty: z.string().optional(),
+    events: z.array(z.string()),
+    insurance: z.string().optional(),
+    insurancePlan: z.string().optional(),
+    start: z.string(),
+    end: z.string(),
+    timeZone: z.string(),
+    place: z.string().optional(),
+    notes: z.string().optional(),
+    copart: z.number().optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+    status: z
+      .number()
+      .refine((n) => (STATUSES as number[]).includes(n))
+      .meta({ enum: STATUSES }),
+    patientConfirmation: z.object({
+      confirmed: z.boolean(),
+      at: z.string().nullable(),
+      channel: z.enum(CONFIRMATION_CHANNELS).nullable(),
+      by: z.string().nullable(),
     }),
-  ),
-  cancellation: z.object({ reason: z.string(), at: z.string(), by: z.string() }).optional(),
-  rescheduledTo: z.string().optional(),
-  receivable: z.string().optional(),
-});
+    reservation: z.object({ reason: z.string(), until: z.string().optional() }).optional(),
+    selfBooked: z.boolean(),
+    overbooking: z.boolean(),
+    createdBy: z.string(),
+    history: z.array(
+      z.object({
+        at: z.string(),
+        by: z.string(),
+        from: z.number().nullable(),
+        to: z.number(),
+        action: z.string(),
+        reason: z.string().optional(),
+      }),
+    ),
+    cancellation: z.object({ reason: z.string(), at: z.string(), by: z.string() }).optional(),
+    rescheduledTo: z.string().optional(),
+    receivable: z.string().optional(),
+  })
+  .meta({ id: 'Appointment' });
 
 /**
  * An appointment as the schedule view lists it: everything but the status history, which the view
  * never shows and which is most of a record's size (`GET /appointment/{id}` has it).
  */
-export const appointmentViewItem = appointmentOutput.omit({ history: true });
+export const appointmentViewItem = appointmentOutput.omit({ history: true }).meta({ id: 'AppointmentListItem' });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

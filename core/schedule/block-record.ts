@@ -36,14 +36,16 @@ export const scheduleBlocks = defineCollection<ScheduleBlock>({
 });
 
 /** A block as answered. */
-export const blockOutput = z.object({
-  ...recordOutputFields,
-  professional: z.string(),
-  clinic: z.string().optional(),
-  start: z.string(),
-  end: z.string(),
-  timeZone: z.string(),
-  reason: z.string(),
-  series: z.string(),
-  createdBy: z.string(),
-});
+export const blockOutput = z
+  .object({
+    ...recordOutputFields,
+    professional: z.string(),
+    clinic: z.string().optional(),
+    start: z.string(),
+    end: z.string(),
+    timeZone: z.string(),
+    reason: z.string(),
+    series: z.string(),
+    createdBy: z.string(),
+  })
+  .meta({ id: 'ScheduleBlock' });

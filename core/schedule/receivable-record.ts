@@ -8,6 +8,7 @@ import { registerPatientReference } from '../patient/references.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
 import { recordOutputFields } from '../clinic/common/records.js';
+import { PAYMENT_METHODS } from './appointment-record.js';
 
 /** Statuses of a receivable; the schedule only creates `open` ones. */
 export const RECEIVABLE_STATUSES = ['open', 'paid', 'cancelled'] as const;
@@ -39,15 +40,20 @@ declareCollectionPolicy('receivables', { resource: 'finance', check: false, audi
 registerPatientReference({ collection: receivables, field: 'patient' });
 
 /** A receivable as answered: the amount in reais. */
-export const receivableOutput = z.object({
-  ...recordOutputFields,
-  appointment: z.string(),
-  patient: z.string(),
-  clinic: z.string(),
-  amount: z.number().describe('reais'),
-  dueDate: z.string(),
-  description: z.string(),
-  paymentMethod: z.string().optional(),
-  status: z.enum(RECEIVABLE_STATUSES),
-  createdBy: z.string(),
-});
+export const receivableOutput = z
+  .object({
+    ...recordOutputFields,
+    appointment: z.string(),
+    patient: z.string(),
+    clinic: z.string(),
+    amount: z.number().describe('reais'),
+    dueDate: z.string(),
+    description: z.string(),
+    paymentMethod: z
+      .string()
+      .meta({ enum: [...PAYMENT_METHODS] })
+      .optional(),
+    status: z.enum(RECEIVABLE_STATUSES),
+    createdBy: z.string(),
+  })
+  .meta({ id: 'Receivable' });

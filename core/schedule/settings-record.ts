@@ -44,11 +44,13 @@ export const workingPeriodInput = z
   .refine((p) => p.start < p.end, { message: 'início antes do fim', path: ['end'] });
 
 /** Settings as answered (`saved: false` when they are the defaults). */
-export const settingsOutput = z.object({
-  clinic: z.string(),
-  professional: z.string().optional(),
-  slotMinutes: z.number(),
-  returnWindowDays: z.number(),
-  workingHours: z.array(z.object({ weekday: z.number(), start: z.string(), end: z.string() })),
-  saved: z.boolean(),
-});
+export const settingsOutput = z
+  .object({
+    clinic: z.string(),
+    professional: z.string().optional(),
+    slotMinutes: z.number(),
+    returnWindowDays: z.number(),
+    workingHours: z.array(z.object({ weekday: z.number(), start: z.string(), end: z.string() })),
+    saved: z.boolean(),
+  })
+  .meta({ id: 'ScheduleSettings' });

@@ -35,15 +35,17 @@ export const scheduleShares = defineCollection<ScheduleShare>({
 });
 
 /** A share as answered. */
-export const shareOutput = z.object({
-  ...recordOutputFields,
-  professional: z.string(),
-  sharedWith: z.string(),
-  permission: z.enum(['read', 'write']),
-  status: z.enum(['pending', 'accepted']),
-  invitedBy: z.string(),
-  acceptedAt: z.string().optional(),
-});
+export const shareOutput = z
+  .object({
+    ...recordOutputFields,
+    professional: z.string(),
+    sharedWith: z.string(),
+    permission: z.enum(['read', 'write']),
+    status: z.enum(['pending', 'accepted']),
+    invitedBy: z.string(),
+    acceptedAt: z.string().optional(),
+  })
+  .meta({ id: 'Share' });
 
 const isAdmin = (ctx: OperationContext) => can(ctx.actor, 'access:write');
 const involved = (ctx: OperationContext, share: ScheduleShare) =>

@@ -79,18 +79,20 @@ const fields = {
   notes: textInput(1000).optional(),
 };
 
-const entryOutput = z.object({
-  ...recordOutputFields,
-  patient: z.string(),
-  clinic: z.string().optional(),
-  professional: z.string().optional(),
-  specialty: z.string().optional(),
-  periods: z.array(z.object({ weekdays: z.array(z.number()), from: z.string(), to: z.string() })),
-  priority: z.enum(PRIORITIES),
-  notes: z.string().optional(),
-  active: z.boolean(),
-  createdBy: z.string(),
-});
+const entryOutput = z
+  .object({
+    ...recordOutputFields,
+    patient: z.string(),
+    clinic: z.string().optional(),
+    professional: z.string().optional(),
+    specialty: z.string().optional(),
+    periods: z.array(z.object({ weekdays: z.array(z.number()), from: z.string(), to: z.string() })),
+    priority: z.enum(PRIORITIES),
+    notes: z.string().optional(),
+    active: z.boolean(),
+    createdBy: z.string(),
+  })
+  .meta({ id: 'WaitList' });
 
 async function checkEntryRefs(
   store: Store,

@@ -49,7 +49,7 @@ export const councilInput = z.string().transform((value, ctx) => {
   return council.id;
 });
 
-const councilOutput = z.object({ id: z.string(), tissCode: z.string(), name: z.string() });
+const councilOutput = z.object({ id: z.string(), tissCode: z.string(), name: z.string() }).meta({ id: 'Council' });
 
 /** `council.list`: `GET /council/`. */
 export const listCouncils = defineOperation({

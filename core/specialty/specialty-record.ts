@@ -40,10 +40,12 @@ export const specialtyFieldsInput = {
 };
 
 /** A specialty as answered. */
-export const specialtyOutput = z.object({
-  ...recordOutputFields,
-  name: z.string(),
-  cbo: z.string().optional(),
-  council: z.string().optional(),
-  active: z.boolean(),
-});
+export const specialtyOutput = z
+  .object({
+    ...recordOutputFields,
+    name: z.string(),
+    cbo: z.string().optional(),
+    council: z.string().optional(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Specialty' });

@@ -106,27 +106,29 @@ registerPatientReference({ collection: tickets, field: 'patient' });
 export const priorityReasonInput = z.enum(PRIORITY_REASONS, { message: `use ${PRIORITY_REASONS.join(', ')}` });
 
 /** A ticket as answered. */
-export const ticketOutput = z.object({
-  ...recordOutputFields,
-  clinic: z.string(),
-  day: z.string(),
-  service: z.string(),
-  number: z.number(),
-  code: z.string(),
-  class: z.enum(TICKET_CLASSES),
-  priorityReason: z.enum(PRIORITY_REASONS).optional(),
-  place: z.string().optional(),
-  patient: z.string().optional(),
-  appointment: z.string().optional(),
-  status: z.enum(TICKET_STATUSES),
-  issuedAt: z.string(),
-  calledAt: z.string().optional(),
-  lastCalledAt: z.string().optional(),
-  calledPlace: z.string().optional(),
-  calledBy: z.string().optional(),
-  recalls: z.number(),
-  startedAt: z.string().optional(),
-});
+export const ticketOutput = z
+  .object({
+    ...recordOutputFields,
+    clinic: z.string(),
+    day: z.string(),
+    service: z.string(),
+    number: z.number(),
+    code: z.string(),
+    class: z.enum(TICKET_CLASSES),
+    priorityReason: z.enum(PRIORITY_REASONS).optional(),
+    place: z.string().optional(),
+    patient: z.string().optional(),
+    appointment: z.string().optional(),
+    status: z.enum(TICKET_STATUSES),
+    issuedAt: z.string(),
+    calledAt: z.string().optional(),
+    lastCalledAt: z.string().optional(),
+    calledPlace: z.string().optional(),
+    calledBy: z.string().optional(),
+    recalls: z.number(),
+    startedAt: z.string().optional(),
+  })
+  .meta({ id: 'Ticket' });
 
 /** The printed code of ticket `number` of a prefix: three digits at least (`N001`, `N1000`). */
 export function ticketCode(prefix: string, number: number): string {

@@ -8,8 +8,12 @@ type JsonSchema = {
   type?: unknown;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  $defs?: Record<string, JsonSchema>;
   [key: string]: unknown;
 };
+
+/** `components.schemas` as the document is built: records by the name their schema declares. */
+type Schemas = Record<string, JsonSchema>;
 
 const errorBody: JsonSchema = {
   type: 'object',
@@ -43,16 +47,73 @@ const errorBody: JsonSchema = {
   },
 };
 
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  delete json.$schema;
-  return json;
+const COMPONENTS = '#/components/schemas/';
+
+/** Points every `#/$defs/X` of a converted schema at its component (renamed through `names`). */
+function relink(node: unknown, names: Map<string, string>): unknown {
+  if (Array.isArray(node)) return node.map((item) => relink(item, names));
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')) {
+      const name = value.slice('#/$defs/'.length);
+      out[key] = COMPONENTS + (names.get(name) ?? name);
+    } else out[key] = relink(value, names);
+  }
+  return out;
 }
 
-/** Splits an input schema into path parameters, query parameters and the JSON body schema. */
-function requestParts(op: Operation): { parameters: unknown[]; body?: JsonSchema } {
+/**
+ * Converts a zod schema to JSON Schema. Schemas that declare a name (`.meta({ id: 'Budget' })`) become
+ * `components.schemas` entries referenced with `$ref`, so a generated client has one `Budget` type.
+ * A named schema whose input form differs from its answered form (defaults, strictness) is
+ * registered as `<name>Input`.
+ *
+ * @throws Error when two different schemas declare the same name (a programming error).
+ */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output', schemas: Schemas): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete json.$schema;
+  const defs = json.$defs ?? {};
+  delete json.$defs;
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+  const names = new Map<string, string>();
+  for (const [name, def] of Object.entries(defs)) {
+    const existing = schemas[name];
+    if (existing === undefined || same(existing, relink(def, new Map()))) names.set(name, name);
+    else if (io === 'input') names.set(name, `${name}Input`);
+    else throw new Error(`OpenAPI: two different schemas are named ${name}`);
+  }
+  for (const [name, def] of Object.entries(defs)) {
+    const target = names.get(name)!;
+    const linked = relink(def, names) as JsonSchema;
+    const existing = schemas[target];
+    if (existing !== undefined && !same(existing, linked)) {
+      throw new Error(`OpenAPI: two different schemas are named ${target}`);
+    }
+    schemas[target] = linked;
+  }
+  return relink(json, names) as JsonSchema;
+}
+
+/**
+ * The path as documented: the spec writes collection paths with a trailing slash (`/budget/`), the
+ * server answers both spellings (Hono `strict: false`), and OpenAPI tooling expects none.
+ */
+export function documentedPath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** The documented request body: absent when the operation takes no field, optional when none is required. */
+interface RequestBody {
+  required: boolean;
+  content: { 'application/json': { schema: JsonSchema } };
+}
+
+/** Splits an input schema into path parameters, query parameters and the JSON body. */
+function requestParts(op: Operation, schemas: Schemas): { parameters: unknown[]; body?: RequestBody } {
   const binding = op.http!;
-  const input = schemaOf(op.input, 'input');
+  const input = schemaOf(op.input, 'input', schemas);
   const inPath = new Set(pathParams(binding.path));
   const properties = input.properties ?? {};
   const required = new Set(input.required ?? []);
@@ -67,47 +128,69 @@ function requestParts(op: Operation): { parameters: unknown[]; body?: JsonSchema
     for (const [name, schema] of rest) parameters.push({ name, in: 'query', required: required.has(name), schema });
     return { parameters };
   }
-  const body: JsonSchema = { ...input, properties: Object.fromEntries(rest) };
+  if (rest.length === 0) return { parameters };
+  const schema: JsonSchema = { ...input, properties: Object.fromEntries(rest) };
   if (op.example !== undefined) {
-    body.examples = [Object.fromEntries(Object.entries(op.example as object).filter(([name]) => !inPath.has(name)))];
+    schema.examples = [Object.fromEntries(Object.entries(op.example as object).filter(([name]) => !inPath.has(name)))];
   }
-  body.required = (input.required ?? []).filter((name) => !inPath.has(name));
-  if (body.required.length === 0) delete body.required;
+  schema.required = [...required].filter((name) => !inPath.has(name));
+  if (schema.required.length === 0) delete schema.required;
+  // An empty body is read as `{}`: the body is required only when some field is.
+  const body = { required: schema.required !== undefined, content: { 'application/json': { schema } } };
   return { parameters, body };
 }
 
+const errorContent = { content: { 'application/json': { schema: { $ref: `${COMPONENTS}Error` } } } };
+
+/**
+ * The error answers an operation can give (docs/decisions.md "Errors and REST"): 400 for any input,
+ * 401 without valid credentials, 403 without the permission, 404 for an unknown id in the path,
+ * 409 for a revision or state conflict on a write, 413 for a body over the limit. 429 is added by
+ * `describeAccess`, which also drops 403 from public operations.
+ */
 function errorResponses(op: Operation): Record<string, unknown> {
-  const ref = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  const method = op.http!.method;
   const out: Record<string, unknown> = {
-    '400': { description: 'Requisição inválida: cada campo com problema em details', ...ref },
-    '401': { description: 'auth-bearer ausente ou inválido', ...ref },
-    '403': { description: `Sem a permissão ${op.permission}`, ...ref },
+    '400': { description: 'Requisição inválida: cada campo com problema em details', ...errorContent },
+    '401': { description: 'auth-bearer ausente ou inválido', ...errorContent },
+    '403': { description: `Sem a permissão ${op.permission}`, ...errorContent },
   };
-  if (pathParams(op.http!.path).length > 0) out['404'] = { description: 'Registro não encontrado', ...ref };
-  if (op.http!.method !== 'GET') out['409'] = { description: 'Conflito de revisão ou de estado', ...ref };
+  if (pathParams(op.http!.path).length > 0) out['404'] = { description: 'Registro não encontrado', ...errorContent };
+  if (method !== 'GET') {
+    out['409'] = { description: 'Conflito de revisão ou de estado', ...errorContent };
+    out['413'] = { description: 'Corpo da requisição grande demais', ...errorContent };
+  }
   return out;
 }
 
 /**
  * The OpenAPI 3.1 document of every mounted operation, generated from the same zod schemas the
- * operations validate with, so the documentation cannot drift from the behaviour.
+ * operations validate with, so the documentation cannot drift from the behaviour. Records are
+ * `components.schemas` entries named by their schema (`Budget`, `Patient`…); errors answer `Error`.
+ * Paths are documented without the spec's trailing slash (see {@link documentedPath}).
+ *
+ * @throws Error when two different schemas declare the same component name.
  */
 export function buildOpenApi(registry: Registry, info: { version: string }): Record<string, unknown> {
+  const schemas: Schemas = { Error: errorBody };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of registry.list()) {
     if (!op.http) continue;
-    const { parameters, body } = requestParts(op);
+    const { parameters, body } = requestParts(op, schemas);
     const status = String(op.http.status ?? 200);
     const success = op.http.emptyBody
       ? { description: op.summary }
-      : { description: op.summary, content: { 'application/json': { schema: schemaOf(op.output, 'output') } } };
-    (paths[op.http.path] ??= {})[op.http.method.toLowerCase()] = {
+      : {
+          description: op.summary,
+          content: { 'application/json': { schema: schemaOf(op.output, 'output', schemas) } },
+        };
+    (paths[documentedPath(op.http.path)] ??= {})[op.http.method.toLowerCase()] = {
       operationId: op.name,
       tags: [op.group],
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      ...(body ? { requestBody: body } : {}),
       responses: { [status]: success, ...errorResponses(op) },
       'x-permission': op.permission,
     };
@@ -128,12 +211,15 @@ export function buildOpenApi(registry: Registry, info: { version: string }): Rec
       version: info.version,
       description:
         'Gestão de clínicas offline-first. Integradores enviam a chave de API no cabeçalho `auth-bearer` (spec §5). ' +
-        'Erros respondem `{ error: { code, message, details: [{ path, message }] } }`.',
+        'Erros respondem `{ error: { code, message, details: [{ path, message }] } }`. Os caminhos de coleção ' +
+        'aceitam também a barra final da spec (`/budget/`).',
     },
+    // Relative: the API is served where this document is.
+    servers: [{ url: '/', description: 'Este servidor' }],
     security: [{ apiKey: [] }],
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'auth-bearer' } },
-      schemas: { Error: errorBody },
+      schemas,
     },
     paths,
   };

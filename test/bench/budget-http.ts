@@ -267,7 +267,7 @@ async function seed(agent: http.Agent, port: number): Promise<string> {
     specialty,
     status: 1,
     items,
-    paymentInformation: { period: 'monthly', quantity: 6, entry: 100, method: 'credit_card' },
+    paymentInformation: { period: 'monthly', quantity: 6, entry: 100, method: 'creditCard' },
   });
 }
 

@@ -10,7 +10,7 @@ function dental(): BudgetForm {
     { ...newLine('resin', 180), tooth: '46', toothFace: ['O'] },
     { ...newLine('canal', undefined), valueUnity: '1.000,10', copart: '100', tooth: '11', toothFace: [] },
   ];
-  form.plan = { entry: '200', quantity: '3', method: 'credit_card', period: 'monthly' };
+  form.plan = { entry: '200', quantity: '3', method: 'creditCard', period: 'monthly' };
   return form;
 }
 
@@ -23,7 +23,7 @@ describe('the budget form', () => {
       ['resin', 1, 180, undefined, '46', ['O']],
       ['canal', 1, 1000.1, 100, '11', undefined],
     ]);
-    expect(input?.paymentInformation).toEqual({ entry: 200, quantity: 3, method: 'credit_card', period: 'monthly' });
+    expect(input?.paymentInformation).toEqual({ entry: 200, quantity: 3, method: 'creditCard', period: 'monthly' });
     expect(createBudget.input.safeParse(input).success).toBe(true);
   });
 

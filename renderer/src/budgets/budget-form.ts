@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Budget } from '../../../core/budget/budget-record.js';
 import type { createBudget } from '../../../core/budget/budget-ops.js';
-import { type PAYMENT_METHODS, type PERIODS } from '../../../core/budget/budget-codes.js';
+import { paymentMethodOf, type PAYMENT_METHODS, type PERIODS } from '../../../core/budget/budget-codes.js';
 import { budgetMoney } from '../../../core/budget/budget-money.js';
 import { isDomainError, type ErrorDetail } from '../../../core/errors.js';
 import { formatMoneyText, fromCentavos, parseMoneyText, toCentavos } from '../../../core/price/money.js';
@@ -90,7 +90,7 @@ export function formOf(budget: Budget): BudgetForm {
     plan: {
       entry: pay.entry > 0 ? money(pay.entry) : '',
       quantity: String(pay.quantity),
-      method: pay.method ?? '',
+      method: pay.method ? paymentMethodOf(pay.method) : '',
       period: pay.period ?? '',
     },
   };

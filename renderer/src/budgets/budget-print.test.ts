@@ -25,6 +25,7 @@ const budget = {
     quantity: 4,
     parcelValue: 115.13,
     lastParcelValue: 115.11,
+    // Stored before payment methods were camelCase: still printed with its label.
     method: 'credit_card',
     period: 'monthly',
   },
@@ -48,6 +49,7 @@ describe('the printable budget', () => {
     expect(html).toContain('Coparticipação do paciente: R$ 30,00');
     expect(html).toContain('4 parcelas mensais: 3 de R$ 115,13 e a última de R$ 115,11');
     expect(html).toContain('Particular');
+    expect(html).toContain('Meio: Cartão de crédito');
   });
 
   it('names the insurance with its plan and the patient’s card number, as the server’s PDF does', () => {
