@@ -118,12 +118,43 @@ describe('appointment.call at a place', () => {
     expect(await h.run(listPanelTickets, { id: clinic })).toEqual(before);
   });
 
-  it('calls an appointment checked in at the desk (no ticket) and says no ticket was called', async () => {
+  it('gives the desk’s “Chegou” a ticket in the one queue: the panel counts it and the agenda’s call reaches it', async () => {
+    const before = await h.run(listPanelTickets, { id: clinic });
     const appointment = await bookedToday('Ana Clara Dias');
-    await h.run(attendAppointment, { id: appointment.id });
+    const arrived = await h.run(attendAppointment, { id: appointment.id });
+    expect(arrived.status).toBe(STATUS.waiting);
+    const ticket = await h.run(getTicket, { id: arrived.ticket!.id });
+    expect(ticket).toMatchObject({ code: arrived.ticket!.code, appointment: appointment.id, status: 'waiting' });
+    expect((await h.run(listPanelTickets, { id: clinic })).waiting).toBe(before.waiting + 1);
+
     const called = await h.run(callAppointment, { id: appointment.id, placeId: desk });
-    expect(called.status).toBe(STATUS.called);
-    expect(called.ticket).toBeUndefined();
+    expect(called.ticket).toMatchObject({ code: ticket.code, placeName: 'Guichê 2' });
+    const panel = await h.run(listPanelTickets, { id: clinic });
+    expect(panel.waiting).toBe(before.waiting);
+    expect(panel.calls[0]).toMatchObject({ code: ticket.code, placeName: 'Guichê 2' });
+  });
+
+  it('makes the desk’s arrival of an 80+ patient super-priority from the record, and takes a declared reason', async () => {
+    const elder = (await h.run(createPatient, { name: 'José Ferreira', birthDate: '1940-11-23' })).patient.id;
+    const start = Date.parse('2026-11-23T14:00:00Z') + slot++ * 1_800_000;
+    const { appointment } = await h.run(createAppointment, {
+      clinic,
+      professional,
+      patient: elder,
+      start: new Date(start).toISOString(),
+      end: new Date(start + 1_800_000).toISOString(),
+    });
+    const arrived = await h.run(attendAppointment, { id: appointment.id });
+    expect(await h.run(getTicket, { id: arrived.ticket!.id })).toMatchObject({
+      class: 'super',
+      priorityReason: 'elderly80',
+    });
+    const pregnant = await bookedToday('Paula Reis');
+    const declared = await h.run(attendAppointment, { id: pregnant.id, priorityReason: 'pregnant' });
+    expect(await h.run(getTicket, { id: declared.ticket!.id })).toMatchObject({
+      class: 'priority',
+      priorityReason: 'pregnant',
+    });
   });
 
   it('refuses a caller without ticket:write, naming placeId, and changes nothing', async () => {
