@@ -10,7 +10,12 @@ import { can } from '../actor.js';
 import { EXAMPLE_ID, idInput, nowIso } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
 import { defineOperation, type Operation } from '../operation.js';
-import { callAppointmentTicket, calledTicketOutput, type CalledTicket } from '../ticket/appointment-ticket.js';
+import {
+  callAppointmentTicket,
+  calledTicketOutput,
+  startAppointmentTicket,
+  type CalledTicket,
+} from '../ticket/appointment-ticket.js';
 import { checkInWithTicket } from '../ticket/arrival-ticket.js';
 import { priorityReasonInput } from '../ticket/ticket-record.js';
 import { appointmentOutput, scheduleIdInput } from './appointment-record.js';
@@ -183,13 +188,25 @@ export const callAppointment = defineOperation({
     return ticket ? { ...saved, ticket } : saved;
   },
 });
-/** `appointment.startAttendance`: `POST /appointment/{id}/attendance/start`. */
-export const startAttendance = statusAction(
-  'appointment.startAttendance',
-  'start',
-  'Inicia o atendimento',
-  '/appointment/{id}/attendance/start',
-);
+/**
+ * `appointment.startAttendance`: `POST /appointment/{id}/attendance/start`. A ticket of the arrival
+ * still waiting (started without a call on the panel) leaves the line in the same transaction.
+ */
+export const startAttendance = defineOperation({
+  name: 'appointment.startAttendance',
+  group: GROUP,
+  summary: 'Inicia o atendimento',
+  description: 'A senha da chegada que ainda aguardava na fila sai dela (o painel deixa de contá-la).',
+  permission: 'appointment:write',
+  input: z.strictObject({ id: scheduleIdInput }),
+  output: appointmentOutput,
+  http: { method: 'POST', path: '/appointment/{id}/attendance/start' },
+  example: ID_EXAMPLE,
+  run: (ctx, { id }) =>
+    transition(ctx, id, 'start', undefined, undefined, (saved, tx) =>
+      startAppointmentTicket({ ...ctx, store: tx }, saved),
+    ),
+});
 /** `appointment.finishAttendance`: `POST /appointment/{id}/attendance/end`. */
 export const finishAttendance = statusAction(
   'appointment.finishAttendance',

@@ -11,7 +11,7 @@ import { createPlace } from '../clinic/places.js';
 import type { Clock } from '../clock.js';
 import { uuidV7Ids } from '../ids.js';
 import { createPatient } from '../patient/patient-ops.js';
-import { attendAppointment, callAppointment } from '../schedule/appointment-flow.js';
+import { attendAppointment, callAppointment, startAttendance } from '../schedule/appointment-flow.js';
 import { createAppointment, getAppointment } from '../schedule/appointment-ops.js';
 import { scheduleCollections } from '../schedule/index.js';
 import { STATUS } from '../schedule/status.js';
@@ -132,6 +132,16 @@ describe('appointment.call at a place', () => {
     const panel = await h.run(listPanelTickets, { id: clinic });
     expect(panel.waiting).toBe(before.waiting);
     expect(panel.calls[0]).toMatchObject({ code: ticket.code, placeName: 'Guichê 2' });
+  });
+
+  it('takes the ticket out of the line when the attendance starts without a call on the panel', async () => {
+    const appointment = await bookedToday('Rita de Cássia Moura');
+    const arrived = await h.run(attendAppointment, { id: appointment.id });
+    const before = await h.run(listPanelTickets, { id: clinic });
+    now += 60_000;
+    await h.run(startAttendance, { id: appointment.id });
+    expect(await h.run(getTicket, { id: arrived.ticket!.id })).toMatchObject({ status: 'started' });
+    expect((await h.run(listPanelTickets, { id: clinic })).waiting).toBe(before.waiting - 1);
   });
 
   it('makes the desk’s arrival of an 80+ patient super-priority from the record, and takes a declared reason', async () => {
