@@ -9,7 +9,9 @@ import { createClinic } from '../clinic/clinic-ops.js';
 import { openMasterData, testActor, type MasterDataHarness } from '../clinic/common/testing.js';
 import { createPlace } from '../clinic/places.js';
 import type { Clock } from '../clock.js';
+import { DomainError } from '../errors.js';
 import { uuidV7Ids } from '../ids.js';
+import { invoke } from '../operation.js';
 import { createPatient } from '../patient/patient-ops.js';
 import { attendAppointment, callAppointment, startAttendance } from '../schedule/appointment-flow.js';
 import { createAppointment, getAppointment } from '../schedule/appointment-ops.js';
@@ -142,6 +144,16 @@ describe('appointment.call at a place', () => {
     await h.run(startAttendance, { id: appointment.id });
     expect(await h.run(getTicket, { id: arrived.ticket!.id })).toMatchObject({ status: 'started' });
     expect((await h.run(listPanelTickets, { id: clinic })).waiting).toBe(before.waiting - 1);
+  });
+
+  it('still records the arrival when an offline desk has no ticket number of the day left', async () => {
+    const appointment = await bookedToday('Sérgio Tavares');
+    const offline = {
+      next: () => Promise.reject(new DomainError('conflict', 'Sem números disponíveis offline')),
+    };
+    const arrived = await invoke(attendAppointment, { ...h.ctx, numbers: offline }, { id: appointment.id });
+    expect(arrived.status).toBe(STATUS.waiting);
+    expect(arrived.ticket).toBeUndefined();
   });
 
   it('makes the desk’s arrival of an 80+ patient super-priority from the record, and takes a declared reason', async () => {

@@ -3,7 +3,7 @@
  * (`appointment.attend`) both move the appointment to waiting and issue its ticket in one
  * transaction, so the panel counts and calls every patient who arrived, wherever they checked in.
  */
-import { DomainError } from '../errors.js';
+import { DomainError, isDomainError } from '../errors.js';
 import type { OperationContext } from '../operation.js';
 import { patients } from '../patient/patient-record.js';
 import type { Appointment } from '../schedule/appointment-record.js';
@@ -38,7 +38,10 @@ export function arrivalService(
 /** What a check-in with its ticket answers. */
 export interface ArrivalResult {
   appointment: Stored<Appointment>;
-  /** The arrival's ticket; undefined only when the clinic has no active service line. */
+  /**
+   * The arrival's ticket; undefined when the clinic has no active service line, or (not with
+   * `requireTicket`) when an offline installation has no number of the day left to give.
+   */
   ticket: Stored<Ticket> | undefined;
   /** True when the appointment already had its ticket (issued by an earlier check-in of it). */
   reused: boolean;
@@ -80,15 +83,23 @@ export async function checkInWithTicket(
       ]);
     return { appointment: await transition(ctx, id, 'checkIn'), ticket: undefined, reused: false };
   }
-  const prepared = await prepareTicket(ctx, {
-    clinic: clinic.id,
-    day,
-    prefix: service.prefix,
-    service,
-    priorityReason,
-    patient: current.patient,
-    appointment: current.id,
-  });
+  let prepared: Ticket;
+  try {
+    prepared = await prepareTicket(ctx, {
+      clinic: clinic.id,
+      day,
+      prefix: service.prefix,
+      service,
+      priorityReason,
+      patient: current.patient,
+      appointment: current.id,
+    });
+  } catch (error) {
+    // A desk offline since before its first ticket of the day holds no block of the day's series: the
+    // arrival is still recorded (the reception's work never stops offline), without a ticket.
+    if (options.requireTicket || !isDomainError(error) || error.code !== 'conflict') throw error;
+    return { appointment: await transition(ctx, id, 'checkIn'), ticket: undefined, reused: false };
+  }
   let ticket: Stored<Ticket> | undefined;
   const appointment = await transition(ctx, id, 'checkIn', undefined, undefined, async (_saved, tx) => {
     ticket = await tx.collection(tickets).insert(prepared);
