@@ -171,7 +171,7 @@ export function AppointmentPanel(props: {
       answer.ticket ? t('panel.ticketCalled', { code: answer.ticket.code, place: answer.ticket.placeName }) : null,
       offline && placeId ? t('panel.callOffline') : null,
     ].filter((part): part is string => part !== null);
-    if (parts.length > 0) setNotice(parts.join(' '));
+    if (parts.length > 0) setNotice(parts.join('. '));
   };
 
   // Read at each call: Settings may have changed the place since the panel opened. A station with no
