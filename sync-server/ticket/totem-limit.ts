@@ -6,6 +6,7 @@
  * Counted in the `rate_limits` table (sync-server/auth/rate-limit.ts), so every server process on the
  * database shares the count and a restart does not reset it.
  */
+import { requireClinic } from '../../core/clinic/clinic-ops.js';
 import type { Operation } from '../../core/operation.js';
 import { totemCheckIn, totemLookup } from '../../core/ticket/totem-ops.js';
 import type { LimitRule, SqlRateLimiter } from '../auth/rate-limit.js';
@@ -31,7 +32,12 @@ export function limitTotemAttempts(operations: readonly Operation[], limits: Sql
       : {
           ...op,
           async run(ctx, input) {
-            if (attempts(op, input)) await limits.take(TOTEM_ATTEMPTS, `${ctx.actor.kind}:${ctx.actor.id}`, 'cpf');
+            if (attempts(op, input)) {
+              // Another clinic (or account) answers 404 as it always did: the count is of attempts at a
+              // clinic the caller reaches, and a refusal never hints that an id exists elsewhere.
+              await requireClinic(ctx, (input as { id: string }).id);
+              await limits.take(TOTEM_ATTEMPTS, `${ctx.actor.kind}:${ctx.actor.id}`, 'cpf');
+            }
             return op.run(ctx, input);
           },
         },
