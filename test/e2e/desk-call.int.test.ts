@@ -3,8 +3,8 @@
  * Chromium at 1366×768 on the demonstration clinic (no server). The demo seeds three places and Maria
  * (76: priority by her record) checked in at the totem (ticket P001, through `totem.checkIn` on the
  * local core). A station with no place asks for one at its first "Chamar" (never "Nenhum" silently),
- * keeps it, and calls her ticket there; the desk's "Chegou" issues a ticket that its "Chamar" then
- * calls. "Faltou" (L) asks once, "Manter" changes nothing, and the confirmed no-show turns the
+ * keeps it, and calls her ticket there; the desk's "Chegou" (with a priority the patient declares)
+ * issues a ticket that its "Chamar" then calls. "Faltou" (L) asks once, "Manter" changes nothing, and the confirmed no-show turns the
  * appointment red on the agenda. Screenshots go to test-results/desk-call/.
  */
 import type { Page } from 'playwright-core';
@@ -71,17 +71,22 @@ describe('arriving and calling at this station’s place, and marking a no-show,
     expect(await place.locator('option:checked').innerText()).toBe('Guichê 2');
     await shot(page, 'desk-call/settings-place.png');
 
-    // Francisca arrives at the desk: Chegou issues her ticket in the same queue, and Chamar calls it.
+    // Francisca (56) arrives at the desk and declares a disability: Chegou issues her priority ticket in
+    // the same queue, and Chamar calls it.
     await toSection(page, 'Agenda');
     await page.getByRole('columnheader', { name: 'Dra. Helena Martins' }).waitFor();
     const francisca = 'Dra. Luana Vasconcelos: Francisca Lima Rocha';
     panel = await openAppointment(page, `${francisca}, Agendado`);
-    await page.keyboard.press('a');
-    await panel.getByRole('status').filter({ hasText: 'Chegada registrada — senha N001' }).waitFor();
+    const declared = panel.getByLabel('Prioridade legal na chegada');
+    expect(await declared.locator('option').allInnerTexts()).not.toContain('Pessoa idosa (60+)');
+    await declared.selectOption({ label: 'Pessoa com deficiência' });
+    await shot(page, 'desk-call/declare-priority.png');
+    await panel.getByRole('button', { name: /^Chegou/ }).click();
+    await panel.getByRole('status').filter({ hasText: 'Chegada registrada — senha P002' }).waitFor();
     await panel.getByTestId('panel-status').filter({ hasText: 'Aguardando' }).waitFor();
     await shot(page, 'desk-call/arrived-ticket.png');
     await page.keyboard.press('h');
-    await panel.getByRole('status').filter({ hasText: 'Senha N001 chamada — Guichê 2' }).waitFor();
+    await panel.getByRole('status').filter({ hasText: 'Senha P002 chamada — Guichê 2' }).waitFor();
     expect(await panel.getByTestId('ask-place').count()).toBe(0);
     await closePanel(page);
 

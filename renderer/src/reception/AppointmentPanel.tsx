@@ -6,6 +6,7 @@ import {
   Drawer,
   Group,
   Kbd,
+  NativeSelect,
   SegmentedControl,
   Stack,
   Text,
@@ -30,6 +31,7 @@ import {
 import { editAppointmentNotes } from '../../../core/schedule/appointment-ops.js';
 import { confirmAppointment, unconfirmAppointment } from '../../../core/schedule/confirmation.js';
 import { nextStatus, type AppointmentAction } from '../../../core/schedule/status.js';
+import { PRIORITY_REASONS, type PriorityReason } from '../../../core/ticket/ticket-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { NoticeAlert } from '../common/NoticeAlert.js';
 import type { MessageKey } from '../i18n/index.js';
@@ -110,6 +112,8 @@ export function AppointmentPanel(props: {
   const [notice, setNotice] = useState<string | null>(null);
   /** The clinic's places, while this station is asked which one it calls from. */
   const [askingPlace, setAskingPlace] = useState<{ id: string; name: string }[] | null>(null);
+  /** A legal priority the patient declares at the desk ("Chegou" sends it; age comes from the record). */
+  const [declared, setDeclared] = useState<PriorityReason | ''>('');
   const coreState = useLocalCoreState();
   const sync = coreState.kind === 'ready' ? coreState.value.sync : null;
 
@@ -117,6 +121,7 @@ export function AppointmentPanel(props: {
     setError(null);
     setAsking(null);
     setAskingPlace(null);
+    setDeclared('');
     setNotice(null);
     setCancelling(false);
     setReason('');
@@ -206,7 +211,7 @@ export function AppointmentPanel(props: {
     void act(async () => {
       if (move.action === 'call') return call();
       if (move.action === 'checkIn') {
-        const arrived = await run(attendAppointment, { id: a.id });
+        const arrived = await run(attendAppointment, declared ? { id: a.id, priorityReason: declared } : { id: a.id });
         if (arrived.ticket) setNotice(t('panel.arrivedTicket', { code: arrived.ticket.code }));
         return;
       }
@@ -276,6 +281,21 @@ export function AppointmentPanel(props: {
             </Alert>
           )}
           <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
+          {nextStatus(a.status, 'checkIn') !== undefined && (
+            <NativeSelect
+              label={t('panel.declaredPriority')}
+              description={t('panel.declaredPriorityHint')}
+              value={declared}
+              onChange={(event) => setDeclared(event.currentTarget.value as PriorityReason | '')}
+              data={[
+                { value: '', label: t('panel.noDeclaredPriority') },
+                ...PRIORITY_REASONS.filter((r) => r !== 'elderly' && r !== 'elderly80').map((r) => ({
+                  value: r,
+                  label: t(`totem.reason.${r}`),
+                })),
+              ]}
+            />
+          )}
           <Group gap="xs">
             {bookedStatus && (
               <Button
