@@ -30,6 +30,7 @@ import type { ServerConfig } from './config.js';
 import { SERVER_TENANT } from './http/mount.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
 import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
+import { limitTotemAttempts } from './ticket/totem-limit.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
@@ -160,7 +161,7 @@ export async function assembleServer(
   const panels = new PanelFeed({ database, hub, clock, logger });
   const socketIds = new SocketIds(await signingKey(database.kysely.withTables(), clock, accessConfig.jwtSecret), clock);
   const registry = createRegistry([
-    ...allOperations,
+    ...limitTotemAttempts(allOperations, access.limits),
     ...serverAccessOperations(access),
     ...deviceOperations(devices),
     ...ticketServerOperations,

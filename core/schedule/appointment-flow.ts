@@ -10,7 +10,14 @@ import { can } from '../actor.js';
 import { EXAMPLE_ID, idInput, nowIso } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
 import { defineOperation, type Operation } from '../operation.js';
-import { callAppointmentTicket, calledTicketOutput, type CalledTicket } from '../ticket/appointment-ticket.js';
+import {
+  callAppointmentTicket,
+  calledTicketOutput,
+  startAppointmentTicket,
+  type CalledTicket,
+} from '../ticket/appointment-ticket.js';
+import { checkInWithTicket } from '../ticket/arrival-ticket.js';
+import { priorityReasonInput } from '../ticket/ticket-record.js';
 import { appointmentOutput, scheduleIdInput } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadAppointment, transition } from './appointment-write.js';
@@ -108,13 +115,40 @@ function statusAction(name: string, action: AppointmentAction, summary: string, 
   });
 }
 
-/** `appointment.attend`: `POST /appointment/{id}/attendance` — check-in, the attendance starts waiting. */
-export const attendAppointment = statusAction(
-  'appointment.attend',
-  'checkIn',
-  'Registra a chegada do paciente (check-in): o atendimento fica aguardando',
-  '/appointment/{id}/attendance',
-);
+/**
+ * `appointment.attend`: `POST /appointment/{id}/attendance` — check-in, the attendance starts waiting.
+ * It issues the arrival's ticket in the same transaction (issue 19: every arrival joins the one queue
+ * the panel counts and calls), as the totem's check-in does (core/ticket/arrival-ticket.ts).
+ */
+export const attendAppointment = defineOperation({
+  name: 'appointment.attend',
+  group: GROUP,
+  summary: 'Registra a chegada do paciente (check-in): o atendimento fica aguardando, com a senha na fila',
+  description:
+    'Gera também, na mesma transação, a senha do paciente na fila da clínica (a que o painel conta e chama), ' +
+    'como o check-in do totem: prioritária quando o cadastro comprova 60+ ou 80+ (80+ antes das demais, ' +
+    'Lei 13.466/2017) ou quando a recepção informa outro motivo legal em `priorityReason`. Sem serviço de ' +
+    'senhas ativo na clínica, registra só a chegada.',
+  permission: 'appointment:write',
+  input: z.strictObject({
+    id: scheduleIdInput,
+    priorityReason: priorityReasonInput
+      .optional()
+      .describe('prioridade legal informada na recepção (gestante, PcD…); a idade vem do cadastro'),
+  }),
+  output: appointmentOutput.extend({
+    ticket: z
+      .object({ id: z.string(), code: z.string().describe('o código mostrado no painel (`N001`)') })
+      .optional()
+      .describe('a senha da chegada; ausente quando a clínica não usa senhas'),
+  }),
+  http: { method: 'POST', path: '/appointment/{id}/attendance' },
+  example: ID_EXAMPLE,
+  async run(ctx, { id, priorityReason }) {
+    const { appointment, ticket } = await checkInWithTicket(ctx, id, { declared: priorityReason });
+    return ticket ? { ...appointment, ticket: { id: ticket.id, code: ticket.code } } : appointment;
+  },
+});
 /**
  * `appointment.call`: `POST /appointment/{id}/call`. With `placeId` it also calls, in the same
  * transaction, the ticket the patient took at the totem's check-in, so the hall's panel shows the
@@ -154,13 +188,25 @@ export const callAppointment = defineOperation({
     return ticket ? { ...saved, ticket } : saved;
   },
 });
-/** `appointment.startAttendance`: `POST /appointment/{id}/attendance/start`. */
-export const startAttendance = statusAction(
-  'appointment.startAttendance',
-  'start',
-  'Inicia o atendimento',
-  '/appointment/{id}/attendance/start',
-);
+/**
+ * `appointment.startAttendance`: `POST /appointment/{id}/attendance/start`. A ticket of the arrival
+ * still waiting (started without a call on the panel) leaves the line in the same transaction.
+ */
+export const startAttendance = defineOperation({
+  name: 'appointment.startAttendance',
+  group: GROUP,
+  summary: 'Inicia o atendimento',
+  description: 'A senha da chegada que ainda aguardava na fila sai dela (o painel deixa de contá-la).',
+  permission: 'appointment:write',
+  input: z.strictObject({ id: scheduleIdInput }),
+  output: appointmentOutput,
+  http: { method: 'POST', path: '/appointment/{id}/attendance/start' },
+  example: ID_EXAMPLE,
+  run: (ctx, { id }) =>
+    transition(ctx, id, 'start', undefined, undefined, (saved, tx) =>
+      startAppointmentTicket({ ...ctx, store: tx }, saved),
+    ),
+});
 /** `appointment.finishAttendance`: `POST /appointment/{id}/attendance/end`. */
 export const finishAttendance = statusAction(
   'appointment.finishAttendance',

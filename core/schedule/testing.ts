@@ -2,6 +2,7 @@
  * Test-only: a real RxDB memory store holding the collections the schedule reads (12 of RxDB's 13),
  * a clinic, two professionals and a patient, and a way to run operations as the renderer does.
  */
+import { ticketCollections } from '../ticket/index.js';
 import type { z } from 'zod';
 import { users, type User } from '../access/user.js';
 import type { Actor } from '../actor.js';
@@ -72,7 +73,17 @@ export async function openSchedule(clock: Clock = fixedClock(TEST_NOW)): Promise
   const database = await openRxdbDatabase({
     name: `schedule-${runId}-${++opened}`,
     storage: memoryStorage(),
-    collections: [clinics, events, patients, specialties, insurances, users, ...scheduleCollections],
+    // Tickets too: the check-in issues one (core/ticket/arrival-ticket.ts).
+    collections: [
+      clinics,
+      events,
+      patients,
+      specialties,
+      insurances,
+      users,
+      ...scheduleCollections,
+      ...ticketCollections,
+    ],
     multiInstance: false,
   });
   const outbox = memoryOutbox();

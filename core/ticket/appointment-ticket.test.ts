@@ -9,9 +9,11 @@ import { createClinic } from '../clinic/clinic-ops.js';
 import { openMasterData, testActor, type MasterDataHarness } from '../clinic/common/testing.js';
 import { createPlace } from '../clinic/places.js';
 import type { Clock } from '../clock.js';
+import { DomainError } from '../errors.js';
 import { uuidV7Ids } from '../ids.js';
+import { invoke } from '../operation.js';
 import { createPatient } from '../patient/patient-ops.js';
-import { attendAppointment, callAppointment } from '../schedule/appointment-flow.js';
+import { attendAppointment, callAppointment, startAttendance } from '../schedule/appointment-flow.js';
 import { createAppointment, getAppointment } from '../schedule/appointment-ops.js';
 import { scheduleCollections } from '../schedule/index.js';
 import { STATUS } from '../schedule/status.js';
@@ -118,12 +120,63 @@ describe('appointment.call at a place', () => {
     expect(await h.run(listPanelTickets, { id: clinic })).toEqual(before);
   });
 
-  it('calls an appointment checked in at the desk (no ticket) and says no ticket was called', async () => {
+  it('gives the desk’s “Chegou” a ticket in the one queue: the panel counts it and the agenda’s call reaches it', async () => {
+    const before = await h.run(listPanelTickets, { id: clinic });
     const appointment = await bookedToday('Ana Clara Dias');
-    await h.run(attendAppointment, { id: appointment.id });
+    const arrived = await h.run(attendAppointment, { id: appointment.id });
+    expect(arrived.status).toBe(STATUS.waiting);
+    const ticket = await h.run(getTicket, { id: arrived.ticket!.id });
+    expect(ticket).toMatchObject({ code: arrived.ticket!.code, appointment: appointment.id, status: 'waiting' });
+    expect((await h.run(listPanelTickets, { id: clinic })).waiting).toBe(before.waiting + 1);
+
     const called = await h.run(callAppointment, { id: appointment.id, placeId: desk });
-    expect(called.status).toBe(STATUS.called);
-    expect(called.ticket).toBeUndefined();
+    expect(called.ticket).toMatchObject({ code: ticket.code, placeName: 'Guichê 2' });
+    const panel = await h.run(listPanelTickets, { id: clinic });
+    expect(panel.waiting).toBe(before.waiting);
+    expect(panel.calls[0]).toMatchObject({ code: ticket.code, placeName: 'Guichê 2' });
+  });
+
+  it('takes the ticket out of the line when the attendance starts without a call on the panel', async () => {
+    const appointment = await bookedToday('Rita de Cássia Moura');
+    const arrived = await h.run(attendAppointment, { id: appointment.id });
+    const before = await h.run(listPanelTickets, { id: clinic });
+    now += 60_000;
+    await h.run(startAttendance, { id: appointment.id });
+    expect(await h.run(getTicket, { id: arrived.ticket!.id })).toMatchObject({ status: 'started' });
+    expect((await h.run(listPanelTickets, { id: clinic })).waiting).toBe(before.waiting - 1);
+  });
+
+  it('still records the arrival when an offline desk has no ticket number of the day left', async () => {
+    const appointment = await bookedToday('Sérgio Tavares');
+    const offline = {
+      next: () => Promise.reject(new DomainError('conflict', 'Sem números disponíveis offline')),
+    };
+    const arrived = await invoke(attendAppointment, { ...h.ctx, numbers: offline }, { id: appointment.id });
+    expect(arrived.status).toBe(STATUS.waiting);
+    expect(arrived.ticket).toBeUndefined();
+  });
+
+  it('makes the desk’s arrival of an 80+ patient super-priority from the record, and takes a declared reason', async () => {
+    const elder = (await h.run(createPatient, { name: 'José Ferreira', birthDate: '1940-11-23' })).patient.id;
+    const start = Date.parse('2026-11-23T14:00:00Z') + slot++ * 1_800_000;
+    const { appointment } = await h.run(createAppointment, {
+      clinic,
+      professional,
+      patient: elder,
+      start: new Date(start).toISOString(),
+      end: new Date(start + 1_800_000).toISOString(),
+    });
+    const arrived = await h.run(attendAppointment, { id: appointment.id });
+    expect(await h.run(getTicket, { id: arrived.ticket!.id })).toMatchObject({
+      class: 'super',
+      priorityReason: 'elderly80',
+    });
+    const pregnant = await bookedToday('Paula Reis');
+    const declared = await h.run(attendAppointment, { id: pregnant.id, priorityReason: 'pregnant' });
+    expect(await h.run(getTicket, { id: declared.ticket!.id })).toMatchObject({
+      class: 'priority',
+      priorityReason: 'pregnant',
+    });
   });
 
   it('refuses a caller without ticket:write, naming placeId, and changes nothing', async () => {

@@ -4,6 +4,7 @@
  * patient the reception called by name, as it does for a call made from the ticket queue.
  */
 import { z } from 'zod';
+import { nowIso } from '../clinic/common/records.js';
 import type { OperationContext } from '../operation.js';
 import type { Stored } from '../store/record.js';
 import { callAtPlace } from './call-at-place.js';
@@ -64,4 +65,24 @@ export async function callAppointmentTicket(
     placeName: clinic.places.find((p) => p.id === placeId)?.name ?? '',
     calledAt: called.calledAt!,
   };
+}
+
+/**
+ * Takes the ticket `appointment` checked in with out of the line when its attendance starts with the
+ * ticket still waiting (the professional started without a call on the panel): the ticket is then
+ * `started`, so the panel's count of people waiting drops and no place calls a patient already in
+ * the room. A ticket already called, or of an earlier day, is left as it is. Through `ctx.store`
+ * (the appointment's transaction).
+ */
+export async function startAppointmentTicket(
+  ctx: OperationContext,
+  appointment: { id: string; patient: string; clinic: string },
+): Promise<void> {
+  const { day } = await clinicToday(ctx, appointment.clinic);
+  const ticket = await ticketOfAppointment(ctx, appointment);
+  if (!ticket || ticket.day !== day || ticket.status !== 'waiting') return;
+  const now = nowIso(ctx);
+  await ctx.store
+    .collection(tickets)
+    .update(ticket.id, ticket._rev, { ...ticket, status: 'started', startedAt: now, updatedAt: now });
 }

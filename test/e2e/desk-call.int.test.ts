@@ -1,9 +1,10 @@
 /**
- * Calling from the agenda at this station's place, and marking a no-show, in headless Chromium on the
- * demonstration clinic (no server). The demo seeds three places and Maria checked in at the totem
- * (ticket N001, through `totem.checkIn` on the local core). With no place chosen "Chamar" calls only the
- * patient; once Settings says this station is "Guichê 2", "Chamar" also calls her ticket there and the
- * panel says so. "Faltou" (L) asks once, "Manter" changes nothing, and the confirmed no-show turns the
+ * The desk's arrival and call reach the one queue (issue 19), and marking a no-show, in headless
+ * Chromium at 1366×768 on the demonstration clinic (no server). The demo seeds three places and Maria
+ * (76: priority by her record) checked in at the totem (ticket P001, through `totem.checkIn` on the
+ * local core). A station with no place asks for one at its first "Chamar" (never "Nenhum" silently),
+ * keeps it, and calls her ticket there; the desk's "Chegou" (with a priority the patient declares)
+ * issues a ticket that its "Chamar" then calls. "Faltou" (L) asks once, "Manter" changes nothing, and the confirmed no-show turns the
  * appointment red on the agenda. Screenshots go to test-results/desk-call/.
  */
 import type { Page } from 'playwright-core';
@@ -31,52 +32,72 @@ async function closePanel(page: Page) {
 
 const toSection = async (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first().click();
 
-describe('calling at this station’s place and marking a no-show on the demonstration clinic', () => {
-  it('calls the totem ticket at the chosen place, and a confirmed Faltou turns the appointment red', async () => {
+describe('arriving and calling at this station’s place, and marking a no-show, on the demonstration clinic', () => {
+  it('asks the place at the first call, calls the totem’s and the desk’s tickets there, and a confirmed Faltou turns red', async () => {
     const { page, context, errors } = await demo.open();
+    await page.setViewportSize({ width: 1366, height: 768 });
     await page.getByRole('columnheader', { name: 'Dra. Helena Martins' }).waitFor({ timeout: 30_000 });
     const maria = 'Dra. Helena Martins: Maria Aparecida da Silva';
 
-    // No place chosen: Chamar calls Maria as before, and no ticket is mentioned.
+    // No place chosen yet: the first Chamar asks which place this station calls from, and calls nothing yet.
     let panel = await openAppointment(page, `${maria}, Aguardando`);
     await page.keyboard.press('h');
+    const askPlace = panel.getByTestId('ask-place');
+    await askPlace.getByText('De qual local esta estação chama? A escolha fica salva nesta estação.').waitFor();
+    expect(await askPlace.getByRole('button').allInnerTexts()).toEqual([
+      'Consultório 1',
+      'Guichê 1',
+      'Guichê 2',
+      'Chamar sem senha no painel',
+    ]);
+    expect(await panel.getByTestId('panel-status').textContent()).toBe('Aguardando');
+    await shot(page, 'desk-call/ask-place.png');
+    await askPlace.getByRole('button', { name: 'Guichê 2' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Senha P001 chamada — Guichê 2' }).waitFor();
     await panel.getByTestId('panel-status').filter({ hasText: 'Chamado' }).waitFor();
-    await page.waitForTimeout(500);
-    expect(await panel.getByRole('status').count()).toBe(0);
+    await shot(page, 'desk-call/ticket-called.png');
     await closePanel(page);
 
-    // Settings: this station is Guichê 2 of the demo clinic; kept on this computer.
+    // Settings shows the place kept for this station; "Nenhum" now means "ask at the first Chamar".
     await toSection(page, 'Configurações');
     const place = page.getByLabel('Local de atendimento desta estação');
     await place.waitFor();
     expect(await place.locator('option').allInnerTexts()).toEqual([
-      'Nenhum (o Chamar não chama senha)',
+      'Nenhum (perguntar no primeiro Chamar)',
       'Consultório 1',
       'Guichê 1',
       'Guichê 2',
     ]);
-    await place.selectOption({ label: 'Guichê 2' });
-    await page
-      .getByText('O “Chamar” da agenda chama também, neste local, a senha que o paciente tirou no totem.')
-      .waitFor();
+    expect(await place.locator('option:checked').innerText()).toBe('Guichê 2');
     await shot(page, 'desk-call/settings-place.png');
 
-    // Back on the agenda, Chamar now calls Maria's ticket at Guichê 2 too, and says so.
+    // Francisca (56) arrives at the desk and declares a disability: Chegou issues her priority ticket in
+    // the same queue, and Chamar calls it.
     await toSection(page, 'Agenda');
     await page.getByRole('columnheader', { name: 'Dra. Helena Martins' }).waitFor();
-    panel = await openAppointment(page, `${maria}, Chamado`);
-    await panel.getByRole('button', { name: /^Chamar/ }).click();
-    const notice = panel.getByRole('status').filter({ hasText: 'Senha N001 chamada — Guichê 2' });
-    await notice.waitFor();
-    await shot(page, 'desk-call/ticket-called.png');
+    const francisca = 'Dra. Luana Vasconcelos: Francisca Lima Rocha';
+    panel = await openAppointment(page, `${francisca}, Agendado`);
+    const declared = panel.getByLabel('Prioridade legal na chegada');
+    expect(await declared.locator('option').allInnerTexts()).not.toContain('Pessoa idosa (60+)');
+    await declared.selectOption({ label: 'Pessoa com deficiência' });
+    await shot(page, 'desk-call/declare-priority.png');
+    await panel.getByRole('button', { name: /^Chegou/ }).click();
+    await panel.getByRole('status').filter({ hasText: 'Chegada registrada — senha P002' }).waitFor();
+    await panel.getByTestId('panel-status').filter({ hasText: 'Aguardando' }).waitFor();
+    await shot(page, 'desk-call/arrived-ticket.png');
+    await page.keyboard.press('h');
+    await panel.getByRole('status').filter({ hasText: 'Senha P002 chamada — Guichê 2' }).waitFor();
+    expect(await panel.getByTestId('ask-place').count()).toBe(0);
+    await closePanel(page);
+
     // The place survives a reload (this computer's setting), and the ticket is called only once: a
     // second Chamar calls the patient again but leaves the ticket to the queue's "Rechamar".
-    await closePanel(page);
     await page.reload();
     await page.getByRole('columnheader', { name: 'Dra. Helena Martins' }).waitFor({ timeout: 30_000 });
     panel = await openAppointment(page, `${maria}, Chamado`);
     await page.keyboard.press('h');
     await page.waitForTimeout(800);
+    expect(await panel.getByTestId('ask-place').count()).toBe(0);
     expect(await panel.getByRole('alert').count()).toBe(0);
     expect(await panel.getByRole('status').count()).toBe(0);
     await closePanel(page);

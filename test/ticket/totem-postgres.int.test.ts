@@ -16,7 +16,8 @@ import {
   skipWithoutPostgres,
 } from '../../sync-server/testing/postgres.js';
 import { connectPanel, startLiveServer, type LiveServer } from './live-server.js';
-import { MARIA_CPF, seedTotemClinic } from './totem-seed.js';
+import { oneQueueWithElderFirst, secondFactorAndLimit } from './totem-factor.js';
+import { MARIA_BIRTH, MARIA_CPF, seedTotemClinic } from './totem-seed.js';
 
 const reason = await postgresUnreachable();
 const skip = skipWithoutPostgres(reason, 'PostgreSQL totem test');
@@ -39,7 +40,7 @@ it.skipIf(skip)('checks in by CPF and feeds the panel across two servers on Post
 
   const found = await other.call('POST', `/clinic/${seeded.clinicId}/totem/lookup`, {
     key: seeded.totemKey,
-    body: { cpf: MARIA_CPF },
+    body: { cpf: MARIA_CPF, birthDate: MARIA_BIRTH },
   });
   expect(found.body).toMatchObject({ firstName: 'Maria', appointments: [{ id: seeded.appointmentId }] });
   const checked = await other.call('POST', `/clinic/${seeded.clinicId}/totem/checkIn`, {
@@ -59,3 +60,12 @@ it.skipIf(skip)('checks in by CPF and feeds the panel across two servers on Post
   expect(heard.call).toMatchObject({ code: 'N001', placeName: 'Guichê 1' });
   panel.close();
 });
+
+it.skipIf(skip)(
+  'asks a second factor and limits attempts on PostgreSQL, and keeps one queue with 80+ first',
+  async () => {
+    live ??= await startLiveServer({ database: await open() });
+    await secondFactorAndLimit(live, await seedTotemClinic(live, 'pg-factor'));
+    await oneQueueWithElderFirst(live, await seedTotemClinic(live, 'pg-queue'));
+  },
+);

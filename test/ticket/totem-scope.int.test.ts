@@ -14,13 +14,15 @@ const clinics: Record<'a' | 'b', { id: string; place: string; appointment: strin
 
 const PASSWORD = 'senha-muito-segura-1';
 const CPF = '529.982.247-25';
+const BIRTH = '1980-05-17';
 
 beforeAll(async () => {
   server = await startLiveServer();
   const account = await seedAccount(server, 'Rede Duas Clínicas', { email: 'admin@rede.test', password: PASSWORD });
   admin = (await login(server, 'admin@rede.test', PASSWORD)).accessToken;
-  const patient = (await server.call('POST', '/patient/', { token: admin, body: { name: 'Maria Souza', cpf: CPF } }))
-    .body.patient as { id: string };
+  const patient = (
+    await server.call('POST', '/patient/', { token: admin, body: { name: 'Maria Souza', cpf: CPF, birthDate: BIRTH } })
+  ).body.patient as { id: string };
   for (const [which, name] of [
     ['a', 'Clínica Centro'],
     ['b', 'Clínica Bairro'],
@@ -60,7 +62,7 @@ describe('a totem key of clinic A', () => {
   it('is refused every totem and ticket operation of clinic B with 404, changing nothing there', async () => {
     const b = clinics.b;
     const refused = [
-      await asTotem('POST', `/clinic/${b.id}/totem/lookup`, { cpf: CPF }),
+      await asTotem('POST', `/clinic/${b.id}/totem/lookup`, { cpf: CPF, birthDate: BIRTH }),
       await asTotem('POST', `/clinic/${b.id}/totem/lookup`, { appointment: b.appointment }),
       await asTotem('POST', `/clinic/${b.id}/totem/checkIn`, { appointment: b.appointment, cpf: CPF }),
       await asTotem('POST', `/clinic/${b.id}/totem/checkIn`, {}),
@@ -94,10 +96,15 @@ describe('a totem key of clinic A', () => {
 
   it('still looks up, checks in, issues and reads the panel of its own clinic', async () => {
     const a = clinics.a;
-    const found = await asTotem('POST', `/clinic/${a.id}/totem/lookup`, { cpf: CPF });
+    const found = await asTotem('POST', `/clinic/${a.id}/totem/lookup`, { cpf: CPF, birthDate: BIRTH });
     expect(found.status).toBe(200);
     // Only A's appointment: B's, the same patient's same day, is not shown at A's kiosk.
-    expect(found.body).toEqual({ firstName: 'Maria', appointments: [expect.objectContaining({ id: a.appointment })] });
+    expect(found.body).toEqual({
+      firstName: 'Maria',
+      priorityReason: null,
+      appointments: [expect.objectContaining({ id: a.appointment })],
+      checkedIn: [],
+    });
     const checked = await asTotem('POST', `/clinic/${a.id}/totem/checkIn`, { appointment: a.appointment, cpf: CPF });
     expect(checked.status).toBe(201);
     const ticket = checked.body.ticket as { id: string };

@@ -1,7 +1,8 @@
 /**
- * Test-only: an account with a clinic (one desk), a professional, a patient with a CPF and an
- * appointment today at 11:00 (the test server's clock reads 09:00 in São Paulo), and the clinic's
- * totem key, all made over REST as an admin would.
+ * Test-only: an account with a clinic (one desk), a professional, a patient with a CPF and a birth
+ * date and an appointment today at 11:00 (the test server's clock reads 2026-11-23 09:00 in São
+ * Paulo), an 86-year-old with one at 11:30, and the clinic's totem key, all made over REST as an
+ * admin would.
  */
 import { addMember, login, seedAccount, type TestServer } from '../../sync-server/auth/test-server.js';
 
@@ -13,10 +14,17 @@ export interface TotemClinic {
   deskId: string;
   patientId: string;
   appointmentId: string;
+  /** José Ferreira, 86 today: his record makes him 80+ (super-priority). */
+  elderAppointmentId: string;
 }
 
 /** A valid CPF of the seeded patient (Maria Aparecida Souza). */
 export const MARIA_CPF = '52998224725';
+/** Maria's birth date, the totem's second factor (46 years old on the test day: no age priority). */
+export const MARIA_BIRTH = '1980-05-17';
+/** José Ferreira's CPF and birth date: 86 on the test server's day. */
+export const JOSE_CPF = '15350946056';
+export const JOSE_BIRTH = '1940-11-23';
 
 /** Seeds one account; `label` keeps emails apart when a server holds several. */
 export async function seedTotemClinic(server: TestServer, label = 'totem'): Promise<TotemClinic> {
@@ -38,7 +46,7 @@ export async function seedTotemClinic(server: TestServer, label = 'totem'): Prom
   const patient = (
     await server.call('POST', '/patient/', {
       token: admin,
-      body: { name: 'Maria Aparecida Souza', cpf: MARIA_CPF, email: 'maria@example.com' },
+      body: { name: 'Maria Aparecida Souza', cpf: MARIA_CPF, birthDate: MARIA_BIRTH, email: 'maria@example.com' },
     })
   ).body.patient as { id: string };
   const booked = await server.call('POST', '/appointment/', {
@@ -52,6 +60,23 @@ export async function seedTotemClinic(server: TestServer, label = 'totem'): Prom
     },
   });
   if (booked.status !== 201) throw new Error(`booking failed: ${JSON.stringify(booked.body)}`);
+  const elder = (
+    await server.call('POST', '/patient/', {
+      token: admin,
+      body: { name: 'José Ferreira', cpf: JOSE_CPF, birthDate: JOSE_BIRTH },
+    })
+  ).body.patient as { id: string };
+  const elderBooked = await server.call('POST', '/appointment/', {
+    token: admin,
+    body: {
+      clinic: clinic.id,
+      patient: elder.id,
+      professional,
+      start: '2026-11-23T11:30:00-03:00',
+      end: '2026-11-23T12:00:00-03:00',
+    },
+  });
+  if (elderBooked.status !== 201) throw new Error(`booking failed: ${JSON.stringify(elderBooked.body)}`);
   const totemKey = (await server.call('POST', `/clinic/${clinic.id}/totemLogin`, { token: admin })).body.key as string;
   return {
     admin,
@@ -60,5 +85,6 @@ export async function seedTotemClinic(server: TestServer, label = 'totem'): Prom
     deskId: clinic.places[0]!.id,
     patientId: patient.id,
     appointmentId: (booked.body.appointment as { id: string }).id,
+    elderAppointmentId: (elderBooked.body.appointment as { id: string }).id,
   };
 }

@@ -34,7 +34,12 @@ beforeAll(async () => {
   const patient = (
     await server.call('POST', '/patient/', {
       token: admin,
-      body: { name: 'Maria Aparecida Souza', cpf: '529.982.247-25', email: 'maria@example.com' },
+      body: {
+        name: 'Maria Aparecida Souza',
+        cpf: '529.982.247-25',
+        birthDate: '1980-05-17',
+        email: 'maria@example.com',
+      },
     })
   ).body.patient as { id: string };
   // The server's clock reads 2026-11-23 09:00 in São Paulo: an appointment at 11:00 is today's.
@@ -54,15 +59,17 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the totem over REST', () => {
-  it('finds the patient by CPF, shows the first name only, checks in and prints the ticket', async () => {
+  it('finds the patient by CPF and birth date, shows the first name only, checks in and prints the ticket', async () => {
     const found = await server.call('POST', `/clinic/${clinicId}/totem/lookup`, {
       key: totemKey,
-      body: { cpf: '52998224725' },
+      body: { cpf: '52998224725', birthDate: '1980-05-17' },
     });
     expect(found.status).toBe(200);
     expect(found.body).toEqual({
       firstName: 'Maria',
+      priorityReason: null,
       appointments: [expect.objectContaining({ id: appointmentId, time: '11:00' })],
+      checkedIn: [],
     });
     expect(JSON.stringify(found.body)).not.toMatch(/Souza|Aparecida|maria@|529/);
 
@@ -97,11 +104,14 @@ describe('the totem over REST', () => {
     expect((await as('GET', `/appointment/${appointmentId}`)).status).toBe(403);
     expect((await as('POST', `/appointment/${appointmentId}/attendance`)).status).toBe(403);
     expect((await as('POST', `/clinic/${clinicId}/place/${deskId}/call`, {})).status).toBe(403);
-    const bad = await as('POST', `/clinic/${clinicId}/totem/lookup`, { cpf: '123.456.789-00' });
+    const bad = await as('POST', `/clinic/${clinicId}/totem/lookup`, {
+      cpf: '123.456.789-00',
+      birthDate: '1980-05-17',
+    });
     expect(bad.status).toBe(400);
     const other = await server.call('POST', `/clinic/${clinicId}/totem/lookup`, {
       token: stranger,
-      body: { cpf: '52998224725' },
+      body: { cpf: '52998224725', birthDate: '1980-05-17' },
     });
     expect(other.status).toBe(404);
   });

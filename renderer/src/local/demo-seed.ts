@@ -1,7 +1,7 @@
 /**
  * A local-only demonstration clinic (first run without a server): a clinic open every day with three
  * attendance places, three professionals, a dozen patients with valid CPFs and a few of today's
- * appointments, the first already checked in at the totem (ticket N001). Everything but the
+ * appointments, the first already checked in at the totem (ticket P001: she is 76). Everything but the
  * professionals goes through the catalogue's operations, so the demo obeys every rule the desk does;
  * professionals are `users` records (temporary, schedulable, no login), as the server's demo command
  * writes them, since no operation creates a user without an invitation.
@@ -170,7 +170,7 @@ export async function seedDemoClinic(core: LocalCore, now: Date = new Date()): P
       actor,
     );
     if (item.confirm) await run(confirmAppointment, { id: appointment.id, channel: 'whatsapp' }, actor);
-    // Arrived through the totem (with ticket N001), as most patients will; the totem checks in only the
+    // Arrived through the totem (ticket P001, 60+ by her birth date), as most patients will; the totem checks in only the
     // clinic's today by its clock, so a seed for another day (unit tests) checks in at the desk.
     if (item.arrive && today === dayIn(ctx.clock.now(), clinic.timeZone))
       await run(totemCheckIn, { id: clinic.id, appointment: appointment.id }, actor);

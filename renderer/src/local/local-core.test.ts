@@ -73,10 +73,10 @@ describe('the desk’s local core', () => {
       [1, 1, 510, 2],
       [2, 0, 150, 1],
     ]);
-    // Maria arrived through the totem: her ticket waits to be called, linked to her appointment.
+    // Maria (76 by her record: priority) arrived through the totem: her ticket waits, linked to her appointment.
     const issued = await local.context(demoActor()).store.collection(tickets).find({});
     expect(issued.map((t) => [t.code, t.status, t.appointment])).toEqual([
-      ['N001', 'waiting', day.appointments[0]!.id],
+      ['P001', 'waiting', day.appointments[0]!.id],
     ]);
   });
 
@@ -98,7 +98,7 @@ describe('the desk’s local core', () => {
     const budgets = await local.run(listBudgets, { sort: 'createdAt' }, demoActor());
     expect(budgets.items.map((b) => b.budgetNumber)).toEqual([7001, 7002]);
     // The totem check-in's ticket number comes from a leased block too (its series per clinic, line and day).
-    expect(leases).toEqual(['budget', expect.stringMatching(/^ticket:[0-9a-f-]+:N:2026-11-23$/)]);
+    expect(leases).toEqual(['budget', expect.stringMatching(/^ticket:[0-9a-f-]+:P:2026-11-23$/)]);
     const held = await local.context(demoActor()).store.collection(numberBlocks).find({});
     expect(held.map((b) => [b.series, b.from, b.to, b.next])).toEqual([
       ['budget', 7001, 7002, 7003],

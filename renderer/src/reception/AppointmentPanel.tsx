@@ -6,6 +6,7 @@ import {
   Drawer,
   Group,
   Kbd,
+  NativeSelect,
   SegmentedControl,
   Stack,
   Text,
@@ -30,15 +31,17 @@ import {
 import { editAppointmentNotes } from '../../../core/schedule/appointment-ops.js';
 import { confirmAppointment, unconfirmAppointment } from '../../../core/schedule/confirmation.js';
 import { nextStatus, type AppointmentAction } from '../../../core/schedule/status.js';
+import { PRIORITY_REASONS, type PriorityReason } from '../../../core/ticket/ticket-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { NoticeAlert } from '../common/NoticeAlert.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLocalCore, useRun } from '../local/hooks.js';
+import { useLocalCoreState } from '../local/LocalCoreProvider.js';
 import { AppointmentCharge } from './AppointmentCharge.js';
 import { clockTime } from './day-grid.js';
 import type { DayAppointment } from './load-day.js';
 import { typingIn } from './shortcuts.js';
-import { placeToCall, readStationPlaces } from './station-place.js';
+import { placeToCall, readStationPlaces, saveStationPlace } from './station-place.js';
 import { statusColor, statusKey } from './status-style.js';
 
 /**
@@ -78,9 +81,11 @@ const MOVES: Move[] = [
  * with it (confirm/unconfirm, check in, call, regress to waiting, no-show, cancel with reason, notes,
  * copart and payment method). Buttons
  * follow the core's transition table; cancelling asks once for the reason, and `onCancelled` then gets
- * the appointment's id (its slot is offered to the wait list); no-show asks once. "Chamar" calls at the
- * station's place at `clinicId` when one is chosen (Settings), so the patient's totem ticket is called
- * too and the panel says which.
+ * the appointment's id (its slot is offered to the wait list); no-show asks once. "Chegou" issues the
+ * patient's ticket in the clinic's one queue (issue 19) and says its code. "Chamar" calls at the
+ * station's place at `clinicId` (Settings), so the patient's ticket is called too and the panel says
+ * which; a station with no place asks for one at its first call and keeps it. Offline, the call says
+ * the panel shows it once the server is back.
  */
 export function AppointmentPanel(props: {
   appointment: DayAppointment | null;
@@ -105,10 +110,18 @@ export function AppointmentPanel(props: {
   const [notesSaved, setNotesSaved] = useState(false);
   const [asking, setAsking] = useState<Move | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The clinic's places, while this station is asked which one it calls from. */
+  const [askingPlace, setAskingPlace] = useState<{ id: string; name: string }[] | null>(null);
+  /** A legal priority the patient declares at the desk ("Chegou" sends it; age comes from the record). */
+  const [declared, setDeclared] = useState<PriorityReason | ''>('');
+  const coreState = useLocalCoreState();
+  const sync = coreState.kind === 'ready' ? coreState.value.sync : null;
 
   useEffect(() => {
     setError(null);
     setAsking(null);
+    setAskingPlace(null);
+    setDeclared('');
     setNotice(null);
     setCancelling(false);
     setReason('');
@@ -153,13 +166,38 @@ export function AppointmentPanel(props: {
     });
   };
 
-  // Read at each call: Settings may have changed the place since the panel opened.
-  const stationPlace = async (): Promise<string | undefined> => {
-    const chosen = readStationPlaces(globalThis.localStorage);
+  /** Calls the open appointment, at `placeId` when given, and says what the panel will show. */
+  const callAt = async (placeId?: string) => {
+    if (!a) return;
+    const answer = await run(callAppointment, placeId ? { id: a.id, placeId } : { id: a.id });
+    // The call is stored here and pushed when the server answers again: the hall's panel reads the server.
+    const offline = sync !== null && !sync.handle.status.online;
+    const parts = [
+      answer.ticket ? t('panel.ticketCalled', { code: answer.ticket.code, place: answer.ticket.placeName }) : null,
+      offline && placeId ? t('panel.callOffline') : null,
+    ].filter((part): part is string => part !== null);
+    if (parts.length > 0) setNotice(parts.join('. '));
+  };
+
+  // Read at each call: Settings may have changed the place since the panel opened. A station with no
+  // place (or one no longer active) asks once, here, instead of calling a patient the panel never shows.
+  const call = async () => {
     const clinicId = props.clinicId;
-    if (!clinicId || !chosen[clinicId] || !can(actor, 'ticket:write')) return undefined;
+    if (!clinicId || !can(actor, 'ticket:write')) return callAt();
     const { items } = await run(listPlaces, { id: clinicId, active: true });
-    return placeToCall(chosen, { id: clinicId, places: items }, true);
+    const placeId = placeToCall(readStationPlaces(globalThis.localStorage), { id: clinicId, places: items }, true);
+    if (placeId) return callAt(placeId);
+    if (items.length === 0) return callAt();
+    // By name, as Settings lists them.
+    setAskingPlace(
+      items.map((p) => ({ id: p.id, name: p.name })).sort((x, y) => x.name.localeCompare(y.name, 'pt-BR')),
+    );
+  };
+
+  const choosePlace = (placeId: string | null) => {
+    setAskingPlace(null);
+    if (placeId && props.clinicId) saveStationPlace(globalThis.localStorage, props.clinicId, placeId);
+    void act(() => callAt(placeId ?? undefined));
   };
 
   /** Runs `move` on the open appointment; one that asks first only opens its question. */
@@ -171,14 +209,13 @@ export function AppointmentPanel(props: {
     }
     setAsking(null);
     void act(async () => {
-      if (move.action !== 'call') {
-        await run(move.op, { id: a.id });
+      if (move.action === 'call') return call();
+      if (move.action === 'checkIn') {
+        const arrived = await run(attendAppointment, declared ? { id: a.id, priorityReason: declared } : { id: a.id });
+        if (arrived.ticket) setNotice(t('panel.arrivedTicket', { code: arrived.ticket.code }));
         return;
       }
-      const placeId = await stationPlace();
-      const answer = await run(callAppointment, placeId ? { id: a.id, placeId } : { id: a.id });
-      if (answer.ticket)
-        setNotice(t('panel.ticketCalled', { code: answer.ticket.code, place: answer.ticket.placeName }));
+      await run(move.op, { id: a.id });
     });
   };
 
@@ -244,6 +281,21 @@ export function AppointmentPanel(props: {
             </Alert>
           )}
           <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
+          {nextStatus(a.status, 'checkIn') !== undefined && (
+            <NativeSelect
+              label={t('panel.declaredPriority')}
+              description={t('panel.declaredPriorityHint')}
+              value={declared}
+              onChange={(event) => setDeclared(event.currentTarget.value as PriorityReason | '')}
+              data={[
+                { value: '', label: t('panel.noDeclaredPriority') },
+                ...PRIORITY_REASONS.filter((r) => r !== 'elderly' && r !== 'elderly80').map((r) => ({
+                  value: r,
+                  label: t(`totem.reason.${r}`),
+                })),
+              ]}
+            />
+          )}
           <Group gap="xs">
             {bookedStatus && (
               <Button
@@ -270,6 +322,21 @@ export function AppointmentPanel(props: {
               </Button>
             ))}
           </Group>
+          {askingPlace && (
+            <Stack gap="xs" className="ask-box" data-testid="ask-place">
+              <Text fw={600}>{t('panel.askPlace')}</Text>
+              <Group gap="xs">
+                {askingPlace.map((place, i) => (
+                  <Button key={place.id} onClick={() => choosePlace(place.id)} autoFocus={i === 0}>
+                    {place.name}
+                  </Button>
+                ))}
+                <Button variant="default" onClick={() => choosePlace(null)}>
+                  {t('panel.callWithoutTicket')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
           {asking && nextStatus(a.status, asking.action) !== undefined && asking.ask && (
             <Group gap="xs" className="ask-box" justify="flex-end">
               <Text fw={600} c="red" mr="auto">

@@ -9,7 +9,13 @@ export function KioskNotConfigured({ missing }: { missing: string[] }) {
       <main className="totem-screen">
         <h1 className="totem-title">{t('kiosk.notConfigured')}</h1>
         <p className="totem-lead">{t('kiosk.configureHint')}</p>
-        <p className="totem-error">{missing.join(', ')}</p>
+        <p className="totem-error">
+          {t('kiosk.missing', {
+            items: missing
+              .map((item) => t(item === 'clinic' ? 'kiosk.missing.clinic' : 'kiosk.missing.key'))
+              .join(', '),
+          })}
+        </p>
       </main>
     </div>
   );

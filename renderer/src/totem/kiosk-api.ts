@@ -23,6 +23,20 @@ export interface TotemAppointment {
   professional: string;
 }
 
+/** One of today's appointments already checked in, with the code of its ticket (null: checked in without one). */
+export interface CheckedInAppointment extends TotemAppointment {
+  ticket: string | null;
+}
+
+/** What the totem learns of a CPF and its second factor: nothing (`firstName: null`) unless both match. */
+export interface TotemLookup {
+  firstName: string | null;
+  /** The priority the record proves (age), or null. */
+  priorityReason: string | null;
+  appointments: TotemAppointment[];
+  checkedIn: CheckedInAppointment[];
+}
+
 /** A ticket as the totem shows it. */
 export interface TotemTicket {
   id: string;
@@ -67,22 +81,20 @@ export async function clinicName(config: KioskConfig): Promise<string> {
   return (await call<{ name: string }>(config, 'GET', `/clinic/${config.clinic}`)).name;
 }
 
-/** `POST /clinic/{id}/totem/lookup`: the first name and today's appointments of a CPF. */
-export function lookup(config: KioskConfig, cpf: string) {
-  return call<{ firstName: string | null; appointments: TotemAppointment[] }>(
-    config,
-    'POST',
-    `/clinic/${config.clinic}/totem/lookup`,
-    { cpf },
-  );
+/**
+ * `POST /clinic/{id}/totem/lookup`: the first name and today's appointments of a CPF with its second
+ * factor (`birthDate`, `yyyy-mm-dd`). The server refuses a totem's tenth attempt in a minute (429).
+ */
+export function lookup(config: KioskConfig, cpf: string, birthDate: string) {
+  return call<TotemLookup>(config, 'POST', `/clinic/${config.clinic}/totem/lookup`, { cpf, birthDate });
 }
 
 /** `POST /clinic/{id}/totem/checkIn`: checks an appointment in, or issues a walk-in ticket. */
 export function checkIn(
   config: KioskConfig,
-  request: { appointment?: string; cpf?: string; service?: string; priorityReason?: string },
+  request: { appointment?: string; cpf?: string; birthDate?: string; service?: string; priorityReason?: string },
 ) {
-  return call<{ message: string; firstName: string | null; ticket: TotemTicket }>(
+  return call<{ message: string; firstName: string | null; alreadyCheckedIn: boolean; ticket: TotemTicket }>(
     config,
     'POST',
     `/clinic/${config.clinic}/totem/checkIn`,
