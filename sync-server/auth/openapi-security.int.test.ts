@@ -20,12 +20,12 @@ describe('/openapi.json and access', () => {
 
   it('marks login, refresh, password reset and invitations as needing no credentials', () => {
     for (const [path, method] of [
-      ['/session', 'post'],
+      ['/session/', 'post'],
       ['/session/refresh', 'post'],
       ['/password/forgot', 'post'],
       ['/password/reset', 'post'],
       ['/user/invitation/acceptance', 'post'],
-      ['/account', 'post'],
+      ['/account/', 'post'],
     ] as const) {
       expect(doc.paths[path]?.[method]?.security, `${method} ${path}`).toEqual([]);
     }
@@ -33,11 +33,11 @@ describe('/openapi.json and access', () => {
   });
 
   it('lists the user and access routes with their permissions and the 429 answer', () => {
-    expect(doc.paths['/user']?.post?.['x-permission']).toBe('user:write');
+    expect(doc.paths['/user/']?.post?.['x-permission']).toBe('user:write');
     expect(doc.paths['/user/{id}/permissions']?.get).toBeDefined();
-    expect(doc.paths['/audit']?.get?.['x-permission']).toBe('audit:read');
+    expect(doc.paths['/audit/']?.get?.['x-permission']).toBe('audit:read');
     expect(doc.paths['/apiKey/{id}']?.delete).toBeDefined();
-    expect(Object.keys(doc.paths['/session']!.post!.responses)).toContain('429');
+    expect(Object.keys(doc.paths['/session/']!.post!.responses)).toContain('429');
   });
 
   it('gives every mounted operation an example input (the registry-wide suites send it)', () => {

@@ -97,11 +97,12 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', schemas: Schemas): 
 }
 
 /**
- * The path as documented: the spec writes collection paths with a trailing slash (`/budget/`), the
- * server answers both spellings (Hono `strict: false`), and OpenAPI tooling expects none.
+ * The path as documented: exactly the operation's binding, which is the spec's path where the spec gives one
+ * (`/budget/`, spec §4.1: the paths are a contract). The server also answers without the trailing slash
+ * (Hono `strict: false`), but the document says what the spec says.
  */
 export function documentedPath(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return path;
 }
 
 /** The documented request body: absent when the operation takes no field, optional when none is required. */
@@ -167,7 +168,7 @@ function errorResponses(op: Operation): Record<string, unknown> {
  * The OpenAPI 3.1 document of every mounted operation, generated from the same zod schemas the
  * operations validate with, so the documentation cannot drift from the behaviour. Records are
  * `components.schemas` entries named by their schema (`Budget`, `Patient`…); errors answer `Error`.
- * Paths are documented without the spec's trailing slash (see {@link documentedPath}).
+ * Paths are documented as the spec writes them, trailing slash included (see {@link documentedPath}).
  *
  * @throws Error when two different schemas declare the same component name.
  */

@@ -109,9 +109,9 @@ describe('messages over REST', () => {
       paths: Record<string, Record<string, { parameters?: { name: string; schema: { enum?: string[] } }[] }>>;
     };
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/message', '/message/{id}', '/message/{id}/retry']),
+      expect.arrayContaining(['/message/', '/message/{id}', '/message/{id}/retry']),
     );
-    const status = doc.paths['/message']!.get!.parameters!.find((p) => p.name === 'status');
+    const status = doc.paths['/message/']!.get!.parameters!.find((p) => p.name === 'status');
     expect(status!.schema.enum).toEqual(['pending', 'sending', 'sent', 'failed']);
   });
 });

@@ -27,7 +27,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/user': {
+  '/user/': {
     parameters: {
       query?: never;
       header?: never;
@@ -96,7 +96,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/scheduleFilter': {
+  '/scheduleFilter/': {
     parameters: {
       query?: never;
       header?: never;
@@ -118,7 +118,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/personalTemplate': {
+  '/personalTemplate/': {
     parameters: {
       query?: never;
       header?: never;
@@ -170,7 +170,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/message': {
+  '/message/': {
     parameters: {
       query?: never;
       header?: never;
@@ -227,7 +227,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/clinic': {
+  '/clinic/': {
     parameters: {
       query?: never;
       header?: never;
@@ -285,7 +285,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/clinic/{id}/place': {
+  '/clinic/{id}/place/': {
     parameters: {
       query?: never;
       header?: never;
@@ -320,7 +320,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/clinic/{id}/subspecialty': {
+  '/clinic/{id}/subspecialty/': {
     parameters: {
       query?: never;
       header?: never;
@@ -389,7 +389,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/event': {
+  '/event/': {
     parameters: {
       query?: never;
       header?: never;
@@ -475,7 +475,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/patient': {
+  '/patient/': {
     parameters: {
       query?: never;
       header?: never;
@@ -566,7 +566,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/temporaryPatient': {
+  '/temporaryPatient/': {
     parameters: {
       query?: never;
       header?: never;
@@ -658,7 +658,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/patient/{id}/allergy': {
+  '/patient/{id}/allergy/': {
     parameters: {
       query?: never;
       header?: never;
@@ -676,7 +676,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/patient/{id}/vaccine': {
+  '/patient/{id}/vaccine/': {
     parameters: {
       query?: never;
       header?: never;
@@ -694,7 +694,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/specialty': {
+  '/specialty/': {
     parameters: {
       query?: never;
       header?: never;
@@ -764,7 +764,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/council': {
+  '/council/': {
     parameters: {
       query?: never;
       header?: never;
@@ -798,7 +798,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/insurance': {
+  '/insurance/': {
     parameters: {
       query?: never;
       header?: never;
@@ -868,7 +868,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/insurance/{id}/plan': {
+  '/insurance/{id}/plan/': {
     parameters: {
       query?: never;
       header?: never;
@@ -903,7 +903,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/priceTable': {
+  '/priceTable/': {
     parameters: {
       query?: never;
       header?: never;
@@ -942,7 +942,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/priceTable/{id}/price': {
+  '/priceTable/{id}/price/': {
     parameters: {
       query?: never;
       header?: never;
@@ -1033,7 +1033,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/budget': {
+  '/budget/': {
     parameters: {
       query?: never;
       header?: never;
@@ -1199,7 +1199,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/appointment': {
+  '/appointment/': {
     parameters: {
       query?: never;
       header?: never;
@@ -1331,7 +1331,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Registra a chegada do paciente (check-in): o atendimento fica aguardando */
+    /**
+     * Registra a chegada do paciente (check-in): o atendimento fica aguardando, com a senha na fila
+     * @description Gera também, na mesma transação, a senha do paciente na fila da clínica (a que o painel conta e chama), como o check-in do totem: prioritária quando o cadastro comprova 60+ ou 80+ (80+ antes das demais, Lei 13.466/2017) ou quando a recepção informa outro motivo legal em `priorityReason`. Sem serviço de senhas ativo na clínica, registra só a chegada.
+     */
     post: operations['appointment.attend'];
     delete?: never;
     options?: never;
@@ -1368,7 +1371,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Inicia o atendimento */
+    /**
+     * Inicia o atendimento
+     * @description A senha da chegada que ainda aguardava na fila sai dela (o painel deixa de contá-la).
+     */
     post: operations['appointment.startAttendance'];
     delete?: never;
     options?: never;
@@ -1631,7 +1637,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/waitList': {
+  '/waitList/': {
     parameters: {
       query?: never;
       header?: never;
@@ -1691,8 +1697,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Lista os compartilhamentos de agenda de quem chama (dados e recebidos) */
-    get: operations['scheduleShare.list'];
+    get?: never;
     put?: never;
     /**
      * Compartilha a agenda de um profissional com outro usuário da conta (leitura ou escrita)
@@ -1739,7 +1744,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/ticket': {
+  '/schedule/share/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os compartilhamentos de agenda de quem chama (dados e recebidos) */
+    get: operations['scheduleShare.list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ticket/': {
     parameters: {
       query?: never;
       header?: never;
@@ -1759,7 +1781,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/clinic/{id}/place/{placeId}/ticket': {
+  '/clinic/{id}/place/{placeId}/ticket/': {
     parameters: {
       query?: never;
       header?: never;
@@ -1924,8 +1946,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Identifica o paciente no totem pelo CPF ou pelo código do agendamento
-     * @description Responde só o primeiro nome e os agendamentos de hoje nesta clínica que ainda aguardam a chegada (horário e primeiro nome do profissional). CPF sem cadastro responde `firstName: null`: o totem oferece uma senha sem agendamento. CPF no corpo, nunca na URL.
+     * Identifica o paciente no totem pelo CPF com a data de nascimento, ou pelo código do agendamento
+     * @description O CPF sozinho não basta: junto vai a data de nascimento (`birthDate`) ou o código do agendamento (`appointment`). Responde só o primeiro nome, a prioridade legal que o cadastro comprova (idade) e os agendamentos de hoje nesta clínica: os que aguardam a chegada e os que já fizeram check-in, com a senha (horário e primeiro nome do profissional). CPF desconhecido, data de nascimento errada ou código que não confere respondem igual: `firstName: null` e listas vazias (o totem oferece uma senha sem agendamento). No servidor, a 10ª tentativa do mesmo totem no mesmo minuto é recusada (429). CPF no corpo, nunca na URL.
      */
     post: operations['totem.lookup'];
     delete?: never;
@@ -1945,7 +1967,7 @@ export interface paths {
     put?: never;
     /**
      * Faz o check-in no totem e gera a senha (ou gera uma senha sem agendamento)
-     * @description Com `appointment`: registra a chegada (o mesmo check-in da recepção: o agendamento fica aguardando) e gera a senha ligada a ele, na mesma transação. Repetir o pedido devolve a mesma senha. Sem `appointment`: senha avulsa; com CPF cadastrado, ligada ao paciente.
+     * @description Com `appointment` (o código, que o totem recebe da consulta): registra a chegada (o mesmo check-in do "Chegou" da recepção: o agendamento fica aguardando) e gera a senha ligada a ele, na mesma transação. Já feito o check-in, responde a mesma senha ("Você já fez o check-in — senha N003", `alreadyCheckedIn: true`), nunca uma segunda. Sem `appointment`: senha avulsa; com CPF e data de nascimento que conferem, ligada ao paciente (senão, anônima, como a de um CPF desconhecido). A prioridade legal vem do cadastro quando ele a comprova (idade pela data de nascimento, 80+ antes das demais, Lei 13.466/2017); as outras o paciente declara em `priorityReason`.
      */
     post: operations['totem.checkIn'];
     delete?: never;
@@ -1954,7 +1976,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/session': {
+  '/session/': {
     parameters: {
       query?: never;
       header?: never;
@@ -2090,7 +2112,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/account': {
+  '/account/': {
     parameters: {
       query?: never;
       header?: never;
@@ -2136,7 +2158,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Convida uma pessoa já cadastrada em outra conta (achada pelo CPF) */
+    /**
+     * Convida uma pessoa já cadastrada em outra conta (achada pelo CPF)
+     * @description O usuário criado mostra só o que a busca por CPF mostra (nome e conselho); e-mail e CPF aparecem quando a pessoa aceita o convite, com a senha dela.
+     */
     post: operations['user.invite'];
     delete?: never;
     options?: never;
@@ -2153,7 +2178,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Aceita o convite para uma conta (e cria a senha no primeiro acesso) */
+    /**
+     * Aceita o convite para uma conta (e cria a senha no primeiro acesso)
+     * @description No primeiro acesso, `password` é a senha nova (12+ caracteres). Quem já tem senha, ou já pertence a outra clínica, informa a própria senha: ela não muda por um convite (esqueceu? use "esqueci a senha").
+     */
     post: operations['user.acceptInvitation'];
     delete?: never;
     options?: never;
@@ -2170,7 +2198,7 @@ export interface paths {
     };
     /**
      * Acha pelo CPF uma pessoa de outra conta (só o necessário para convidar)
-     * @description Nunca mostra e-mail nem contas da pessoa. Limitada a 30 consultas por hora por quem chama.
+     * @description Nunca mostra e-mail nem contas da pessoa. Limitada a 30 consultas por hora por quem chama e 60 por hora por conta.
      */
     get: operations['user.findByCpf'];
     put?: never;
@@ -2198,7 +2226,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/apiKey': {
+  '/apiKey/': {
     parameters: {
       query?: never;
       header?: never;
@@ -2236,7 +2264,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/audit': {
+  '/audit/': {
     parameters: {
       query?: never;
       header?: never;
@@ -2293,7 +2321,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/installation': {
+  '/installation/': {
     parameters: {
       query?: never;
       header?: never;
@@ -12254,15 +12282,90 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': {
+          /**
+           * @description prioridade legal informada na recepção (gestante, PcD…); a idade vem do cadastro
+           * @enum {string}
+           */
+          priorityReason?:
+            | 'elderly'
+            | 'elderly80'
+            | 'pregnant'
+            | 'lactating'
+            | 'lapInfant'
+            | 'disabled'
+            | 'autism'
+            | 'reducedMobility'
+            | 'obesity'
+            | 'bloodDonor';
+        };
+      };
+    };
     responses: {
-      /** @description Registra a chegada do paciente (check-in): o atendimento fica aguardando */
+      /** @description Registra a chegada do paciente (check-in): o atendimento fica aguardando, com a senha na fila */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Appointment'];
+          'application/json': {
+            id: string;
+            createdAt: string;
+            updatedAt: string;
+            clinic: string;
+            professional: string;
+            patient: string;
+            specialty?: string;
+            events: string[];
+            insurance?: string;
+            insurancePlan?: string;
+            start: string;
+            end: string;
+            timeZone: string;
+            place?: string;
+            notes?: string;
+            copart?: number;
+            /** @enum {string} */
+            paymentMethod?: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'insurance' | 'courtesy';
+            /** @enum {number} */
+            status: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+            patientConfirmation: {
+              confirmed: boolean;
+              at: string | null;
+              channel: ('reception' | 'phone' | 'email' | 'whatsapp' | 'sms' | 'link' | 'app' | 'api') | null;
+              by: string | null;
+            };
+            reservation?: {
+              reason: string;
+              until?: string;
+            };
+            selfBooked: boolean;
+            overbooking: boolean;
+            createdBy: string;
+            history: {
+              at: string;
+              by: string;
+              from: number | null;
+              to: number;
+              action: string;
+              reason?: string;
+            }[];
+            cancellation?: {
+              reason: string;
+              at: string;
+              by: string;
+            };
+            rescheduledTo?: string;
+            receivable?: string;
+            /** @description a senha da chegada; ausente quando a clínica não usa senhas */
+            ticket?: {
+              id: string;
+              /** @description o código mostrado no painel (`N001`) */
+              code: string;
+            };
+          };
         };
       };
       /** @description Requisição inválida: cada campo com problema em details */
@@ -14394,69 +14497,6 @@ export interface operations {
       };
     };
   };
-  'scheduleShare.list': {
-    parameters: {
-      query?: {
-        professional?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Lista os compartilhamentos de agenda de quem chama (dados e recebidos) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            items: components['schemas']['Share'][];
-            next: null;
-          };
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão appointment:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   'scheduleShare.create': {
     parameters: {
       query?: never;
@@ -14700,6 +14740,69 @@ export interface operations {
       };
       /** @description Corpo da requisição grande demais */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'scheduleShare.list': {
+    parameters: {
+      query?: {
+        professional?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os compartilhamentos de agenda de quem chama (dados e recebidos) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Share'][];
+            next: null;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão appointment:read */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -15690,13 +15793,18 @@ export interface operations {
         'application/json': {
           /** @description CPF do paciente, com ou sem pontuação */
           cpf?: string;
+          /**
+           * Format: date
+           * @description data de nascimento do paciente (AAAA-MM-DD): o segundo fator do CPF
+           */
+          birthDate?: string;
           /** @description o código do agendamento (o id impresso ou enviado na confirmação) */
           appointment?: string;
         };
       };
     };
     responses: {
-      /** @description Identifica o paciente no totem pelo CPF ou pelo código do agendamento */
+      /** @description Identifica o paciente no totem pelo CPF com a data de nascimento, ou pelo código do agendamento */
       200: {
         headers: {
           [name: string]: unknown;
@@ -15704,11 +15812,36 @@ export interface operations {
         content: {
           'application/json': {
             firstName: string | null;
+            /** @description a prioridade que o cadastro comprova hoje (60+ ou 80+ pela data de nascimento); null se nenhuma */
+            priorityReason:
+              | (
+                  | 'elderly'
+                  | 'elderly80'
+                  | 'pregnant'
+                  | 'lactating'
+                  | 'lapInfant'
+                  | 'disabled'
+                  | 'autism'
+                  | 'reducedMobility'
+                  | 'obesity'
+                  | 'bloodDonor'
+                )
+              | null;
+            /** @description os de hoje que aguardam o check-in */
             appointments: {
               id: string;
               start: string;
               time: string;
               professional: string;
+            }[];
+            /** @description os de hoje com check-in já feito, com a senha */
+            checkedIn: {
+              id: string;
+              start: string;
+              time: string;
+              professional: string;
+              /** @description o código da senha do check-in (`N003`); null quando feito sem senha */
+              ticket: string | null;
             }[];
           };
         };
@@ -15796,6 +15929,11 @@ export interface operations {
           appointment?: string;
           /** @description CPF do paciente, com ou sem pontuação */
           cpf?: string;
+          /**
+           * Format: date
+           * @description data de nascimento do paciente (AAAA-MM-DD): o segundo fator do CPF
+           */
+          birthDate?: string;
           service?: string;
           /** @enum {string} */
           priorityReason?:
@@ -15828,6 +15966,8 @@ export interface operations {
               time: string;
               professional: string;
             } | null;
+            /** @description true quando o check-in já tinha sido feito: a senha é a de antes */
+            alreadyCheckedIn: boolean;
             ticket: components['schemas']['Ticket'];
           };
         };
@@ -16699,7 +16839,7 @@ export interface operations {
           token: string;
           /**
            * Format: password
-           * @description obrigatória no primeiro acesso da pessoa
+           * @description no primeiro acesso, a senha nova (12+ caracteres); quem já tem senha informa a sua senha atual, que não muda
            */
           password?: string;
         };
@@ -16874,7 +17014,7 @@ export interface operations {
           token: string;
           /**
            * Format: password
-           * @description obrigatória no primeiro acesso da pessoa
+           * @description no primeiro acesso, a senha nova (12+ caracteres); quem já tem senha informa a sua senha atual, que não muda
            */
           password?: string;
         };

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../sync-server/auth/test-se
 import type { paths } from './api.js';
 
 /** The body of `POST /budget/` as the generated types spell it. */
-type BudgetBody = NonNullable<paths['/budget']['post']['requestBody']>['content']['application/json'];
+type BudgetBody = NonNullable<paths['/budget/']['post']['requestBody']>['content']['application/json'];
 import { documentedBody, type OpenApiDoc } from './documented.js';
 
 let server: TestServer;
@@ -76,13 +76,13 @@ async function expectData<T, E>(call: Promise<Answer<T, E>>, status: number): Pr
 describe('a generated client drives the API', () => {
   it('clinic → patient → event → budget (every §2.1 field) → approval → treatment → PDF', async () => {
     const { clinic } = await expectData(
-      client.POST('/clinic', {
+      client.POST('/clinic/', {
         body: { name: 'Clínica Sorriso Contrato', cnpj: '11.222.333/0001-81', phone: '(11) 3333-4444' },
       }),
       201,
     );
     const { patient } = await expectData(
-      client.POST('/patient', {
+      client.POST('/patient/', {
         body: {
           name: 'Maria Aparecida da Silva',
           cpf: '529.982.247-25',
@@ -94,19 +94,19 @@ describe('a generated client drives the API', () => {
       201,
     );
     const { event } = await expectData(
-      client.POST('/event', { body: { name: 'Restauração em resina', type: 'procedure', durationMinutes: 30 } }),
+      client.POST('/event/', { body: { name: 'Restauração em resina', type: 'procedure', durationMinutes: 30 } }),
       201,
     );
     const { specialty } = await expectData(
-      client.POST('/specialty', { body: { name: 'Dentística', council: 'CRO' } }),
+      client.POST('/specialty/', { body: { name: 'Dentística', council: 'CRO' } }),
       201,
     );
     const { insurance } = await expectData(
-      client.POST('/insurance', { body: { name: 'Odonto Exemplo', plans: [{ name: 'Essencial' }] } }),
+      client.POST('/insurance/', { body: { name: 'Odonto Exemplo', plans: [{ name: 'Essencial' }] } }),
       201,
     );
     const { user: professional } = await expectData(
-      client.POST('/user', {
+      client.POST('/user/', {
         body: {
           name: 'Dra. Ana Souza',
           role: 'professional',
@@ -165,7 +165,7 @@ describe('a generated client drives the API', () => {
       approvedBy: professional.id,
       paymentInformation: { period: 'monthly', quantity: 3, entry: 50.5, parcelValue: 200, method: 'creditCard' },
     };
-    const { budget } = await expectData(client.POST('/budget', { body: sent }), 201);
+    const { budget } = await expectData(client.POST('/budget/', { body: sent }), 201);
     // Every field of §2.1–2.4 comes back as sent.
     expect(budget).toMatchObject(sent);
     expect(budget.paymentInformation).toMatchObject({ method: 'creditCard', quantity: 3, lastParcelValue: 200 });
@@ -191,14 +191,14 @@ describe('a generated client drives the API', () => {
   });
 
   it('appointment → confirm → unconfirm', async () => {
-    const { clinic } = await expectData(client.POST('/clinic', { body: { name: 'Centro' } }), 201);
-    const { patient } = await expectData(client.POST('/patient', { body: { name: 'Helena Prado' } }), 201);
+    const { clinic } = await expectData(client.POST('/clinic/', { body: { name: 'Centro' } }), 201);
+    const { patient } = await expectData(client.POST('/patient/', { body: { name: 'Helena Prado' } }), 201);
     const { user: professional } = await expectData(
-      client.POST('/user', { body: { name: 'Dr. Caio Lima', role: 'professional' } }),
+      client.POST('/user/', { body: { name: 'Dr. Caio Lima', role: 'professional' } }),
       201,
     );
     const { appointment } = await expectData(
-      client.POST('/appointment', {
+      client.POST('/appointment/', {
         body: {
           clinic: clinic.id,
           patient: patient.id,
@@ -233,12 +233,12 @@ describe('a generated client drives the API', () => {
       404,
     );
     expect(missing.error?.error.code).toBe('not_found');
-    await expectAnswer(client.POST('/clinic', { body: { name: '' } }), 400);
+    await expectAnswer(client.POST('/clinic/', { body: { name: '' } }), 400);
   });
 
   it('still accepts the old snake_case payment method on input and answers it in camelCase', async () => {
-    const { clinic } = await expectData(client.POST('/clinic', { body: { name: 'Legado' } }), 201);
-    const { patient } = await expectData(client.POST('/patient', { body: { name: 'Rui Legado' } }), 201);
+    const { clinic } = await expectData(client.POST('/clinic/', { body: { name: 'Legado' } }), 201);
+    const { patient } = await expectData(client.POST('/patient/', { body: { name: 'Rui Legado' } }), 201);
     const res = await server.call('POST', '/budget/', {
       key,
       body: { clinic: clinic.id, patient: patient.id, paymentInformation: { method: 'credit_card' } },
