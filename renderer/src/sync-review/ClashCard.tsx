@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { removeAppointment } from '../../../core/schedule/appointment-flow.js';
 import { getAvailability } from '../../../core/schedule/availability.js';
 import { utcKey } from '../../../core/schedule/time.js';
@@ -174,15 +174,26 @@ export function ClashCard(props: {
   entry: ReviewEntry;
   description: EntryDescription;
   lookup: Lookup;
+  /** Whether `lookup` was read for the list shown (before, the bookings are not known yet). */
+  ready: boolean;
   run: RunOperation;
-  /** Called after a change made here, to follow it until the server settles the entry. */
-  onChanged(): void;
+  /**
+   * Called after a change made here (or when the clash is found gone here), to follow it until the
+   * server settles the entry; `done` says what was done here ("A consulta de … foi movida para …").
+   */
+  onChanged: (done?: string) => void;
   where: string;
 }) {
   const { entry, lookup } = props;
   const bookings = clashBookings(entry, lookup);
-  const stands = clashStandsHere(bookings);
+  const stands = !props.ready || clashStandsHere(bookings);
   const [busy, setBusy] = useState(false);
+  const changed = useRef(props.onChanged);
+  changed.current = props.onChanged;
+  // Gone here already (moved on the agenda, or by another desk): follow it until the server agrees.
+  useEffect(() => {
+    if (!stands) changed.current();
+  }, [stands]);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const titleId = `review-${entry.id}`;
@@ -194,7 +205,7 @@ export function ClashCard(props: {
       (message) => {
         setDone(message);
         setBusy(false);
-        props.onChanged();
+        props.onChanged(message);
       },
       (error: unknown) => {
         setFailure(failureText(error));
@@ -227,7 +238,7 @@ export function ClashCard(props: {
           {props.where}
         </Text>
         <Text size="sm">{props.description.explanation}</Text>
-        {stands ? (
+        {!props.ready ? null : stands ? (
           <>
             {bookings.map((booking) => (
               <BookingBlock
@@ -246,7 +257,7 @@ export function ClashCard(props: {
             </Group>
           </>
         ) : (
-          <Alert color="green" role="status" data-testid="clash-pending" title="Choque resolvido nesta estação">
+          <Alert color="green" role="status" data-testid="clash-pending" title="Choque resolvido">
             {done ? `${done} ` : ''}O aviso sai da lista assim que a alteração chegar ao servidor.
           </Alert>
         )}

@@ -51,11 +51,13 @@ export function ReviewScreen() {
   );
   const [entries, setEntries] = useState<ReviewEntry[] | null>(null);
   const [lookup, setLookup] = useState<Lookup>(() => lookupOf({}));
+  /** The entries `lookup` was read for: the clash cards judge only by a lookup of the list shown. */
+  const [lookupFor, setLookupFor] = useState<readonly ReviewEntry[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [problems, setProblems] = useState<Record<string, Problem>>({});
   const [notice, setNotice] = useState<string | null>(null);
-  /** Clash entries changed here, followed until the server takes them off the list: id → title. */
+  /** Clash entries changed here, followed until the server takes them off the list: id → what was done. */
   const [following, setFollowing] = useState<Record<string, string>>({});
   const followingRef = useRef(following);
   followingRef.current = following;
@@ -75,7 +77,7 @@ export function ReviewScreen() {
       const settled = Object.entries(followingRef.current).filter(([id]) => !ids.has(id));
       if (settled.length > 0) {
         setFollowing((all) => Object.fromEntries(Object.entries(all).filter(([id]) => ids.has(id))));
-        setNotice(`Choque de horários resolvido: ${settled.map(([, title]) => title).join('; ')}.`);
+        setNotice(`Choque de horários resolvido. ${settled.map(([, said]) => said).join(' ')}`);
       }
     } catch {
       setLoadFailed(true);
@@ -88,7 +90,11 @@ export function ReviewScreen() {
     let live = true;
     const read = () =>
       void loadLookup(core.context(actor).store, core.collections, entries).then(
-        (next) => live && setLookup(next),
+        (next) => {
+          if (!live) return;
+          setLookup(next);
+          setLookupFor(entries);
+        },
         () => undefined,
       );
     read();
@@ -172,16 +178,17 @@ export function ReviewScreen() {
     return `${t('review.when', { when })} · ${t('review.desk', { name: desk })}`;
   };
 
+  // Offline, the list last read stays on screen (a clash resolved here waits for the server there).
+  const failedAlert = loadFailed && (
+    <Alert color="orange" role="alert" title={t('review.loadFailed')}>
+      <Button size="xs" variant="default" onClick={() => void load()}>
+        {t('review.retry')}
+      </Button>
+    </Alert>
+  );
   let body;
   if (!client || installation?.mode !== 'server') body = <Text>{t('review.demo')}</Text>;
-  else if (loadFailed)
-    body = (
-      <Alert color="orange" role="alert" title={t('review.loadFailed')}>
-        <Button size="xs" variant="default" onClick={() => void load()}>
-          {t('review.retry')}
-        </Button>
-      </Alert>
-    );
+  else if (entries === null && loadFailed) body = null;
   else if (entries === null)
     body = (
       <Stack align="center">
@@ -205,11 +212,15 @@ export function ReviewScreen() {
             entry={entry}
             description={description}
             lookup={lookup}
+            ready={lookupFor === entries}
             run={run}
             where={whereOf(entry)}
-            onChanged={() => {
-              setNotice(null);
-              setFollowing((all) => ({ ...all, [entry.id]: description.title }));
+            onChanged={(done) => {
+              // Found gone here (no `done`): keep what a change made here said, if any.
+              setFollowing((all) => {
+                const said = done ?? all[entry.id] ?? `${description.title}.`;
+                return all[entry.id] === said ? all : { ...all, [entry.id]: said };
+              });
             }}
           />
         );
@@ -240,7 +251,10 @@ export function ReviewScreen() {
             {notice}
           </Text>
         )}
+        {entries === null && failedAlert}
         {body}
+        {/* Below a list already shown: a failed re-read does not shift the cards under the pointer. */}
+        {entries !== null && failedAlert}
       </Stack>
     </section>
   );

@@ -74,7 +74,13 @@ export async function loadLookup(
   const loaded: Record<string, Doc[]> = {};
   const seen = new Set<string>();
   let wanted = new Map<string, Set<string>>();
+  const want = (collection: string, id: unknown) => {
+    if (typeof id === 'string' && id)
+      (wanted.get(collection) ?? wanted.set(collection, new Set()).get(collection)!).add(id);
+  };
   for (const entry of entries) {
+    // The record itself as this desk holds it now (a booking moved since the entry was listed).
+    want(entry.collection, entry.document.id);
     referencesOf(entry.document, wanted);
     if (entry.master) referencesOf(entry.master, wanted);
     for (const reason of entry.reasons)
