@@ -182,7 +182,24 @@ describe('describeEntry', () => {
     expect(described.fields).toEqual([
       { field: 'patient', label: 'Paciente', mine: 'paciente não encontrado nesta estação', server: null },
       { field: 'priority', label: 'Prioridade', mine: 'Alta', server: null },
-      { field: 'periods', label: 'Períodos preferidos', mine: '—', server: null },
+    ]);
+  });
+
+  it('says a refused type in words and shows the refused value as sent', () => {
+    const described = describeEntry(
+      {
+        kind: 'rejection',
+        collection: 'patients',
+        document: { id: ID(60), name: 'Joana', active: 'sim', allergies: [] },
+        master: null,
+        reasons: [{ path: 'active', message: 'deve ser boolean' }],
+      },
+      lookupOf({}),
+    );
+    expect(described.reasons).toEqual(['Ativo: deve ser sim ou não']);
+    expect(described.fields).toEqual([
+      { field: 'name', label: 'Nome', mine: 'Joana', server: null },
+      { field: 'active', label: 'Ativo', mine: 'sim', server: null },
     ]);
   });
 

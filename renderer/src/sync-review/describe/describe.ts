@@ -43,6 +43,14 @@ export interface EntryDescription {
   fields: DescribedField[];
 }
 
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  boolean: 'sim ou não',
+  string: 'texto',
+  number: 'número',
+  array: 'lista',
+  object: 'um conjunto de dados',
+};
+
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** Whether `entry` lists two records in each other's way (two bookings of one slot), not a lost version. */
@@ -84,6 +92,11 @@ export function reasonInWords(
     const patient = other && nameIn(lookup, 'patients', other.patient);
     if (patient) message = message.replace('outro paciente', patient);
   }
+  // The server's field-type check names the JSON type ("deve ser boolean"): said in words here.
+  message = message.replace(
+    /\bdeve ser (boolean|string|number|array|object)\b/,
+    (_all, type: string) => `deve ser ${TYPE_WORDS[type]}`,
+  );
   message = message.replace(UUID, (id) =>
     lookup.get('appointments', id) ? describeRef(lookup, 'appointments', id, timeZone) : 'outro registro',
   );
@@ -120,6 +133,8 @@ export function describeEntry(entry: DescribedEntry, lookup: Lookup): EntryDescr
   const fields = differingFields(entry.document, entry.master).flatMap((d): DescribedField[] => {
     const spec = specOf(entry.collection, d.field);
     if (!spec) return [];
+    // With no server version, what the desk sent: only what it holds (an empty list says nothing).
+    if (entry.master === null && show(spec, d.mine) === '—') return [];
     return [
       {
         field: d.field,

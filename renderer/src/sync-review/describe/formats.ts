@@ -84,9 +84,11 @@ export function cep(text: string): string {
   return /^\d{8}$/.test(text) ? `${text.slice(0, 5)}-${text.slice(5)}` : text;
 }
 
-/** `true` → `sim`, `false` → `não`. */
+/** `true` → `sim`, `false` → `não`; anything else (a refused value) as it came. */
 export function yesNo(value: unknown): string {
-  return value === true ? 'sim' : value === false ? 'não' : '—';
+  if (value === true) return 'sim';
+  if (value === false) return 'não';
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '—';
 }
 
 /** Words joined as a person lists them: `a`, `a e b`, `a, b e c`. */
