@@ -15,6 +15,8 @@ export function ReviewEntryCard(props: {
   /** "Em 25/11/2026 15:02 · Estação: Recepção 1 (esta estação)". */
   where: string;
   busy: boolean;
+  /** Whether the two decisions are offered (not for a clash between records). */
+  decides: boolean;
   /** The server's reasons when it refused the last decision, or a failure to show. */
   problem: { message: string; reasons: { path: string; message: string }[] } | null;
   onDecide(decision: ReviewDecision): void;
@@ -94,14 +96,16 @@ export function ReviewEntryCard(props: {
             )}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" disabled={props.busy} onClick={() => setAsking('keep_server')}>
-            {t('review.keepServer')}
-          </Button>
-          <Button disabled={props.busy} loading={props.busy} onClick={() => setAsking('apply_mine')}>
-            {t('review.applyMine')}
-          </Button>
-        </Group>
+        {props.decides && (
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" disabled={props.busy} onClick={() => setAsking('keep_server')}>
+              {t('review.keepServer')}
+            </Button>
+            <Button disabled={props.busy} loading={props.busy} onClick={() => setAsking('apply_mine')}>
+              {t('review.applyMine')}
+            </Button>
+          </Group>
+        )}
       </Stack>
       <Modal
         opened={asking !== null}

@@ -205,7 +205,7 @@ export function ReviewScreen() {
   else
     body = entries.map((entry) => {
       const description = describeEntry(entry, lookup);
-      if (description.situation === 'clash')
+      if (description.situation === 'clash' && entry.collection === 'appointments')
         return (
           <ClashCard
             key={entry.id}
@@ -233,6 +233,8 @@ export function ReviewScreen() {
           where={whereOf(entry)}
           busy={busy === entry.id}
           problem={problems[entry.id] ?? null}
+          // A clash is not settled by choosing a version: only undoing it takes it off the list.
+          decides={description.situation !== 'clash'}
           onDecide={(decision) => void decide(entry, description.noun, decision)}
           reasonInWords={(reason) => reasonInWords(entry.collection, reason, lookup, zone)}
         />

@@ -154,6 +154,23 @@ describe('describeEntry', () => {
     expect(described.explanation).not.toMatch(/não guardou outra versão/);
   });
 
+  it('tells two charges of one appointment apart as a clash, not a lost version', () => {
+    const entry = {
+      kind: 'conflict' as const,
+      collection: 'receivables',
+      document: { id: ID(70), patient: maria.id, appointment: ID(10), amountCentavos: 15000, dueDate: '2026-11-25' },
+      master: null,
+      reasons: [{ path: 'appointment', message: `consulta já cobrada por: ${ID(71)}` }],
+    };
+    expect(isClash(entry)).toBe(true);
+    const described = describeEntry(entry, lookup);
+    expect(described.title).toBe('Cobrança de Maria Silva, R$ 150,00, vencimento 25/11/2026');
+    expect(described.explanation).toMatch(/Cancele um deles/);
+    expect(described.reasons).toEqual(['Consulta: consulta já cobrada por: outro registro']);
+    // A push over a purged booking lists no server version either, but is no clash.
+    expect(isClash({ ...entry, collection: 'appointments', reasons: [{ path: '', message: 'excluído' }] })).toBe(false);
+  });
+
   it('replaces ids in a reason by the record they name, or by words', () => {
     const other = { ...appointment, id: ID(11) };
     const withOther = lookupOf({ patients: [maria], users: [helena], appointments: [other] });

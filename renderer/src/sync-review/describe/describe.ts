@@ -55,11 +55,10 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** Whether `entry` lists two records in each other's way (two bookings of one slot), not a lost version. */
 export function isClash(entry: DescribedEntry): boolean {
-  return (
-    entry.kind === 'conflict' &&
-    entry.master === null &&
-    entry.reasons.some((r) => r.ref?.collection === entry.collection)
-  );
+  if (entry.kind !== 'conflict' || entry.master !== null) return false;
+  // Two charges of one appointment name the charged appointment, not the other charge.
+  if (entry.collection === 'receivables') return entry.reasons.some((r) => r.path === 'appointment');
+  return entry.reasons.some((r) => r.ref?.collection === entry.collection);
 }
 
 function specOf(collection: string, field: string): FieldSpec | undefined {
@@ -104,9 +103,11 @@ export function reasonInWords(
   return spec ? `${spec.label}: ${message}` : capitalised(message);
 }
 
-function explain(situation: EntryDescription['situation'], noun: string): string {
+function explain(situation: EntryDescription['situation'], noun: string, collection: string): string {
   switch (situation) {
     case 'clash':
+      if (collection !== 'appointments')
+        return `Dois registros (${noun.toLowerCase()}) ficaram em choque: foram feitos em lugares diferentes enquanto um deles estava sem conexão, e os dois foram guardados. Cancele um deles na tela de origem; este aviso só sai da lista quando o choque deixar de existir.`;
       return 'Dois agendamentos ficaram no mesmo horário com o mesmo profissional: foram marcados em lugares diferentes enquanto um deles estava sem conexão. Os dois foram guardados. Resolva aqui: mova um deles para um horário livre, desmarque um, ou mantenha os dois como encaixe. Este aviso só sai da lista quando o choque deixar de existir.';
     case 'lost':
       return `Este registro (${noun.toLowerCase()}) foi alterado em outro lugar enquanto a estação trabalhava sem conexão. Ficou valendo a versão do servidor; a da estação está guardada aqui, nada foi perdido. Compare e escolha qual fica.`;
@@ -148,7 +149,7 @@ export function describeEntry(entry: DescribedEntry, lookup: Lookup): EntryDescr
     noun: describer.noun,
     title: describer.title(doc, lookup, timeZone),
     situation,
-    explanation: explain(situation, describer.noun),
+    explanation: explain(situation, describer.noun, entry.collection),
     reasons: entry.reasons.map((reason) => reasonInWords(entry.collection, reason, lookup, timeZone)),
     fields,
   };
