@@ -175,4 +175,81 @@ describe('an offline double booking resolved from the review screen', () => {
     await shot(page, 'sync-review-clash-resolved.png');
     expect(problems).toEqual([]);
   }, 180_000);
+
+  it('keeps both bookings as an encaixe, or cancels one with the patient contact shown', async () => {
+    const token = await deskToken();
+    /** Lúcia booked over REST at `time`; the desk pushes its own booking of Pedro in the same slot. */
+    async function clashAt(time: string): Promise<{ pedro: string; lucia: string }> {
+      const booked = await server.call('POST', '/appointment/', {
+        token: seed.token,
+        body: {
+          clinic: seed.clinicId,
+          patient: luciaId,
+          professional: seed.professionalId,
+          start: `${day}T${time}:00-03:00`,
+          end: `${day}T${time.slice(0, 3)}30:00-03:00`,
+        },
+      });
+      expect(booked.status).toBe(201);
+      const lucia = (booked.body['appointment'] as { id: string }).id;
+      const pulled = await server.call(
+        'GET',
+        `/sync/appointments/pull?checkpoint=${encodeURIComponent('{"seq":0}')}&limit=100`,
+        {
+          token,
+        },
+      );
+      const doc = (pulled.body['documents'] as Record<string, unknown>[]).find((d) => d['id'] === lucia)!;
+      const pedro = `0193a1c2-7b3e-7cc1-9a52-00000000${time.replace(':', '')}`;
+      const pushed = await server.call('POST', '/sync/appointments/push', {
+        token,
+        body: [{ newDocumentState: { ...doc, id: pedro, patient: pedroId, history: [] } }],
+      });
+      expect(pushed.body).toEqual([]);
+      return { pedro, lucia };
+    }
+    const early = await clashAt('08:00');
+    const late = await clashAt('09:00');
+    expect(await serverConflicts()).toHaveLength(2);
+
+    // The desk takes both bookings down (the stream), then the review lists both clashes.
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+    await page.keyboard.press('Alt+ArrowRight');
+    await page.getByRole('heading', { level: 3, name: new RegExp(`${Number(date)} de`) }).waitFor();
+    await page
+      .getByRole('button', { name: /^09:00, Dra\. Ana Lima: .*Pedro Henrique Alves/ })
+      .waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Conflitos e recusas', exact: true }).click();
+    const cards = page.getByTestId('review-entry');
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(2);
+    const cardAt = (time: string) =>
+      cards.filter({ hasText: `Consulta de Pedro Henrique Alves, ${dayShort} às ${time}, Dra. Ana Lima` });
+
+    await cardAt('08:00').getByRole('button', { name: 'Manter os dois (encaixe)' }).click();
+    // Online, the change syncs at once and the server settles the clash.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Os dois agendamentos ficam no horário; a consulta de Pedro Henrique Alves é um encaixe.' })
+      .waitFor({ timeout: 30_000 });
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(1);
+
+    const late_ = cardAt('09:00');
+    await late_.getByRole('button', { name: 'Desmarcar Lúcia Ferreira' }).click();
+    await late_.getByText('Desmarcar a consulta de Lúcia Ferreira? Avise: celular (21) 99876-5432.').waitFor();
+    await shot(page, 'sync-review-clash-cancel.png');
+    await late_.getByRole('button', { name: 'Confirmar desmarcação de Lúcia Ferreira' }).click();
+
+    await page.getByTestId('review-empty').waitFor({ timeout: 60_000 });
+    const appointment = async (id: string) =>
+      (await server.call('GET', `/appointment/${id}`, { token: seed.token })).body as {
+        status: number;
+        overbooking: boolean;
+      };
+    expect(await appointment(early.pedro)).toMatchObject({ status: 1, overbooking: true });
+    expect(await appointment(early.lucia)).toMatchObject({ status: 1, overbooking: false });
+    expect(await appointment(late.lucia)).toMatchObject({ status: 8 });
+    expect(await appointment(late.pedro)).toMatchObject({ status: 1 });
+    expect(await serverConflicts()).toEqual([]);
+    expect(problems).toEqual([]);
+  }, 180_000);
 });
