@@ -30,7 +30,7 @@ import { authenticateDevice } from './device-auth.js';
 import type { DeviceActor, Devices } from './devices.js';
 import { pullChanges, pullGroupChanges } from './pull.js';
 import { pushChanges, pushEntries, type PushContext, type PushEntry } from './push.js';
-import { listReview, resolveReviewEntry } from './review.js';
+import { listReview, resolveReviewEntry, settleClashes } from './review.js';
 import { answerStream } from './stream.js';
 import { pullForInstallation } from './installation-pull.js';
 import type { SyncTables } from './sync-tables.js';
@@ -314,6 +314,12 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
         const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
         const query = parse(reviewQuery, c.req.query(), 'query');
         const readable = [...byName.keys()].filter((name) => mayRead(actor, name));
+        // A clash between records leaves the list when it is gone, wherever it was undone.
+        if (kind === 'conflict')
+          await settleClashes(
+            { database: deps.database, actor, clock: deps.clock, collectionOf: (name) => byName.get(name) },
+            readable,
+          );
         const entries = await listReview(
           deps.database.kysely.withTables<SyncTables>(),
           actor.tenantId,

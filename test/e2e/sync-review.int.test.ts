@@ -25,6 +25,7 @@ let server: SyncTestServer;
 let api: SwitchableApi;
 let token: string;
 let appointmentId: string;
+let patientId: string;
 let page: Page;
 const problems: string[] = [];
 
@@ -56,6 +57,8 @@ beforeAll(async () => {
   expect(booked.status).toBe(201);
   appointmentId = (booked.body['appointment'] as { id: string }).id;
   page = await openDeskPage(env.browser, api.url, problems);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  patientId = seed.patientId;
 }, 120_000);
 
 afterEach(async (context) => {
@@ -109,7 +112,11 @@ describe('conflicts and refusals in Chromium against the real server', () => {
 
     await link.click();
     const entry = page.getByTestId('review-entry');
-    await entry.getByRole('heading', { name: 'Agendamento · Conflito' }).waitFor({ timeout: 15_000 });
+    const [, month, date] = tomorrow().split('-');
+    await entry
+      .getByRole('heading', { name: `Consulta de Maria Aparecida da Silva, ${date}/${month} às 08:00, Dra. Ana Lima` })
+      .waitFor({ timeout: 15_000 });
+    await entry.getByText('Agendamento · Conflito').waitFor();
     await entry.getByText('Recepção 1 (esta estação)', { exact: false }).waitFor();
     await entry.getByText('o registro foi alterado em outro lugar; prevaleceu a versão do servidor').waitFor();
     const row = entry.getByRole('row', { name: /Observações/ });
@@ -142,6 +149,66 @@ describe('conflicts and refusals in Chromium against the real server', () => {
       .toBe(DESK_NOTES);
   }, 120_000);
 
+  it("names an edited patient's conflict with pt-BR labels and formatted values, no id", async () => {
+    const installation = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('clinic.installation'))) ?? '{}',
+    ) as { token: string };
+    const patch = (body: Record<string, unknown>) =>
+      server.call('PATCH', `/patient/${patientId}`, { token, body }).then((res) => expect(res.status).toBe(200));
+    await patch({ cellPhone: '11987654321', birthDate: '1980-03-09' });
+    // The version the desk last saw; meanwhile the reception's colleague changes the phone over REST.
+    const pulled = await server.call(
+      'GET',
+      `/sync/patients/pull?checkpoint=${encodeURIComponent('{"seq":0}')}&limit=50`,
+      {
+        token: installation.token,
+      },
+    );
+    const base = (pulled.body['documents'] as Record<string, unknown>[]).find((d) => d['id'] === patientId)!;
+    await patch({ cellPhone: '1133334444' });
+    const desk = {
+      ...base,
+      cellPhone: String(base['cellPhone']).replace('987654321', '912345678'),
+      birthDate: '1980-03-19',
+      updatedAt: new Date().toISOString(),
+    };
+    const pushed = await server.call('POST', '/sync/patients/push', {
+      token: installation.token,
+      body: [{ assumedMasterState: base, newDocumentState: desk }],
+    });
+    expect(pushed.status).toBe(200);
+
+    await page.keyboard.press('Escape');
+    await page.getByTestId('appointment-panel').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Conflitos e recusas', exact: true }).click();
+    const entry = page.getByTestId('review-entry');
+    await entry.getByRole('heading', { name: 'Paciente Maria Aparecida da Silva' }).waitFor({ timeout: 15_000 });
+    await entry
+      .getByText('foi alterado em outro lugar enquanto a estação trabalhava sem conexão', { exact: false })
+      .waitFor();
+    const cells = async (label: string) =>
+      entry
+        .getByRole('row', { name: new RegExp(`^${label}`) })
+        .getByRole('cell')
+        .allTextContents();
+    expect(await cells('Celular')).toEqual(['(11) 91234-5678', '(11) 3333-4444']);
+    expect(await cells('Data de nascimento')).toEqual(['19/03/1980', '09/03/1980']);
+    // Only what differs: two rows of data under the header.
+    expect(await entry.getByRole('row').count()).toBe(3);
+    const text = (await entry.textContent()) ?? '';
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(text).not.toMatch(/cellPhone|birthDate|tenantId|\{"/);
+    await shot(page, 'sync-review-patient.png');
+
+    await entry.getByRole('button', { name: 'Manter a versão do servidor' }).click();
+    await page
+      .getByRole('dialog', { name: 'Manter a versão do servidor?' })
+      .getByRole('button', { name: 'Confirmar' })
+      .click();
+    await page.getByTestId('review-empty').waitFor({ timeout: 15_000 });
+  }, 120_000);
+
   it('shows the reasons when a refused version is applied again, and keeps the server version on request', async () => {
     // A push the server refuses (an older build wrote an invalid patient), sent with the desk's own token.
     const installation = JSON.parse(
@@ -168,11 +235,12 @@ describe('conflicts and refusals in Chromium against the real server', () => {
     });
     expect(pushed.status).toBe(200);
 
-    await page.keyboard.press('Escape');
-    await page.getByTestId('appointment-panel').waitFor({ state: 'detached' });
+    // Opening the screen reads the list and the counts again.
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
     await page.getByRole('button', { name: 'Conflitos e recusas', exact: true }).click();
     const entry = page.getByTestId('review-entry');
-    await entry.getByRole('heading', { name: 'Paciente · Recusa' }).waitFor({ timeout: 15_000 });
+    await entry.getByRole('heading', { name: 'Paciente Joana Paciente Offline' }).waitFor({ timeout: 15_000 });
+    await entry.getByText('Paciente · Recusa').waitFor();
     await entry.getByRole('row', { name: /Nome/ }).getByText('Joana Paciente Offline').waitFor();
     // Opening the screen reads the counts again: the indicator agrees with the list.
     await syncIndicator().getByRole('button', { name: '1 conflito(s) para revisar' }).waitFor({ timeout: 15_000 });
@@ -181,7 +249,7 @@ describe('conflicts and refusals in Chromium against the real server', () => {
     await page.keyboard.press('Enter');
     const alert = entry.getByRole('alert');
     await alert.getByText('O servidor recusou de novo: A versão desta estação continua inválida').waitFor();
-    await alert.getByText('Ativo: deve ser boolean').waitFor();
+    await alert.getByText('Ativo: deve ser sim ou não').waitFor();
     await shot(page, 'sync-review-refused.png', { fullPage: true });
 
     await entry.getByRole('button', { name: 'Manter a versão do servidor' }).click();

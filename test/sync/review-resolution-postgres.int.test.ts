@@ -67,4 +67,42 @@ describe.skipIf(skip)('resolving the review list on PostgreSQL', () => {
     expect(patient.body['name']).toBe('Ana Lima Souza');
     expect((await server.call('GET', '/sync/conflicts', { token: desk.token })).body['items']).toEqual([]);
   }, 60_000);
+
+  it('keeps a clash of two bookings listed until one of them moves, then settles it (clash_gone)', async () => {
+    await seedAccount(server, 'Clínica Lua', { email: 'admin@lua.test', password: 'senha-muito-segura-1' });
+    const { accessToken } = await login(server, 'admin@lua.test', 'senha-muito-segura-1');
+    const desk = await enrolDevice(server as SyncTestServer, accessToken, 'desk', 'Recepção 1');
+    const call = (path: string, body: unknown) => server.call('POST', path, { token: accessToken, body });
+    const clinic = (await call('/clinic/', { name: 'Centro' })).body['clinic'] as { id: string };
+    const helena = (await call('/patient/', { name: 'Helena Prado' })).body['patient'] as { id: string };
+    const professional = (
+      (await server.call('GET', '/user/', { token: accessToken })).body['items'] as { id: string }[]
+    )[0]!.id;
+    const placement = { clinic: clinic.id, patient: helena.id, professional };
+    const created = await call('/appointment/', {
+      ...placement,
+      start: '2026-11-24T09:00:00-03:00',
+      end: '2026-11-24T09:30:00-03:00',
+    });
+    expect(created.status).toBe(201);
+    const pulled = await server.call('GET', '/sync/appointments/pull?limit=10', { token: desk.token });
+    const booked = (pulled.body['documents'] as Record<string, unknown>[])[0]!;
+    const other = { ...booked, id: '0193a1c2-7b3e-7cc1-9a52-000000000778' };
+    await server.call('POST', '/sync/appointments/push', { token: desk.token, body: [{ newDocumentState: other }] });
+    const conflicts = async () =>
+      (await server.call('GET', '/sync/conflicts', { token: desk.token })).body['items'] as { id: string }[];
+    const [entry] = await conflicts();
+    const refused = await server.call('POST', `/sync/review/${entry!.id}/resolution`, {
+      token: desk.token,
+      body: { decision: 'keep_server' },
+    });
+    expect(refused.status).toBe(409);
+    expect(await conflicts()).toHaveLength(1);
+    const moved = await server.call('PUT', `/appointment/${String(booked.id)}`, {
+      token: accessToken,
+      body: { ...placement, start: '2026-11-24T11:00:00-03:00', end: '2026-11-24T11:30:00-03:00' },
+    });
+    expect(moved.status).toBe(200);
+    expect(await conflicts()).toEqual([]);
+  }, 60_000);
 });

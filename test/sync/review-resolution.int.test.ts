@@ -153,8 +153,9 @@ describe('scope', () => {
   });
 });
 
-describe('resolving a cross-document conflict (two bookings of one slot)', () => {
-  it('apply_mine writes nothing again and lists nothing new; both bookings stay', async () => {
+describe('a clash between two records (two bookings of one slot, issue 18 point 5)', () => {
+  /** Helena booked over REST at 09:00; the desk pushes another booking at 09:15 made offline. */
+  async function clash() {
     const call = (path: string, body: unknown) => server.call('POST', path, { token: adminToken, body });
     const clinic = (await call('/clinic/', { name: 'Centro' })).body['clinic'] as { id: string };
     const helena = (await call('/patient/', { name: 'Helena Prado' })).body['patient'] as { id: string };
@@ -180,11 +181,61 @@ describe('resolving a cross-document conflict (two bookings of one slot)', () =>
     await server.call('POST', '/sync/appointments/push', { token: desk.token, body: [{ newDocumentState: other }] });
     const [entry] = await list(desk.token, 'conflicts');
     expect(entry).toBeDefined();
-    expect((await resolve(desk.token, entry!.id, 'apply_mine')).status).toBe(200);
-    expect(await list(desk.token, 'conflicts')).toEqual([]);
+    return { booked, other, entryId: entry!.id, clinic: clinic.id, professional: professional[0]!.id };
+  }
+  const resolutionOf = (id: string) =>
+    server.database.kysely
+      .withTables<SyncTables>()
+      .selectFrom('sync_review')
+      .select(['resolution', 'resolved_by', 'resolved_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('refuses keep_server and apply_mine while both bookings hold the slot: the entry stays', async () => {
+    const { booked, other, entryId } = await clash();
+    for (const decision of ['apply_mine', 'keep_server']) {
+      const res = await resolve(desk.token, entryId, decision);
+      expect(res.status).toBe(409);
+      expect(res.body['error']).toMatchObject({ code: 'conflict', message: 'O choque entre os registros continua' });
+    }
+    expect((await list(desk.token, 'conflicts')).map((e) => e.id)).toEqual([entryId]);
+    expect((await resolutionOf(entryId)).resolved_at).toBeNull();
     const after = await server.call('GET', '/sync/appointments/pull?limit=10', { token: desk.token });
     expect((after.body['documents'] as { id: string }[]).map((d) => d.id).sort()).toEqual(
       [String(booked.id), other.id].sort(),
     );
+  });
+
+  it('leaves the list once the other booking moved to a free time, recorded as clash_gone', async () => {
+    const { booked, entryId, clinic, professional } = await clash();
+    const moved = await server.call('PUT', `/appointment/${String(booked.id)}`, {
+      token: adminToken,
+      body: {
+        clinic,
+        professional,
+        patient: booked.patient,
+        start: '2026-11-24T11:00:00-03:00',
+        end: '2026-11-24T11:30:00-03:00',
+      },
+    });
+    expect(moved.status).toBe(200);
+    expect(await list(desk.token, 'conflicts')).toEqual([]);
+    expect(await resolutionOf(entryId)).toMatchObject({ resolution: 'clash_gone', resolved_by: desk.id });
+    // Settled once: the same decision afterwards answers the recorded outcome only if it was the same.
+    expect((await resolve(desk.token, entryId, 'keep_server')).status).toBe(409);
+  });
+
+  it('leaves the list once the listed booking is made an encaixe or cancelled', async () => {
+    const { other, entryId } = await clash();
+    const pulled = await server.call('GET', '/sync/appointments/pull?limit=10', { token: desk.token });
+    const listed = (pulled.body['documents'] as Record<string, unknown>[]).find((d) => d.id === other.id)!;
+    const encaixe = { ...listed, overbooking: true };
+    const pushed = await server.call('POST', '/sync/appointments/push', {
+      token: desk.token,
+      body: [{ assumedMasterState: listed, newDocumentState: encaixe }],
+    });
+    expect(pushed.body).toEqual([]);
+    expect(await list(desk.token, 'conflicts')).toEqual([]);
+    expect((await resolutionOf(entryId)).resolution).toBe('clash_gone');
   });
 });

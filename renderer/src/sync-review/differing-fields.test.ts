@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differingFields, showValue } from './differing-fields.js';
+import { differingFields } from './differing-fields.js';
 
 describe('differingFields', () => {
   it('lists only the fields whose values differ, without the stamps every save changes', () => {
@@ -27,16 +27,5 @@ describe('differingFields', () => {
   it('compares structures by value', () => {
     expect(differingFields({ tags: [{ a: 1 }] }, { tags: [{ a: 1 }] })).toEqual([]);
     expect(differingFields({ tags: [{ a: 1 }] }, { tags: [{ a: 2 }] })).toHaveLength(1);
-  });
-});
-
-describe('showValue', () => {
-  it('writes absent values as a dash and booleans in words', () => {
-    const words = { yes: 'sim', no: 'não' };
-    expect(showValue(undefined, words)).toBe('—');
-    expect(showValue('', words)).toBe('—');
-    expect(showValue(true, words)).toBe('sim');
-    expect(showValue(3, words)).toBe('3');
-    expect(showValue({ a: 1 }, words)).toBe('{"a":1}');
   });
 });

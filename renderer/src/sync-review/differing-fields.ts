@@ -48,12 +48,3 @@ export function differingFields(
     .filter((field) => server === null || !same(mine[field], other[field]))
     .map((field) => ({ field, mine: mine[field], server: server === null ? undefined : other[field] }));
 }
-
-/** A value as one line of text: `—` when absent, yes/no words from `words`, JSON for structures. */
-export function showValue(value: unknown, words: { yes: string; no: string }): string {
-  if (value === undefined || value === null || value === '') return '—';
-  if (typeof value === 'boolean') return value ? words.yes : words.no;
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.length === 0) return '—';
-  return JSON.stringify(value);
-}

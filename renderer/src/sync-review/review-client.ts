@@ -2,11 +2,15 @@
  * The desk's side of the review list: reads both lists through the sync transport and sends a
  * person's decision on one entry, with the installation's device token.
  */
+import type { ErrorDetail } from '../../../core/errors.js';
 import { fetchTransport, SyncHttpError, type FetchLike, type ReviewItem } from '../../../core/sync/transport.js';
 import { SCHEMA_VERSION_HEADER, SYNC_SCHEMA_VERSION } from '../../../core/sync/schema-version.js';
 
-/** An entry as the server lists it: the transport's item plus the desk's enrolled name. */
-export type ReviewEntry = ReviewItem & { deviceName?: string | null };
+/**
+ * An entry as the server lists it: the transport's item plus the desk's enrolled name, its reasons
+ * with the record each names (`ref`: the booking in the way of a double booking).
+ */
+export type ReviewEntry = Omit<ReviewItem, 'reasons'> & { reasons: ErrorDetail[]; deviceName?: string | null };
 
 /** What a person decides: the server's version stands, or this desk's listed version is written. */
 export type ReviewDecision = 'keep_server' | 'apply_mine';
