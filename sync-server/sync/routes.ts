@@ -33,6 +33,7 @@ import { pushChanges, pushEntries, type PushContext, type PushEntry } from './pu
 import { listReview, resolveReviewEntry } from './review.js';
 import { answerStream } from './stream.js';
 import { pullForInstallation } from './installation-pull.js';
+import { answersThroughWindows } from './push-answer.js';
 import type { SyncTables } from './sync-tables.js';
 
 /** What the sync routes are built from. */
@@ -239,7 +240,12 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const members = groupOf(c.req.param('group'));
       const rows = parse(pushRows, await jsonBody(c), 'body') as PushRow[];
       const entries = groupEntries(rows, members);
-      const answers = await pushEntries(pushContext(c, actor), entries);
+      const answers = answersThroughWindows(
+        windows,
+        entries,
+        await pushEntries(pushContext(c, actor), entries),
+        deps.clock.now(),
+      );
       hub.notify(actor.tenantId);
       return c.json(answers.map(({ collection, document }) => ({ ...document, [COLLECTION_FIELD]: collection })));
     })(),
@@ -271,9 +277,15 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
       const def = collectionOf(c.req.param('collection'));
       const rows = parse(pushRows, await jsonBody(c), 'body') as PushRow[];
-      const conflicts = await pushChanges(pushContext(c, actor), def, rows);
+      const entries = rows.map((row) => ({ def, row }));
+      const conflicts = (await pushChanges(pushContext(c, actor), def, rows)).map((document) => ({
+        collection: def.name,
+        document,
+      }));
       hub.notify(actor.tenantId);
-      return c.json(conflicts);
+      return c.json(
+        answersThroughWindows(windows, entries, conflicts, deps.clock.now()).map((answer) => answer.document),
+      );
     })(),
   );
 
