@@ -15,6 +15,7 @@ import { sameDocument, toSyncDocument, type PushRow, type SyncDocument } from '.
 import { syncPermissions, syncRulesOf, type SyncRules } from '../../core/sync/record-rules.js';
 import { executorOf, lockTenant, masterState, type FeedRow, type SqlDatabase } from '../store/index.js';
 import type { DeviceActor } from './devices.js';
+import { isReplay, recordPushedState, type PushedState } from './replays.js';
 import { addReviewEntry } from './review.js';
 import type { SyncTables } from './sync-tables.js';
 import { problemsOf, recordOf } from './validate.js';
@@ -60,6 +61,13 @@ async function writeRow(
   const collection = store.collection(def);
   const masterDoc = master && toSyncDocument(master.data, master.deleted);
   const assumedHolds = !master || (row.assumedMasterState != null && sameDocument(row.assumedMasterState, masterDoc));
+  // A row handled before, re-sent over a master that moved on: no new conflict, the master answers (replays.ts).
+  // A deletion over a deletion (or a purged one) already answers nothing.
+  const stale =
+    (master ? !assumedHolds : row.assumedMasterState != null) && !(pushed._deleted && master?.deleted !== false);
+  if (stale && (await isReplay(review, pushedState(ctx, def, pushed)))) {
+    return masterDoc ?? { ...pushed, _deleted: true };
+  }
   // Seen on the server once, gone now: its tombstone was purged (tombstone-retention.ts). Deleted stays deleted.
   if (!master && row.assumedMasterState != null) return purgedMaster(ctx, def, review, pushed);
 
@@ -108,6 +116,11 @@ async function writeRow(
     await listCrossConflicts(ctx, def, rules, store, review, pushed, record);
   }
   return undefined;
+}
+
+/** `pushed` as the replay record knows it (replays.ts). */
+function pushedState(ctx: PushContext, def: CollectionDef<RecordBase>, pushed: SyncDocument): PushedState {
+  return { tenantId: ctx.actor.tenantId, deviceId: ctx.actor.id, collection: def.name, state: pushed };
 }
 
 /** A push over a purged tombstone: the edit goes to the conflict list, the installation takes a tombstone. */
@@ -228,6 +241,7 @@ export async function pushEntries(ctx: PushContext, entries: readonly PushEntry[
       } else {
         try {
           const answer = await tx.transaction((inner) => writeRow(ctx, def, rules, inner, review, master, row));
+          await recordPushedState(review, pushedState(ctx, def, pushed), ctx.clock.now().getTime());
           if (answer) answers.push({ collection: def.name, document: answer });
           continue;
         } catch (error) {
