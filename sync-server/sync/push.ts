@@ -15,7 +15,7 @@ import { sameDocument, toSyncDocument, type PushRow, type SyncDocument } from '.
 import { syncPermissions, syncRulesOf, type SyncRules } from '../../core/sync/record-rules.js';
 import { executorOf, lockTenant, masterState, type FeedRow, type SqlDatabase } from '../store/index.js';
 import type { DeviceActor } from './devices.js';
-import { isReplay, recordPushedState, type PushedState } from './replays.js';
+import { replayAnswer } from './replays.js';
 import { addReviewEntry } from './review.js';
 import type { SyncTables } from './sync-tables.js';
 import { problemsOf, recordOf } from './validate.js';
@@ -61,13 +61,6 @@ async function writeRow(
   const collection = store.collection(def);
   const masterDoc = master && toSyncDocument(master.data, master.deleted);
   const assumedHolds = !master || (row.assumedMasterState != null && sameDocument(row.assumedMasterState, masterDoc));
-  // A row handled before, re-sent over a master that moved on: no new conflict, the master answers (replays.ts).
-  // A deletion over a deletion (or a purged one) already answers nothing.
-  const stale =
-    (master ? !assumedHolds : row.assumedMasterState != null) && !(pushed._deleted && master?.deleted !== false);
-  if (stale && (await isReplay(review, pushedState(ctx, def, pushed)))) {
-    return masterDoc ?? { ...pushed, _deleted: true };
-  }
   // Seen on the server once, gone now: its tombstone was purged (tombstone-retention.ts). Deleted stays deleted.
   if (!master && row.assumedMasterState != null) return purgedMaster(ctx, def, review, pushed);
 
@@ -116,11 +109,6 @@ async function writeRow(
     await listCrossConflicts(ctx, def, rules, store, review, pushed, record);
   }
   return undefined;
-}
-
-/** `pushed` as the replay record knows it (replays.ts). */
-function pushedState(ctx: PushContext, def: CollectionDef<RecordBase>, pushed: SyncDocument): PushedState {
-  return { tenantId: ctx.actor.tenantId, deviceId: ctx.actor.id, collection: def.name, state: pushed };
 }
 
 /** A push over a purged tombstone: the edit goes to the conflict list, the installation takes a tombstone. */
@@ -235,13 +223,23 @@ export async function pushEntries(ctx: PushContext, entries: readonly PushEntry[
       const masterDoc = master && toSyncDocument(master.data, master.deleted);
       // A re-sent push (its answer was lost) finds its own state already there: nothing to do.
       if (masterDoc && sameDocument(pushed, masterDoc)) continue;
+      // Re-sent over a master that moved on: the master answers, nothing is written or listed (replays.ts).
+      const replay = await replayAnswer(
+        review,
+        { tenantId, deviceId: ctx.actor.id, collection: def.name, row },
+        masterDoc,
+        ctx.clock,
+      );
+      if (replay) {
+        answers.push({ collection: def.name, document: replay });
+        continue;
+      }
       let reasons: ErrorDetail[];
       if (!can(ctx.actor, writePermission)) {
         reasons = [{ path: '', message: `a instalação não tem a permissão ${writePermission}` }];
       } else {
         try {
           const answer = await tx.transaction((inner) => writeRow(ctx, def, rules, inner, review, master, row));
-          await recordPushedState(review, pushedState(ctx, def, pushed), ctx.clock.now().getTime());
           if (answer) answers.push({ collection: def.name, document: answer });
           continue;
         } catch (error) {

@@ -3,10 +3,12 @@
  * a test or a proxy may replay older batches. When the record changed in between, the replayed row's
  * assumed master state no longer holds and the push would take it for a conflict, listing for a
  * person something the server already took. So the server remembers, per installation and document,
- * a hash of every state it already handled from that installation (written, merged, or listed); a
- * row whose new state is one of them, arriving over a master that moved on, is a replay: it writes
- * nothing, lists nothing, and is answered the master state (through the windows, push-answer.ts) so
- * the installation takes what the server holds now.
+ * a hash of every state it already handled from that installation (written, merged, listed as a
+ * conflict or refused); a row whose new state is one of them, arriving over a master that moved on,
+ * is a replay: it writes nothing, lists nothing, and is answered the master state (through the
+ * windows, push-answer.ts) so the installation takes what the server holds now. A replay whose
+ * assumed state still holds is handled as any row: it writes what it wrote before, or is refused
+ * again (the review list skips an identical unresolved entry).
  *
  * Why a hash of the state and not a revision: installations never see the server's revisions and a
  * record keeps no history of its versions, while a replay carries exactly the state sent before.
@@ -16,7 +18,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Migration } from 'kysely';
-import { canonicalJson } from '../../core/sync/protocol.js';
+import type { Clock } from '../../core/clock.js';
+import { canonicalJson, sameDocument, type PushRow, type SyncDocument } from '../../core/sync/protocol.js';
 import type { SyncTables } from './sync-tables.js';
 
 /** The table's migration, part of `syncMigrations`. */
@@ -44,47 +47,64 @@ export const pushedStateMigrations: Record<string, Migration> = {
   },
 };
 
-/** One pushed state: whose, of which document, and the state itself (`_deleted` included). */
-export interface PushedState {
+/** One pushed row: whose, and of which collection. */
+export interface PushedRow {
   tenantId: string;
   deviceId: string;
   collection: string;
-  state: Record<string, unknown> & { id: string };
+  row: PushRow;
 }
 
 const hashOf = (state: unknown) => createHash('sha256').update(canonicalJson(state)).digest('base64url');
 
 /**
- * Remembers that the server handled `pushed` (it wrote, merged or listed it).
- * @param db the push's transaction, so the record lands or is undone with the row
+ * Tells a replayed row from a new one, before the push handles it.
+ *
+ * @param db the push's transaction: the record of a new row lands or is undone with the batch (a
+ *   row refused alone stays recorded: its replay is answered, not refused and listed again)
+ * @param master the server's current version (undefined when it holds none)
+ * @returns for a replay (the installation sent this very state before, and the state it assumed is
+ *   no longer the master's), the master state to answer: the server's version, or a tombstone of the
+ *   pushed document when the server holds none (purged); undefined for a row to handle, whose state
+ *   is now recorded.
  */
-export async function recordPushedState(db: Kysely<SyncTables>, pushed: PushedState, nowMs: number): Promise<void> {
+export async function replayAnswer(
+  db: Kysely<SyncTables>,
+  pushed: PushedRow,
+  master: SyncDocument | undefined,
+  clock: Clock,
+): Promise<SyncDocument | undefined> {
+  const { row } = pushed;
+  const state = row.newDocumentState;
+  const assumed = row.assumedMasterState ?? undefined;
+  const stale = master ? !(assumed !== undefined && sameDocument(assumed, master)) : assumed !== undefined;
+  // A deletion over a deletion (or over a purged one) answers nothing anyway.
+  const bothDeleted = state._deleted && (master === undefined || master._deleted);
+  const key = {
+    tenant_id: pushed.tenantId,
+    collection: pushed.collection,
+    doc_id: state.id,
+    device_id: pushed.deviceId,
+    state_hash: hashOf(state),
+  };
+  if (stale && !bothDeleted) {
+    const seen = await db
+      .selectFrom('sync_pushed_states')
+      .select('at_ms')
+      .where('tenant_id', '=', key.tenant_id)
+      .where('collection', '=', key.collection)
+      .where('doc_id', '=', key.doc_id)
+      .where('device_id', '=', key.device_id)
+      .where('state_hash', '=', key.state_hash)
+      .executeTakeFirst();
+    if (seen) return master ?? { ...state, _deleted: true };
+  }
   await db
     .insertInto('sync_pushed_states')
-    .values({
-      tenant_id: pushed.tenantId,
-      collection: pushed.collection,
-      doc_id: pushed.state.id,
-      device_id: pushed.deviceId,
-      state_hash: hashOf(pushed.state),
-      at_ms: nowMs,
-    })
+    .values({ ...key, at_ms: clock.now().getTime() })
     .onConflict((oc) => oc.columns(['tenant_id', 'collection', 'doc_id', 'device_id', 'state_hash']).doNothing())
     .execute();
-}
-
-/** Whether the server already handled this very state of the document from this installation: a replay. */
-export async function isReplay(db: Kysely<SyncTables>, pushed: PushedState): Promise<boolean> {
-  const row = await db
-    .selectFrom('sync_pushed_states')
-    .select('at_ms')
-    .where('tenant_id', '=', pushed.tenantId)
-    .where('collection', '=', pushed.collection)
-    .where('doc_id', '=', pushed.state.id)
-    .where('device_id', '=', pushed.deviceId)
-    .where('state_hash', '=', hashOf(pushed.state))
-    .executeTakeFirst();
-  return row !== undefined;
+  return undefined;
 }
 
 /** Forgets states handled at or before `cutoffMs` (the tombstone purge run calls it). @returns rows removed */
