@@ -107,6 +107,25 @@ export async function replayAnswer(
   return undefined;
 }
 
+/** Which of `ids` the installation `deviceId` of the tenant pushed, in any state (first-sync pulls). */
+export async function pushedDocIds(
+  db: Kysely<SyncTables>,
+  tenantId: string,
+  deviceId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sync_pushed_states')
+    .select('doc_id')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('device_id', '=', deviceId)
+    .where('doc_id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.doc_id));
+}
+
 /** Forgets states handled at or before `cutoffMs` (the tombstone purge run calls it). @returns rows removed */
 export async function forgetPushedStates(db: Kysely<SyncTables>, cutoffMs: number): Promise<number> {
   const result = await db.deleteFrom('sync_pushed_states').where('at_ms', '<=', cutoffMs).executeTakeFirst();

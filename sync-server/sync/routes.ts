@@ -34,6 +34,7 @@ import { listReview, resolveReviewEntry } from './review.js';
 import { answerStream } from './stream.js';
 import { pullForInstallation } from './installation-pull.js';
 import { answersThroughWindows } from './push-answer.js';
+import { pushedDocIds } from './replays.js';
 import type { SyncTables } from './sync-tables.js';
 
 /** What the sync routes are built from. */
@@ -187,6 +188,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
   };
   app.use('/sync/*', requireClientSchema(deps.minClientSchema));
   const windows = deps.windows ?? DEFAULT_SYNC_WINDOWS;
+  const syncTables = () => deps.database.kysely.withTables<SyncTables>();
   const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>(), 1000, deps.database.listen);
   /** What a push (and a review resolution, which runs through a push's checks) writes with, for `actor`. */
   const pushContext = (c: Context, actor: DeviceActor): PushContext => {
@@ -229,6 +231,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           limit: query.limit,
           pull: (checkpoint) => pullGroupChanges(deps.database, actor, members, checkpoint, query.limit, deps.audit),
           collectionOf: (doc) => String(doc[COLLECTION_FIELD]),
+          pushedByInstallation: (ids) => pushedDocIds(syncTables(), actor.tenantId, actor.id, ids),
         }),
       );
     })(),
@@ -267,6 +270,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           checkpoint: query.checkpoint,
           limit: query.limit,
           pull: (checkpoint) => pullChanges(deps.database, actor, def, checkpoint, query.limit, deps.audit),
+          pushedByInstallation: (ids) => pushedDocIds(syncTables(), actor.tenantId, actor.id, ids),
         }),
       );
     })(),

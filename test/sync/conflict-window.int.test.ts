@@ -4,8 +4,9 @@
  * `patients: { where: { active: true } }`); B syncs first and A's push is slow, so A's pull brings the
  * tombstone while A still has an unsent edit (RxDB skips it) and moves A's checkpoint past it; A's
  * push then conflicts. The server's answer must be the tombstone, so A drops the patient as B did.
- * The same holds for A's own inactivation when A pulls it before the push's answer arrives. On
- * SQLite and PostgreSQL.
+ * The same holds for A's own inactivation when A pulls it before the push's answer arrives, and for
+ * a patient a desk created while its very first pull was under way: that pull (checkpoint 0) skips
+ * documents outside a window, but not one the desk pushed itself. On SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../../core/patient/patient-record.js';
@@ -13,7 +14,7 @@ import type { CollectionDef } from '../../core/store/collection-def.js';
 import { withoutRevision, type RecordBase } from '../../core/store/record.js';
 import { listReview } from '../../sync-server/sync/review.js';
 import type { SyncTables } from '../../sync-server/sync/sync-tables.js';
-import { holdRequests, seededRandom } from './in-process-fetch.js';
+import { faultyLink, holdRequests, seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
 import { patientDoc } from './patient-doc.js';
 import {
@@ -145,6 +146,39 @@ describe.each(engines)('a conflict answer through the window on %s', (engine: Sy
       expect(await held(b)).toEqual([]);
     } finally {
       for (const d of desks) await d.close();
+    }
+  }, 60_000);
+
+  it('a desk that created a patient while its first pull was under way drops her once inactivated', async () => {
+    const id = '0193a1c2-7b3e-7cc1-9a52-0000000000d1';
+    const admin = await seedAdmin(server, `Clínica Janela ${++accounts}`);
+    const { token } = await enrolDevice(server, admin.token, 'desk', 'Recepção nova');
+    const link = faultyLink(server.app, seededRandom(accounts));
+    // The desk's first pull leaves at once and reaches the server late.
+    const releasePull = holdRequests(link, 'pull', 'request');
+    const desk = await openInstallation(server.app, token, [patients], seededRandom(accounts), { link });
+    try {
+      const pushed = new Promise<void>((resolve) => {
+        link.onExchange = (path) => {
+          if (path.endsWith('/push')) resolve();
+        };
+      });
+      await desk.database
+        .forTenant(admin.tenantId)
+        .collection(plain)
+        .insert(patientDoc(admin.tenantId, id, 'Caio'));
+      await pushed;
+      const store = server.database.forTenant(admin.tenantId).collection(plain);
+      const current = (await store.get(id))!;
+      await store.update(id, current._rev, { ...withoutRevision(current), active: false });
+      releasePull();
+      await desk.sync.awaitInSync();
+      desk.sync.resync();
+      await desk.sync.awaitInSync();
+      expect(await desk.database.forTenant(admin.tenantId).collection(plain).find()).toEqual([]);
+    } finally {
+      releasePull();
+      await desk.close();
     }
   }, 60_000);
 });
