@@ -73,12 +73,20 @@ function canonical(value: unknown): unknown {
 }
 
 /**
+ * A document's data as one text, whatever its key order and without each side's bookkeeping
+ * (`_rev`, `_meta`, `_attachments`; fields set to `undefined` left out): equal texts, same data.
+ */
+export function canonicalJson(doc: unknown): string {
+  return JSON.stringify(canonical(doc));
+}
+
+/**
  * True when two documents hold the same data, whatever the key order and ignoring each side's
  * bookkeeping (`_rev`, `_meta`, `_attachments`). This is how the server tells whether the master state
  * an installation assumed is still the master state (RxDB's protocol compares states, not revisions).
  */
 export function sameDocument(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** A document without its side's bookkeeping, for sending. */

@@ -25,6 +25,13 @@ export interface InstallationPull {
   pull: (checkpoint: SyncCheckpoint) => Promise<PullResponse>;
   /** The collection of a document of a group pull; default the single collection pulled. */
   collectionOf?: (document: SyncDocument) => string;
+  /**
+   * Which of `ids` the installation pushed itself (replays.ts `pushedDocIds`). On a first sync
+   * (checkpoint 0) a document outside a `where` window is skipped, since the installation holds
+   * nothing yet; but it may hold one it created before that first pull was answered (the pull
+   * in flight, or retried), and that one goes down as a tombstone so the installation drops it.
+   */
+  pushedByInstallation?: (ids: readonly string[]) => Promise<ReadonlySet<string>>;
 }
 
 /**
@@ -54,10 +61,17 @@ export async function pullForInstallation(request: InstallationPull): Promise<Pu
       let cursor = request.checkpoint;
       for (;;) {
         const page = await request.pull(cursor);
-        for (const doc of page.documents) {
-          const sent = throughWindow(request.windows[collectionOf(doc)], doc, now, incremental);
-          if (sent) documents.push(sent);
-        }
+        const windowOf = (doc: SyncDocument) => request.windows[collectionOf(doc)];
+        const sent = page.documents.map((doc) => throughWindow(windowOf(doc), doc, now, incremental));
+        const skipped = page.documents.filter((doc, i) => !incremental && !sent[i] && !doc._deleted);
+        const held =
+          skipped.length > 0 && request.pushedByInstallation
+            ? await request.pushedByInstallation(skipped.map((doc) => doc.id))
+            : new Set<string>();
+        page.documents.forEach((doc, i) => {
+          const out = sent[i] ?? (held.has(doc.id) ? throughWindow(windowOf(doc), doc, now, true) : undefined);
+          if (out) documents.push(out);
+        });
         cursor = page.checkpoint;
         if (page.documents.length < request.limit || documents.length >= request.limit) {
           return { documents, checkpoint: cursor };

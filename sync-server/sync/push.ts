@@ -16,6 +16,7 @@ import { syncPermissions, syncRulesOf, type SyncRules } from '../../core/sync/re
 import { executorOf, lockTenant, masterState, type FeedRow, type SqlDatabase } from '../store/index.js';
 import type { DeviceActor } from './devices.js';
 import { pushProblems } from './push-checks.js';
+import { replayAnswer } from './replays.js';
 import { addReviewEntry } from './review.js';
 import type { SyncTables } from './sync-tables.js';
 import { problemsOf, recordOf } from './validate.js';
@@ -219,6 +220,17 @@ export async function pushEntries(ctx: PushContext, entries: readonly PushEntry[
       const masterDoc = master && toSyncDocument(master.data, master.deleted);
       // A re-sent push (its answer was lost) finds its own state already there: nothing to do.
       if (masterDoc && sameDocument(pushed, masterDoc)) continue;
+      // Re-sent over a master that moved on: the master answers, nothing is written or listed (replays.ts).
+      const replay = await replayAnswer(
+        review,
+        { tenantId, deviceId: ctx.actor.id, collection: def.name, row },
+        masterDoc,
+        ctx.clock,
+      );
+      if (replay) {
+        answers.push({ collection: def.name, document: replay });
+        continue;
+      }
       let reasons: ErrorDetail[];
       if (!can(ctx.actor, writePermission)) {
         reasons = [{ path: '', message: `a instalação não tem a permissão ${writePermission}` }];

@@ -33,6 +33,8 @@ import { pushChanges, pushEntries, type PushContext, type PushEntry } from './pu
 import { listReview, resolveReviewEntry, settleClashes } from './review.js';
 import { answerStream } from './stream.js';
 import { pullForInstallation } from './installation-pull.js';
+import { answersThroughWindows } from './push-answer.js';
+import { pushedDocIds } from './replays.js';
 import type { SyncTables } from './sync-tables.js';
 
 /** What the sync routes are built from. */
@@ -186,6 +188,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
   };
   app.use('/sync/*', requireClientSchema(deps.minClientSchema));
   const windows = deps.windows ?? DEFAULT_SYNC_WINDOWS;
+  const syncTables = () => deps.database.kysely.withTables<SyncTables>();
   const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>(), 1000, deps.database.listen);
   /** What a push (and a review resolution, which runs through a push's checks) writes with, for `actor`. */
   const pushContext = (c: Context, actor: DeviceActor): PushContext => {
@@ -228,6 +231,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           limit: query.limit,
           pull: (checkpoint) => pullGroupChanges(deps.database, actor, members, checkpoint, query.limit, deps.audit),
           collectionOf: (doc) => String(doc[COLLECTION_FIELD]),
+          pushedByInstallation: (ids) => pushedDocIds(syncTables(), actor.tenantId, actor.id, ids),
         }),
       );
     })(),
@@ -239,7 +243,12 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const members = groupOf(c.req.param('group'));
       const rows = parse(pushRows, await jsonBody(c), 'body') as PushRow[];
       const entries = groupEntries(rows, members);
-      const answers = await pushEntries(pushContext(c, actor), entries);
+      const answers = answersThroughWindows(
+        windows,
+        entries,
+        await pushEntries(pushContext(c, actor), entries),
+        deps.clock.now(),
+      );
       hub.notify(actor.tenantId);
       return c.json(answers.map(({ collection, document }) => ({ ...document, [COLLECTION_FIELD]: collection })));
     })(),
@@ -261,6 +270,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           checkpoint: query.checkpoint,
           limit: query.limit,
           pull: (checkpoint) => pullChanges(deps.database, actor, def, checkpoint, query.limit, deps.audit),
+          pushedByInstallation: (ids) => pushedDocIds(syncTables(), actor.tenantId, actor.id, ids),
         }),
       );
     })(),
@@ -271,9 +281,15 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const actor = await authenticateDevice(deps.devices, c.req.raw.headers);
       const def = collectionOf(c.req.param('collection'));
       const rows = parse(pushRows, await jsonBody(c), 'body') as PushRow[];
-      const conflicts = await pushChanges(pushContext(c, actor), def, rows);
+      const entries = rows.map((row) => ({ def, row }));
+      const conflicts = (await pushChanges(pushContext(c, actor), def, rows)).map((document) => ({
+        collection: def.name,
+        document,
+      }));
       hub.notify(actor.tenantId);
-      return c.json(conflicts);
+      return c.json(
+        answersThroughWindows(windows, entries, conflicts, deps.clock.now()).map((answer) => answer.document),
+      );
     })(),
   );
 

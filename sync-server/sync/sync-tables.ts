@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { changeNotifyMigrations } from './change-notify.js';
+import { pushedStateMigrations } from './replays.js';
 import { reviewResolutionMigrations } from './review.js';
 import { retentionMigrations } from './tombstone-retention.js';
 
@@ -66,6 +67,18 @@ export type SyncTables = {
     /** JSON text: the server's version an `apply_mine` wrote over, so it is not lost either. */
     replaced: string | null;
   };
+  /** States the server handled from an installation, to tell a replayed push (replays.ts). */
+  sync_pushed_states: {
+    tenant_id: string;
+    collection: string;
+    doc_id: string;
+    /** The installation that pushed it. */
+    device_id: string;
+    /** SHA-256 (base64url) of the pushed state's canonical JSON, `_deleted` included. */
+    state_hash: string;
+    /** When it was first handled (epoch ms). */
+    at_ms: number | string;
+  };
 };
 
 /** Sync's migrations, for `openSqlDatabase({ migrations })`. Never edit one that shipped: add the next. */
@@ -118,4 +131,5 @@ export const syncMigrations: Record<string, Migration> = {
   ...changeNotifyMigrations,
   ...retentionMigrations,
   ...reviewResolutionMigrations,
+  ...pushedStateMigrations,
 };

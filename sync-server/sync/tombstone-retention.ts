@@ -15,6 +15,8 @@ import { DomainError } from '../../core/errors.js';
 import type { CollectionDef } from '../../core/store/collection-def.js';
 import type { PullResponse, SyncCheckpoint } from '../../core/sync/protocol.js';
 import { docTableName, type SqlDatabase, type StoreTables } from '../store/index.js';
+import { forgetPushedStates } from './replays.js';
+import type { SyncTables } from './sync-tables.js';
 import type { DocTables } from '../store/layout.js';
 
 /** Default days a tombstone is kept (`CLINIC_TOMBSTONE_RETENTION_DAYS`); RxDB's clients keep theirs 31. */
@@ -92,6 +94,8 @@ export async function purgeTombstones(options: {
   const cutoff = now - (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
   const deletedTrue = database.dialect === 'sqlite' ? 1 : true;
   let purged = 0;
+  // Replays are recognised as long as tombstones are kept (replays.ts).
+  await forgetPushedStates(database.kysely.withTables<SyncTables>(), cutoff);
   for (const { tenant_id: tenantId, seq } of await db.selectFrom('tenant_seq').selectAll().execute()) {
     await db
       .insertInto('sync_seq_marks')

@@ -28,12 +28,19 @@ export function pushedGroup(path: string): string | undefined {
 
 /**
  * Records in `accepted` the states of a group push (`body`) the server took: every row whose id is
- * not among the answer's conflicts.
+ * not among the answer's conflicts, or whose answer `takenAsSent` says the server gives for a state
+ * it took (a state outside the installation's window is answered as its tombstone, push-answer.ts).
  */
-export function recordAccepted(accepted: DeskWrites['accepted'], body: unknown, answer: unknown): void {
-  const answered = new Set((answer as { id: string }[]).map((d) => d.id));
+export function recordAccepted(
+  accepted: DeskWrites['accepted'],
+  body: unknown,
+  answer: unknown,
+  takenAsSent: (pushed: Record<string, unknown>, answered: Record<string, unknown>) => boolean = () => false,
+): void {
+  const answered = new Map((answer as { id: string }[]).map((d) => [d.id, d as Record<string, unknown>]));
   for (const row of body as { newDocumentState: Record<string, unknown> & { id: string } }[]) {
-    if (answered.has(row.newDocumentState.id)) continue;
+    const answeredState = answered.get(row.newDocumentState.id);
+    if (answeredState && !takenAsSent(row.newDocumentState, answeredState)) continue;
     // Group pushes name each document's collection; the stored record does not carry it.
     const { [COLLECTION_FIELD]: name, ...state } = row.newDocumentState;
     const k = `${String(name)}/${row.newDocumentState.id}`;

@@ -38,17 +38,49 @@ export interface FaultyLink {
   online: boolean;
   /** Seen by the server, with the server's answer, whatever reached the client. */
   onExchange?: (path: string, body: unknown, answer: unknown) => void;
+  /**
+   * A slow link: while a hold is set, every push (or pull) waits for its `until` before it reaches
+   * the server (`at: 'request'`) or after the server acted, before its answer reaches the client
+   * (`'answer'`); other requests go on meanwhile. See {@link holdRequests}.
+   */
+  holds: Partial<Record<RequestKind, { at: 'request' | 'answer'; until: Promise<void> }>>;
 }
 
+/** The replication requests a link can hold. */
+export type RequestKind = 'push' | 'pull';
+
+/**
+ * Holds `link`'s requests of `kind` (at the request or at the answer) until the returned function is
+ * called; requests already waiting go on then.
+ */
+export function holdRequests(link: FaultyLink, kind: RequestKind, at: 'request' | 'answer'): () => void {
+  let open!: () => void;
+  const until = new Promise<void>((resolve) => (open = resolve));
+  const hold = { at, until };
+  link.holds[kind] = hold;
+  return () => {
+    if (link.holds[kind] === hold) delete link.holds[kind];
+    open();
+  };
+}
+
+const kindOf = (url: string): RequestKind | undefined => {
+  const path = new URL(url).pathname;
+  return path.endsWith('/push') ? 'push' : path.endsWith('/pull') ? 'pull' : undefined;
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A link from one installation to `app`. */
 export function faultyLink(app: Hono, random: () => number, faults: Faults = NO_FAULTS): FaultyLink {
   const link: FaultyLink = {
     faults,
+    holds: {},
     online: true,
     fetch: async (url, init) => {
       const { faults: f } = link;
+      const kind = kindOf(url);
+      const hold = kind && link.holds[kind];
+      if (hold?.at === 'request') await hold.until;
       if (!link.online || random() < f.dropRequest) throw new TypeError('fetch failed: rede fora');
       if (f.maxDelayMs > 0) await sleep(Math.floor(random() * f.maxDelayMs));
       const send = async () => {
@@ -65,6 +97,7 @@ export function faultyLink(app: Hono, random: () => number, faults: Faults = NO_
       };
       let res = await send();
       if (random() < f.duplicate) res = await send();
+      if (hold?.at === 'answer') await hold.until;
       if (f.maxDelayMs > 0) await sleep(Math.floor(random() * f.maxDelayMs));
       if (!link.online || random() < f.dropResponse) throw new TypeError('fetch failed: resposta perdida');
       return res;

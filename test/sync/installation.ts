@@ -40,6 +40,8 @@ export async function openInstallation(
     storage?: RxStorage<unknown, unknown>;
     reviewEveryMs?: number;
     clock?: Clock;
+    /** The link to use (made by the test, to hold the very first pull); a fresh one otherwise. */
+    link?: FaultyLink;
   } = {},
 ): Promise<TestInstallation> {
   const database = await openRxdbDatabase({
@@ -48,7 +50,7 @@ export async function openInstallation(
     collections,
     multiInstance: false,
   });
-  const link = faultyLink(app, random);
+  const link = options.link ?? faultyLink(app, random);
   const sync = startSync({
     database,
     collections,

@@ -1,7 +1,8 @@
 /**
  * Test-only: the real server (`assembleServer`, which mounts the device operations and replication
- * routes) over a fresh SQLite file, accounts with admins, and enrolled installations.
+ * routes) over a fresh SQLite file or PostgreSQL schema, accounts with admins, and enrolled installations.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,12 @@ import { login, seedAccount, startTestServer, type TestServer } from '../../sync
 import { serverMigrations } from '../../sync-server/server.js';
 import { openSqlDatabase } from '../../sync-server/store/index.js';
 import type { DeviceKind, Devices } from '../../sync-server/sync/index.js';
+import {
+  dropSchema,
+  postgresUnreachable,
+  postgresUrl,
+  skipWithoutPostgres,
+} from '../../sync-server/testing/postgres.js';
 
 /** A test server with sync. */
 export interface SyncTestServer extends TestServer {
@@ -37,6 +44,39 @@ export async function startSyncServer(file?: string): Promise<SyncTestServer> {
     async close() {
       await server.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The databases sync suites run on. */
+export type SyncEngine = 'sqlite' | 'postgresql';
+
+/**
+ * The engines a suite runs on: SQLite always, PostgreSQL where it answers (always in CI, where a
+ * missing server fails the suite); `what` names the suite in the warning when PostgreSQL is skipped.
+ */
+export async function syncEngines(what: string): Promise<SyncEngine[]> {
+  return skipWithoutPostgres(await postgresUnreachable(), what) ? ['sqlite'] : ['sqlite', 'postgresql'];
+}
+
+/** Starts a server with sync on `engine`: a fresh SQLite file, or a PostgreSQL schema of its own dropped on `close()`. */
+export async function startSyncServerOn(engine: SyncEngine): Promise<SyncTestServer> {
+  if (engine === 'sqlite') return startSyncServer();
+  const schema = `test_sync_${randomBytes(4).toString('hex')}`;
+  const database = await openSqlDatabase({
+    url: postgresUrl,
+    schema,
+    collections: allCollections,
+    migrations: serverMigrations,
+  });
+  const server = await startTestServer({ database });
+  return {
+    ...server,
+    devices: server.devices,
+    file: '',
+    async close() {
+      await server.close();
+      await dropSchema(schema);
     },
   };
 }
