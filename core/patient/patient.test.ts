@@ -236,6 +236,8 @@ describe('searching patients', () => {
     expect((await h.run(listPatients, { q: 'xisto' })).items).toHaveLength(0);
     expect((await h.run(listPatients, { q: 'xisto', active: 'false' })).items).toHaveLength(1);
     expect((await h.run(listPatients, { q: 'xisto', active: 'all' })).items).toHaveLength(1);
+    expect((await h.run(listPatients, { q: 'xisto ina', active: 'all' })).items).toHaveLength(1);
+    expect((await h.run(listPatients, { q: 'xisto ina', active: 'false' })).items).toHaveLength(1);
   });
 
   it('tells whether a CPF belongs to an active patient', async () => {

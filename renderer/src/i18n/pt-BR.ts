@@ -64,9 +64,8 @@ export const ptBR = {
   'sync.offlineWaiting_other': 'Sem conexão — {{count}} alterações aguardando envio',
   'sync.review_one': '{{count}} conflito para revisar',
   'sync.review_other': '{{count}} conflitos para revisar',
-  'header.offline': 'Offline — trabalhando nesta estação',
-  'header.offlineWaiting_one': 'Offline — {{count}} alteração a enviar',
-  'header.offlineWaiting_other': 'Offline — {{count}} alterações a enviar',
+  'header.offline': 'Offline',
+  'header.offlineWaiting': 'Offline · {{count}} a enviar',
   'header.offlineHint':
     'Sem conexão com o servidor: tudo fica salvo nesta estação e é enviado quando a conexão voltar.',
   'sync.demo': 'Demonstração — dados só nesta estação',

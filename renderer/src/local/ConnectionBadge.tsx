@@ -6,7 +6,7 @@ import { useSyncStatus } from './SyncIndicator.js';
 import './connection.css';
 
 /**
- * The header's offline badge (issue 19): "Offline — 3 alterações a enviar" while the desk works
+ * The header's offline badge (issue 19): "Offline · 3 a enviar" while the desk works
  * without the server, gone as soon as it is back. Reads sync's status when the station syncs, the
  * server line alone otherwise (signed in offline before enrolment).
  */

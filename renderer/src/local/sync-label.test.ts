@@ -53,7 +53,7 @@ describe('the header offline badge', () => {
   it('shows offline with the changes waiting, and nothing once back online', () => {
     const offline = { ...online, online: false, pendingPushes: 2 };
     const badge = offlineBadge('online', offline);
-    expect(badge && t(badge.key, badge.vars, 'pt-BR')).toBe('Offline — 2 alterações a enviar');
+    expect(badge && t(badge.key, badge.vars, 'pt-BR')).toBe('Offline · 2 a enviar');
     expect(offlineBadge('offline', online)).toMatchObject({ key: 'header.offline' });
     expect(offlineBadge('online', online)).toBeNull();
     // Signed in offline on a desk without sync (not enrolled): the server line alone decides.

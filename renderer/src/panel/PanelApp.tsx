@@ -18,7 +18,7 @@ function clock(): string {
 }
 
 /** How many earlier calls the side list shows: as many as fit at a size read from 5 m on a 1080p TV. */
-const LAST_CALLS = 4;
+const LAST_CALLS = 5;
 
 /** The panel screen of one clinic. */
 export function PanelApp({ config }: { config: KioskConfig }) {

@@ -16,6 +16,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCpf } from '../../../core/br/cpf.js';
+import { isDomainError } from '../../../core/errors.js';
 import { budgets } from '../../../core/budget/budget-record.js';
 import { insurances } from '../../../core/insurance/insurance-record.js';
 import { activatePatient, getPatient, inactivatePatient } from '../../../core/patient/patient-ops.js';
@@ -30,7 +31,8 @@ import type { MessageKey } from '../i18n/index.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { typingIn } from '../reception/shortcuts.js';
 import { showPhone } from './masks.js';
-import { isoToBr } from './patient-form-values.js';
+import { activateOnServer, type ServerAccess } from './inactive-patients.js';
+import { isoToBr, type PatientView } from './patient-form-values.js';
 import { loadPatientHistory } from './patient-history.js';
 import { PatientForm } from './PatientForm.js';
 
@@ -68,7 +70,14 @@ function Datum(props: { label: string; children: ReactNode }) {
  * One patient's page: the registration as the desk reads it, editing (E), inactivation with a reason
  * and reactivation, and the history of appointments and budgets. Esc (or "Voltar") goes back to the list.
  */
-export function PatientPage(props: { id: string; onBack: () => void }) {
+export function PatientPage(props: {
+  id: string;
+  /** The patient as the list had it: shown when it is no longer on this desk (inactive, server only). */
+  initial?: PatientView;
+  /** The server, to reactivate a patient that already left this desk; null offline. */
+  access: ServerAccess | null;
+  onBack: () => void;
+}) {
   const { t } = useTranslation();
   const run = useRun();
   const [editing, setEditing] = useState(false);
@@ -82,26 +91,38 @@ export function PatientPage(props: { id: string; onBack: () => void }) {
     [insurances],
     [],
   );
-  const p = patient.data;
+  // An inactive patient leaves this desk on the next pull: the page keeps the last version it read.
+  const [lastSeen, setLastSeen] = useState<PatientView | undefined>(props.initial);
+  useEffect(() => {
+    if (patient.data) setLastSeen(patient.data);
+  }, [patient.data]);
+  const p = patient.data ?? (isDomainError(patient.error) && patient.error.code === 'not_found' ? lastSeen : undefined);
+  const local = patient.data !== undefined;
   const dialogOpen = editing || inactivating;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (dialogOpen || typingIn(event.target) || event.ctrlKey || event.altKey || event.metaKey) return;
       if (event.key === 'Escape') props.onBack();
-      else if ((event.key === 'e' || event.key === 'E') && p) setEditing(true);
+      else if ((event.key === 'e' || event.key === 'E') && local) setEditing(true);
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dialogOpen, p, props]);
+  }, [dialogOpen, local, props]);
 
   const reactivate = async () => {
     setError(null);
     try {
-      const saved = await run(activatePatient, { id: props.id });
-      setNotice(t('patient.reactivated', { name: saved.name }));
+      if (local) {
+        const saved = await run(activatePatient, { id: props.id });
+        setNotice(t('patient.reactivated', { name: saved.name }));
+      } else if (props.access) {
+        const saved = await activateOnServer(props.access, props.id);
+        setLastSeen(saved);
+        setNotice(t('patient.reactivatedServer', { name: saved.name }));
+      } else setError(t('patient.reactivateOffline'));
     } catch (failure) {
       setError(formFailure(failure, []).general);
     }
@@ -153,7 +174,11 @@ export function PatientPage(props: { id: string; onBack: () => void }) {
           {p.temporary && <Badge color="yellow">{t('patient.temporary')}</Badge>}
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <Button onClick={() => setEditing(true)} rightSection={<Kbd className="kbd-on-primary">E</Kbd>}>
+          <Button
+            disabled={!local}
+            onClick={() => setEditing(true)}
+            rightSection={<Kbd className="kbd-on-primary">E</Kbd>}
+          >
             {t('patient.edit')}
           </Button>
           {p.active ? (
@@ -180,7 +205,8 @@ export function PatientPage(props: { id: string; onBack: () => void }) {
           {t('patient.inactiveSince', {
             date: isoToBr(p.inactivatedAt?.slice(0, 10)),
             reason: p.inactivationReason ?? t('patient.noReason'),
-          })}
+          })}{' '}
+          {t('patient.inactiveServerOnly')}
         </Alert>
       )}
 

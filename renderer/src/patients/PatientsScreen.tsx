@@ -1,12 +1,17 @@
 import { Alert, Badge, Button, Checkbox, Group, Kbd, Table, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCpf } from '../../../core/br/cpf.js';
+import { searchKey } from '../../../core/br/text.js';
 import { listPatients } from '../../../core/patient/patient-list.js';
 import { patients } from '../../../core/patient/patient-record.js';
 import { invoke } from '../../../core/operation.js';
+import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
-import { useLive } from '../local/hooks.js';
+import { useLive, useLocalCore } from '../local/hooks.js';
+import { useSession } from '../session/session-store.js';
+import { listInactivePatients, serverAccessOf } from './inactive-patients.js';
+import type { PatientView } from './patient-form-values.js';
 import { typingIn } from '../reception/shortcuts.js';
 import { showPhone } from './masks.js';
 import { PatientForm } from './PatientForm.js';
@@ -36,15 +41,29 @@ export function PatientsScreen() {
   const [query, setQuery] = useState('');
   const [withInactive, setWithInactive] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<PatientView | null>(null);
+  const { installation } = useLocalCore();
+  const session = useSession((s) => s.session);
+  const access = useMemo(() => serverAccessOf(installation, session), [installation, session]);
   const [saved, setSaved] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
   const results = useRef<HTMLDivElement>(null);
   const found = useLive(
-    (ctx) =>
-      invoke(listPatients, ctx, { q: query.trim() || undefined, active: withInactive ? 'all' : 'true', limit: 50 }),
+    async (ctx) => {
+      const q = query.trim() || undefined;
+      const local = await invoke(listPatients, ctx, { q, active: withInactive ? 'all' : 'true', limit: 50 });
+      if (!withInactive || !access) return local;
+      // Inactive patients leave the desk on the next pull (sync window): the server lists them.
+      const inactive = await listInactivePatients(access, q).catch(() => []);
+      const byId = new Map([...local.items, ...inactive].map((p) => [p.id, p]));
+      const items = [...byId.values()].sort((a, b) => {
+        const [x, y] = [searchKey(a.name), searchKey(b.name)];
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+      return { items: items.slice(0, 50), next: null };
+    },
     [patients],
-    [query, withInactive],
+    [query, withInactive, access],
   );
 
   useEffect(() => {
@@ -62,7 +81,9 @@ export function PatientsScreen() {
   if (open)
     return (
       <PatientPage
-        id={open}
+        id={open.id}
+        initial={open}
+        access={access}
         onBack={() => {
           setOpen(null);
           // Back where the reception left: the search box, with what it typed.
@@ -105,6 +126,11 @@ export function PatientsScreen() {
         onChange={(event) => setWithInactive(event.currentTarget.checked)}
         mb="md"
       />
+      {found.error !== undefined && (
+        <Alert color="red" variant="light" mb="md" role="alert">
+          {formFailure(found.error, []).general}
+        </Alert>
+      )}
       {saved && (
         <Alert color="green" variant="light" mb="md" withCloseButton onClose={() => setSaved(null)}>
           {t('patient.saved', { name: saved })}
@@ -123,7 +149,7 @@ export function PatientsScreen() {
           empty={found.data && found.data.items.length === 0 ? t('patient.none') : null}
         >
           {(found.data?.items ?? []).map((p) => (
-            <Table.Tr key={p.id} className="row-open" onClick={() => setOpen(p.id)}>
+            <Table.Tr key={p.id} className="row-open" onClick={() => setOpen(p)}>
               <Table.Td fw={500}>
                 <button type="button" className="row-link">
                   {p.socialName ?? p.name}
