@@ -39,7 +39,7 @@ export const patientEn: Record<keyof typeof patientPtBR, string> = {
   'patient.inactivateReason': 'Reason (optional)',
   'patient.inactivateConfirm': 'Inactivate',
   'patient.inactivated': '{{name}} inactivated.',
-  'patient.inactiveSince': 'Inactive since {{date}}. Reason: {{reason}}',
+  'patient.inactiveSince': 'Inactive since {{date}}. Reason: {{reason}}.',
   'patient.noReason': 'not given',
   'patient.reactivate': 'Reactivate',
   'patient.reactivated': '{{name}} reactivated.',

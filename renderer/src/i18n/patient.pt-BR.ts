@@ -39,7 +39,7 @@ export const patientPtBR = {
   'patient.inactivateReason': 'Motivo (opcional)',
   'patient.inactivateConfirm': 'Inativar',
   'patient.inactivated': '{{name}} inativado(a).',
-  'patient.inactiveSince': 'Inativo desde {{date}}. Motivo: {{reason}}',
+  'patient.inactiveSince': 'Inativo desde {{date}}. Motivo: {{reason}}.',
   'patient.noReason': 'não informado',
   'patient.reactivate': 'Reativar',
   'patient.reactivated': '{{name}} reativado(a).',
