@@ -85,18 +85,26 @@ async function panelContext(options: { gateAudio?: boolean } = {}): Promise<Brow
           getVoices: () => [],
         },
       });
-      if (gateAudio) {
-        // Headless Chromium lets audio start without a gesture; a desktop browser does not. Gate it as
-        // the browser would: the context stays suspended until the page has been touched.
+      if (!gateAudio) {
+        // As the desktop app (autoplay allowed): the audio context runs from the start. Headless
+        // Chromium without an audio device may keep a real one suspended.
+        const Real = window.AudioContext;
+        class Running extends Real {
+          override get state(): AudioContextState {
+            return 'running';
+          }
+        }
+        window.AudioContext = Running;
+      } else {
+        // A desktop browser holds audio back until the page is touched: gate it the same way (a real
+        // pointer or key event opens it; headless Chromium would otherwise let it play at once).
+        let touched = false;
+        for (const name of ['pointerdown', 'keydown'])
+          window.addEventListener(name, () => (touched = true), { capture: true });
         const Real = window.AudioContext;
         class Gated extends Real {
-          allowed = navigator.userActivation.hasBeenActive;
           override get state(): AudioContextState {
-            return this.allowed ? super.state : 'suspended';
-          }
-          override resume(): Promise<void> {
-            if (navigator.userActivation.hasBeenActive) this.allowed = true;
-            return super.resume();
+            return touched ? super.state : 'suspended';
           }
         }
         window.AudioContext = Gated;
@@ -128,7 +136,9 @@ it('shows the reception’s call within a second, and each of two calls 800 ms a
   // The list arrived over the socket: seven tickets wait.
   await expect.poll(() => page.getByText('7 aguardando').isVisible(), { timeout: 5000 }).toBe(true);
   // The desktop app and a browser that lets it play: no button to tap.
-  expect(await page.getByRole('button', { name: 'Toque para ativar o som' }).count()).toBe(0);
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Toque para ativar o som' }).count(), { timeout: 3000 })
+    .toBe(0);
 
   const sent = Date.now();
   const called = await call();
@@ -194,7 +204,7 @@ it('asks once to enable sound in a browser that blocks it, and remembers after a
   const page = await context.newPage();
   await page.goto(panelAddress());
   const button = page.getByRole('button', { name: 'Toque para ativar o som' });
-  await button.waitFor({ timeout: 5000 });
+  await button.waitFor({ timeout: 20_000 });
   await shot(page, 'panel-sound-ask.png');
   await button.click();
   await button.waitFor({ state: 'detached' });

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { PanelCall } from '../totem/kiosk-api.js';
 import { clinicName } from '../totem/kiosk-api.js';
 import type { KioskConfig } from '../totem/kiosk-config.js';
-import { announce, audioReady, spokenCode, unlockAudio } from './announce.js';
+import { announce, audioReady, spokenCode, unlockAudio, whenAudioRuns } from './announce.js';
 import { followPanel } from './panel-socket.js';
 import { rememberSound, resumeOnFirstTouch, soundRemembered } from './panel-sound.js';
 import './panel.css';
@@ -31,6 +31,9 @@ export function PanelApp({ config }: { config: KioskConfig }) {
   const [sound, setSound] = useState(() => unlockAudio() || soundRemembered(globalThis.localStorage));
   const [clinic, setClinic] = useState('');
   const [now, setNow] = useState(clock);
+
+  // Allowed without a touch (the desktop app): the context runs a moment after it is made.
+  useEffect(() => (sound ? undefined : whenAudioRuns(() => setSound(true))), [sound]);
 
   useEffect(() => {
     if (!sound || audioReady()) return;

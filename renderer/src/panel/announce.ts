@@ -20,6 +20,27 @@ export function unlockAudio(): boolean {
   }
 }
 
+/**
+ * Calls `then` once the audio context runs: a new context starts suspended for a moment even where
+ * the browser allows sound (the desktop app), so the panel must not take that moment for a refusal.
+ * @returns a function that stops listening.
+ */
+export function whenAudioRuns(then: () => void): () => void {
+  const context = audio;
+  if (!context) return () => undefined;
+  if (context.state === 'running') {
+    then();
+    return () => undefined;
+  }
+  const listener = () => {
+    if (context.state !== 'running') return;
+    context.removeEventListener('statechange', listener);
+    then();
+  };
+  context.addEventListener('statechange', listener);
+  return () => context.removeEventListener('statechange', listener);
+}
+
 /** Whether sound can play now. */
 export function audioReady(): boolean {
   return audio?.state === 'running';
