@@ -91,7 +91,7 @@ export function App() {
               <Text size="sm" c="white">
                 {t('session.user', { name: session.user.name, role: t(`role.${session.user.role}` as MessageKey) })}
               </Text>
-              <Button size="xs" variant="white" onClick={logout}>
+              <Button size="xs" variant="white" onClick={logout} style={{ flex: 'none' }}>
                 {t('session.logout')}
               </Button>
             </Group>
