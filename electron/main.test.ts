@@ -144,6 +144,21 @@ describe('main', () => {
     expect(fake.electron.Menu.setApplicationMenu).not.toHaveBeenCalled();
   });
 
+  it('lets the waiting-room panel chime and speak without a gesture, on a desk and on a kiosk', async () => {
+    vi.stubEnv('CLINIC_KIOSK', '');
+    await start();
+    expect(mainWindow().options.webPreferences?.autoplayPolicy).toBe('no-user-gesture-required');
+
+    vi.resetModules();
+    fake.FakeBrowserWindow.instances = [];
+    vi.stubEnv('CLINIC_KIOSK', '1');
+    await start();
+    expect(mainWindow().options).toMatchObject({
+      kiosk: true,
+      webPreferences: { autoplayPolicy: 'no-user-gesture-required', sandbox: true },
+    });
+  });
+
   it('keeps its data in appData/Clinic and remembers the window bounds there', async () => {
     await start();
     const userData = path.join(appData, 'Clinic');

@@ -69,6 +69,9 @@ export function mainWindowOptions(
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      // The waiting-room panel runs in this window and must chime and speak each call with nobody to
+      // tap it first (a wall TV); Chromium's default waits for a gesture (issue 19).
+      autoplayPolicy: 'no-user-gesture-required',
       additionalArguments: [`${VERSION_ARG}${deps.version}`],
     },
   };

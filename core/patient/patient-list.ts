@@ -5,22 +5,34 @@
  */
 import { z } from 'zod';
 import { cpfInput, dateInput, phoneInput } from '../br/schemas.js';
-import { normaliseCpf } from '../br/cpf.js';
 import { normalisePhone } from '../br/phone.js';
-import { searchKey } from '../br/text.js';
-import { pageBy, type Selector } from '../clinic/common/paging.js';
+import { prefixRange, searchKey } from '../br/text.js';
+import { encodeCursor, pageBy, type Page, type PageRequest, type Selector } from '../clinic/common/paging.js';
+import type { Collection } from '../store/port.js';
+import type { Stored } from '../store/record.js';
 import { activeFilterInput, booleanFilterInput, cursorInput, limitInput } from '../clinic/common/query-input.js';
 import { defineOperation } from '../operation.js';
-import { patients } from './patient-record.js';
+import { patients, type Patient } from './patient-record.js';
 import { patientOutput } from './patient-schemas.js';
 
-/** What a search box text means: a name prefix, or alternatives on exact fields. */
-export type SearchIntent = { namePrefix: string } | { alternatives: Selector[] };
+/** A name typed in `name` (or `q`): its first word, and the words after it. */
+function interpretName(name: string): { namePrefix: string; otherWords: string[] } {
+  const [namePrefix = '', ...otherWords] = searchKey(name).split(' ');
+  return { namePrefix, otherWords };
+}
+
+/**
+ * What a search box text means: a name (the first word starts the name, each further word starts one
+ * of its later words), or alternatives on exact fields.
+ */
+export type SearchIntent = { namePrefix: string; otherWords: string[] } | { alternatives: Selector[] };
 
 /**
  * Reads the reception's search text. A date (`17/05/1980` or `1980-05-17`) searches the birth date;
- * 8 or more digits (punctuation ignored) search the CPF when they form a valid one and the phones
- * when they form a valid number (`11987654321` may be either); anything else is a name prefix.
+ * 3 to 11 digits (CPF punctuation ignored) search the start of the CPF (`529.982` finds
+ * `529.982.247-25`); 8 or more digits also search the phones when they form a valid number
+ * (`11987654321` may be either); anything else is a name: `maria silva` finds "Maria Aparecida da
+ * Silva" (accents and case ignored).
  */
 export function interpretSearch(q: string): SearchIntent {
   const text = q.trim();
@@ -28,15 +40,46 @@ export function interpretSearch(q: string): SearchIntent {
   if (br) return { alternatives: [{ birthDate: `${br[3]}-${br[2]}-${br[1]}` }] };
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return { alternatives: [{ birthDate: text }] };
   const digits = text.replace(/[\s.\-/()]/g, '');
-  if (/^\+?\d{8,15}$/.test(digits)) {
+  if (/^\+?\d{3,15}$/.test(digits)) {
     const alternatives: Selector[] = [];
-    const cpf = digits.startsWith('+') ? undefined : normaliseCpf(digits);
-    if (cpf) alternatives.push({ cpf });
-    const phone = normalisePhone(digits);
+    // A partial CPF is a prefix; a whole one matches itself (its range holds only it).
+    if (!digits.startsWith('+') && digits.length <= 11) alternatives.push({ cpf: prefixRange(digits) });
+    const phone = digits.length >= 8 ? normalisePhone(digits) : undefined;
     if (phone) alternatives.push({ cellPhone: phone }, { phone });
     return { alternatives };
   }
-  return { namePrefix: searchKey(text) };
+  return interpretName(text);
+}
+
+/** Whether every one of `words` starts one of the words of `nameKey` after its first. */
+function hasWords(nameKey: string, words: readonly string[]): boolean {
+  const later = nameKey.split(' ').slice(1);
+  return words.every((word) => later.some((w) => w.startsWith(word)));
+}
+
+/**
+ * {@link pageBy} keeping only the records `keep` accepts: it reads on in chunks until a page is full
+ * (or the records run out), so a page is as long as asked and the cursor points after its last item.
+ */
+async function pageKeeping(
+  collection: Collection<Patient>,
+  request: PageRequest,
+  keep: (patient: Stored<Patient>) => boolean,
+): Promise<Page<Stored<Patient>>> {
+  const kept: Stored<Patient>[] = [];
+  let cursor = request.cursor;
+  for (;;) {
+    const chunk = await pageBy(collection, { ...request, limit: Math.max(100, request.limit * 4), cursor });
+    for (const patient of chunk.items) {
+      if (keep(patient)) kept.push(patient);
+      if (kept.length > request.limit) break;
+    }
+    if (kept.length > request.limit || chunk.next === null) break;
+    cursor = chunk.next;
+  }
+  const items = kept.slice(0, request.limit);
+  const last = items[items.length - 1];
+  return { items, next: kept.length > request.limit && last ? encodeCursor(last.nameKey, last.id) : null };
 }
 
 /** `patient.list`: `GET /patient/`. */
@@ -45,7 +88,8 @@ export const listPatients = defineOperation({
   group: 'Patient',
   summary: 'Busca pacientes por nome (ignora acentos e maiúsculas), CPF, telefone ou nascimento',
   description:
-    '`q` aceita o que a recepção digitar: início do nome, CPF, telefone ou data (DD/MM/AAAA). ' +
+    '`q` aceita o que a recepção digitar: início do nome (cada palavra a mais inicia outra palavra do ' +
+    'nome: `maria silva`), CPF inteiro ou o começo dele, telefone ou data (DD/MM/AAAA). ' +
     'Paginado por cursor: passe o `next` recebido em `cursor`. Ordem alfabética.',
   permission: 'patient:read',
   input: z.strictObject({
@@ -68,21 +112,24 @@ export const listPatients = defineOperation({
     if (input.temporary !== undefined) base.temporary = input.temporary;
     if (input.cpf) base.cpf = input.cpf;
     if (input.birthDate) base.birthDate = input.birthDate;
-    let prefix = input.name === undefined ? '' : searchKey(input.name);
+    let { namePrefix: prefix, otherWords } = interpretName(input.name ?? '');
     let alternatives: Selector[] = input.phone ? [{ cellPhone: input.phone }, { phone: input.phone }] : [{}];
     if (input.q !== undefined && input.q.trim() !== '') {
       const intent = interpretSearch(input.q);
-      if ('namePrefix' in intent) prefix = intent.namePrefix;
+      if ('namePrefix' in intent) ({ namePrefix: prefix, otherWords } = intent);
       else alternatives = alternatives.flatMap((a) => intent.alternatives.map((b) => ({ ...a, ...b })));
     }
     if (alternatives.length === 0) return { items: [], next: null };
-    return pageBy(ctx.store.collection(patients), {
+    const request: PageRequest = {
       key: 'nameKey',
       prefix,
       where: alternatives.map((a) => ({ ...base, ...a })),
       limit: input.limit,
       cursor: input.cursor,
-    });
+    };
+    const collection = ctx.store.collection(patients);
+    if (otherWords.length === 0) return pageBy(collection, request);
+    return pageKeeping(collection, request, (patient) => hasWords(patient.nameKey, otherWords));
   },
 });
 

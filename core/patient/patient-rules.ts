@@ -20,7 +20,8 @@ export function requirePatient(
 
 /**
  * @throws DomainError `conflict` naming `cpf` when another active patient has it; the detail names
- *   that patient so the reception can open it (or unify the two).
+ *   that patient as a person reads it (`CPF já cadastrado (Maria Silva)`), so the reception knows
+ *   whom to open (or unify); an integrator finds the id with `GET /patient/cpf/{cpf}`.
  */
 export async function assertCpfFree(
   ctx: Pick<OperationContext, 'store'>,
@@ -30,7 +31,8 @@ export async function assertCpfFree(
   if (!cpf) return;
   const taken = await ctx.store.collection(patients).find({ selector: { cpf, active: true }, limit: 2 });
   const other = taken.find((p) => p.id !== self);
-  if (other) throw conflictOn('cpf', 'CPF já cadastrado para outro paciente ativo', `${other.name} (${other.id})`);
+  if (other)
+    throw conflictOn('cpf', 'CPF já cadastrado para outro paciente ativo', `CPF já cadastrado (${other.name})`);
 }
 
 /** Today in the runtime's zone as `YYYY-MM-DD` (birth dates carry no zone). */

@@ -79,7 +79,8 @@ describe('creating a patient', () => {
     const first = await create({ name: 'Carlos Lima', cpf: '529.982.247-25' });
     const error = await h.failure(createPatient, { name: 'Carlos A. Lima', cpf: '52998224725' });
     expect(error.code).toBe('conflict');
-    expect(error.details).toEqual([{ path: 'cpf', message: expect.stringContaining(first.id) as string }]);
+    // The reception reads whom the CPF belongs to, by name (issue 19: not an id).
+    expect(error.details).toEqual([{ path: 'cpf', message: 'CPF já cadastrado (Carlos Lima)' }]);
     await h.run(inactivatePatient, { id: first.id, reason: 'duplicado' });
     const second = await create({ name: 'Carlos A. Lima', cpf: '52998224725' });
     expect(second.cpf).toBe('52998224725');
@@ -191,12 +192,52 @@ describe('searching patients', () => {
     ]);
   });
 
+  it('finds a partial CPF as typed, with or without its punctuation', async () => {
+    const patient = await create({ name: 'Otília Brandão', cpf: '604.581.932-24' });
+    for (const q of ['604', '604.581', '60458193', '604.581.932-2', '604.581.932-24']) {
+      expect(
+        (await h.run(listPatients, { q })).items.map((p) => p.id),
+        q,
+      ).toEqual([patient.id]);
+    }
+    expect((await h.run(listPatients, { q: '605.581' })).items).toEqual([]);
+  });
+
+  it('finds "Maria Silva" in "Maria Aparecida da Silva": each further word starts a later word of the name', async () => {
+    const maria = await create({ name: 'Maria Aparecida da Silva' });
+    await create({ name: 'Maria Aparecida Souza' });
+    await create({ name: 'Silva Maria Prado' });
+    for (const q of ['Maria Silva', 'maria silva', 'MARIA SÍLVA', 'mar sil', 'Maria Ap Silva', 'maria da sil']) {
+      expect(
+        (await h.run(listPatients, { q })).items.map((p) => p.id),
+        q,
+      ).toEqual([maria.id]);
+    }
+    expect((await h.run(listPatients, { q: 'maria aparecida' })).items.map((p) => p.name)).toEqual([
+      'Maria Aparecida da Silva',
+      'Maria Aparecida Souza',
+    ]);
+    expect((await h.run(listPatients, { q: 'maria costa' })).items).toEqual([]);
+  });
+
+  it('pages a two-word search full, past many names that start alike but lack the second word', async () => {
+    for (let i = 0; i < 120; i++) await create({ name: `Rita Alves ${String(i).padStart(3, '0')}` });
+    for (let i = 0; i < 3; i++) await create({ name: `Rita Zanetti ${i}` });
+    const first = await h.run(listPatients, { q: 'rita zan', limit: 2 });
+    expect(first.items.map((p) => p.name)).toEqual(['Rita Zanetti 0', 'Rita Zanetti 1']);
+    const second = await h.run(listPatients, { q: 'rita zan', limit: 2, cursor: first.next! });
+    expect(second.items.map((p) => p.name)).toEqual(['Rita Zanetti 2']);
+    expect(second.next).toBeNull();
+  });
+
   it('lists active patients by default, inactive ones on request', async () => {
     const patient = await create({ name: 'Xisto Inativo' });
     await h.run(inactivatePatient, { id: patient.id });
     expect((await h.run(listPatients, { q: 'xisto' })).items).toHaveLength(0);
     expect((await h.run(listPatients, { q: 'xisto', active: 'false' })).items).toHaveLength(1);
     expect((await h.run(listPatients, { q: 'xisto', active: 'all' })).items).toHaveLength(1);
+    expect((await h.run(listPatients, { q: 'xisto ina', active: 'all' })).items).toHaveLength(1);
+    expect((await h.run(listPatients, { q: 'xisto ina', active: 'false' })).items).toHaveLength(1);
   });
 
   it('tells whether a CPF belongs to an active patient', async () => {

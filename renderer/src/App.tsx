@@ -11,6 +11,7 @@ import { useSession } from './session/session-store.js';
 import { DemoEntry } from './local/DemoEntry.js';
 import { useInstallation } from './local/installation-store.js';
 import { LocalCoreGate, LocalCoreProvider } from './local/LocalCoreProvider.js';
+import { ConnectionBadge } from './local/ConnectionBadge.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
 import { onOpenReview } from './sync-review/open-review.js';
 import {
@@ -84,12 +85,13 @@ export function App() {
                 ))}
               </ul>
             </nav>
-            <Group gap="sm" ml="auto" className="session-user">
+            <Group gap="sm" ml="auto" className="session-user" wrap="nowrap">
+              {/* Offline shows here while it lasts, whatever way the person signed in (issue 19). */}
+              <ConnectionBadge server={status} />
               <Text size="sm" c="white">
                 {t('session.user', { name: session.user.name, role: t(`role.${session.user.role}` as MessageKey) })}
-                {session.mode === 'offline' && ` (${t('session.offline')})`}
               </Text>
-              <Button size="xs" variant="white" onClick={logout}>
+              <Button size="xs" variant="white" onClick={logout} style={{ flex: 'none' }}>
                 {t('session.logout')}
               </Button>
             </Group>
@@ -125,7 +127,7 @@ export function App() {
           <span className="status-dot" aria-hidden="true" />
           {t(statusText[status])}
         </p>
-        {session && installation && <SyncIndicator />}
+        {session && installation && <SyncIndicator server={status} />}
         <p className="app-mode">{bridge ? t('footer.desktop', { version: bridge.version }) : t('footer.web')}</p>
       </footer>
     </div>

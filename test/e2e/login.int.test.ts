@@ -93,12 +93,14 @@ describe('signing in at the desk, in Chromium against the real server', () => {
     await typeLogin(page, EMAIL, 'senha errada');
     await page.getByRole('alert').filter({ hasText: 'E-mail ou senha inválidos' }).waitFor({ timeout: 20_000 });
     await typeLogin(page, EMAIL, PASSWORD);
-    await page.getByText(`${WHO} (sessão offline)`).waitFor({ timeout: 20_000 });
+    await page.getByText(WHO).waitFor({ timeout: 20_000 });
+    await page.getByTestId('header-offline').filter({ hasText: 'Offline' }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'login-offline.png');
 
     // A reload keeps the person signed in (same window).
     await page.reload();
-    await page.getByText(`${WHO} (sessão offline)`).waitFor({ timeout: 10_000 });
+    await page.getByText(WHO).waitFor({ timeout: 10_000 });
+    await page.getByTestId('header-offline').waitFor({ timeout: 10_000 });
     expect(errors).toEqual([]);
     await context.close();
   });

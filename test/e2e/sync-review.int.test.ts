@@ -104,7 +104,7 @@ describe('conflicts and refusals in Chromium against the real server', () => {
     expect(rest.status).toBe(200);
 
     await api.start();
-    const link = syncIndicator().getByRole('button', { name: '1 conflito(s) para revisar' });
+    const link = syncIndicator().getByRole('button', { name: '1 conflito para revisar' });
     await link.waitFor({ timeout: 60_000 });
     // Nothing typed is lost: the server kept its version, the desk's is in the list.
     expect(await serverNotes()).toBe(REST_NOTES);
@@ -243,7 +243,7 @@ describe('conflicts and refusals in Chromium against the real server', () => {
     await entry.getByText('Paciente · Recusa').waitFor();
     await entry.getByRole('row', { name: /Nome/ }).getByText('Joana Paciente Offline').waitFor();
     // Opening the screen reads the counts again: the indicator agrees with the list.
-    await syncIndicator().getByRole('button', { name: '1 conflito(s) para revisar' }).waitFor({ timeout: 15_000 });
+    await syncIndicator().getByRole('button', { name: '1 conflito para revisar' }).waitFor({ timeout: 15_000 });
     await entry.getByRole('button', { name: 'Aplicar a versão da estação' }).click();
     await page.getByRole('dialog', { name: 'Aplicar a versão da estação?' }).waitFor();
     await page.keyboard.press('Enter');

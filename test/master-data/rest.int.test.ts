@@ -82,6 +82,22 @@ describe.each(engines)('master data over REST on %s', (engine) => {
       expect((await f.call('GET', '/patient/?limit=500')).status).toBe(400);
     });
 
+    it('finds a partial CPF and "maria silva" over REST, and names the holder of a taken CPF', async () => {
+      const cpf = cpfWithCheckDigits('604581932');
+      const maria = await json<{ patient: { id: string } }>(
+        await f.call('POST', '/patient/', { name: 'Maria Aparecida da Silva', cpf }),
+      );
+      await f.call('POST', '/patient/', { name: 'Mariana Silveira' });
+      const search = async (q: string) =>
+        (await json<{ items: { id: string }[] }>(await f.call('GET', `/patient/?q=${encodeURIComponent(q)}`))).items;
+      expect((await search('604.581')).map((p) => p.id)).toEqual([maria.patient.id]);
+      expect((await search('MARIA SÍLVA')).map((p) => p.id)).toEqual([maria.patient.id]);
+      const taken = await f.call('POST', '/patient/', { name: 'Outra', cpf });
+      expect((await f.errorOf(taken)).details).toEqual([
+        { path: 'cpf', message: 'CPF já cadastrado (Maria Aparecida da Silva)' },
+      ]);
+    });
+
     it('inactivates through POST /patient/{id}/inactivation and unifies through /unification', async () => {
       const a = (await json<{ patient: { id: string } }>(await f.call('POST', '/patient/', { name: 'Gilda Reis' })))
         .patient;

@@ -1,7 +1,7 @@
-import type { MessageKey } from './pt-BR.js';
+import type { DictionaryKey } from './pt-BR.js';
 
-/** English texts; `Record<MessageKey, string>` makes a missing or stray key a type error. */
-export const en: Record<MessageKey, string> = {
+/** English texts; `Record<DictionaryKey, string>` makes a missing or stray key a type error. */
+export const en: Record<DictionaryKey, string> = {
   'app.name': 'Clinic',
   'nav.label': 'Main navigation',
   'nav.agenda': 'Schedule',
@@ -31,7 +31,6 @@ export const en: Record<MessageKey, string> = {
   'login.serverError': 'The server could not answer now. Try again in a moment.',
   'login.offlineHint': 'No connection: signing in with this desk’s offline access.',
   'session.user': '{{name}} · {{role}}',
-  'session.offline': 'offline session',
   'session.logout': 'Sign out',
   'role.admin': 'Administrator',
   'role.reception': 'Reception',
@@ -59,10 +58,16 @@ export const en: Record<MessageKey, string> = {
   'local.otherAccountTitle': 'Station of another clinic',
   'local.otherAccount': 'This station is enrolled in another account. Sign in with a user of this clinic.',
   'sync.ok': 'In sync',
-  'sync.waiting': '{{count}} change(s) waiting to be sent',
+  'sync.waiting_one': '{{count}} change waiting to be sent',
+  'sync.waiting_other': '{{count}} changes waiting to be sent',
   'sync.offline': 'Offline — saving on this station',
-  'sync.offlineWaiting': 'Offline — {{count}} change(s) waiting to be sent',
-  'sync.review': '{{count}} conflict(s) to review',
+  'sync.offlineWaiting_one': 'Offline — {{count}} change waiting to be sent',
+  'sync.offlineWaiting_other': 'Offline — {{count}} changes waiting to be sent',
+  'sync.review_one': '{{count}} conflict to review',
+  'sync.review_other': '{{count}} conflicts to review',
+  'header.offline': 'Offline',
+  'header.offlineWaiting': 'Offline · {{count}} to send',
+  'header.offlineHint': 'No connection to the server: everything is saved on this station and sent when it is back.',
   'sync.demo': 'Demo — data on this station only',
   'setup.title': 'Set up this station',
   'setup.intro':
@@ -214,7 +219,8 @@ export const en: Record<MessageKey, string> = {
   'patient.private': 'Private',
   'patient.plan': 'Plan',
   'patient.card': 'Card number',
-  'patient.cards': '{{count}} insurance(s)',
+  'patient.cards_one': '{{count}} insurance',
+  'patient.cards_other': '{{count}} insurances',
   'patient.temporary': 'temporary',
   'patient.hint': 'saves',
   'patient.save': 'Register',

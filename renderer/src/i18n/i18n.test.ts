@@ -31,6 +31,15 @@ describe('t', () => {
     }
   });
 
+  it('writes counted words as plurals, never "alteração(ões)" or "conflito(s)"', () => {
+    for (const dictionary of [dictionaries['pt-BR'], dictionaries.en])
+      for (const [key, text] of Object.entries(dictionary))
+        if (text.includes('{{count}}')) expect(text, key).not.toMatch(/\((s|es|ões)\)/);
+    expect(t('patient.cards', { count: 1 }, 'pt-BR')).toBe('1 convênio');
+    expect(t('patient.cards', { count: 2 }, 'pt-BR')).toBe('2 convênios');
+    expect(t('block.affectedToo', { count: 1 }, 'pt-BR')).toMatch(/^1 agendamento nesses horários continua marcado/);
+  });
+
   it('says every text in both languages', () => {
     expect(Object.keys(dictionaries.en).sort()).toEqual(Object.keys(dictionaries['pt-BR']).sort());
   });

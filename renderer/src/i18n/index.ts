@@ -7,6 +7,8 @@ import { initReactI18next } from 'react-i18next';
 import { budgetEn } from './budget.en.js';
 import { budgetPtBR } from './budget.pt-BR.js';
 import { en } from './en.js';
+import { patientEn } from './patient.en.js';
+import { patientPtBR, type PatientMessageKey } from './patient.pt-BR.js';
 import { ptBR, type MessageKey as BaseMessageKey } from './pt-BR.js';
 import { reviewEn } from './review.en.js';
 import { reviewPtBR, type ReviewMessageKey } from './review.pt-BR.js';
@@ -16,7 +18,7 @@ import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
-export type MessageKey = BaseMessageKey | ReviewMessageKey | WaitListMessageKey;
+export type MessageKey = BaseMessageKey | ReviewMessageKey | WaitListMessageKey | PatientMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -37,8 +39,8 @@ export function currentLocale(): Locale {
 
 /** Every text of the UI per locale: the shell's, the totem's, the budget, review and wait-list screens'. */
 export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
-  'pt-BR': { ...ptBR, ...totemPtBR, ...budgetPtBR, ...reviewPtBR, ...waitListPtBR },
-  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn, ...waitListEn },
+  'pt-BR': { ...ptBR, ...totemPtBR, ...budgetPtBR, ...reviewPtBR, ...waitListPtBR, ...patientPtBR },
+  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn, ...waitListEn, ...patientEn },
 };
 
 /** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */
@@ -59,9 +61,14 @@ void i18n.use(initReactI18next).init({
 });
 
 /**
- * Translates a key, filling `{{name}}` placeholders from `vars`.
+ * Translates a key, filling `{{name}}` placeholders from `vars`; a numeric `count` picks the plural
+ * form (`key_one`, `key_other`, `key_zero` for 0).
  * @param locale defaults to the browser's language; pass it explicitly in tests.
  */
-export function t(key: MessageKey, vars: Record<string, string> = {}, locale: Locale = currentLocale()): string {
+export function t(
+  key: MessageKey,
+  vars: Record<string, string | number> = {},
+  locale: Locale = currentLocale(),
+): string {
   return i18n.getFixedT(locale)(key, vars);
 }

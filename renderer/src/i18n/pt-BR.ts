@@ -29,7 +29,6 @@ export const ptBR = {
   'login.serverError': 'O servidor não conseguiu atender agora. Tente de novo em instantes.',
   'login.offlineHint': 'Sem conexão: entrando com o acesso offline desta estação.',
   'session.user': '{{name}} · {{role}}',
-  'session.offline': 'sessão offline',
   'session.logout': 'Sair',
   'role.admin': 'Administrador(a)',
   'role.reception': 'Recepção',
@@ -58,10 +57,17 @@ export const ptBR = {
   'local.otherAccountTitle': 'Estação de outra clínica',
   'local.otherAccount': 'Esta estação está cadastrada em outra conta. Entre com um usuário desta clínica.',
   'sync.ok': 'Sincronizado',
-  'sync.waiting': '{{count}} alteração(ões) aguardando envio',
+  'sync.waiting_one': '{{count}} alteração aguardando envio',
+  'sync.waiting_other': '{{count}} alterações aguardando envio',
   'sync.offline': 'Sem conexão — salvando nesta estação',
-  'sync.offlineWaiting': 'Sem conexão — {{count}} alteração(ões) aguardando envio',
-  'sync.review': '{{count}} conflito(s) para revisar',
+  'sync.offlineWaiting_one': 'Sem conexão — {{count}} alteração aguardando envio',
+  'sync.offlineWaiting_other': 'Sem conexão — {{count}} alterações aguardando envio',
+  'sync.review_one': '{{count}} conflito para revisar',
+  'sync.review_other': '{{count}} conflitos para revisar',
+  'header.offline': 'Offline',
+  'header.offlineWaiting': 'Offline · {{count}} a enviar',
+  'header.offlineHint':
+    'Sem conexão com o servidor: tudo fica salvo nesta estação e é enviado quando a conexão voltar.',
   'sync.demo': 'Demonstração — dados só nesta estação',
   'setup.title': 'Configurar esta estação',
   'setup.intro':
@@ -210,12 +216,13 @@ export const ptBR = {
   'patient.birthDate': 'Nascimento',
   'patient.cellPhone': 'Celular',
   'patient.email': 'E-mail',
-  'patient.insuranceCard': 'Convênio',
+  'patient.insuranceCard': 'Convênios',
   'patient.insurance': 'Convênio',
   'patient.private': 'Particular',
   'patient.plan': 'Plano',
   'patient.card': 'Nº da carteirinha',
-  'patient.cards': '{{count}} convênio(s)',
+  'patient.cards_one': '{{count}} convênio',
+  'patient.cards_other': '{{count}} convênios',
   'patient.temporary': 'temporário',
   'patient.hint': 'salva',
   'patient.save': 'Cadastrar',
@@ -265,5 +272,11 @@ export const ptBR = {
   'station.noPlaces': '{{clinic}} não tem locais de atendimento ativos.',
 } as const;
 
-/** A text key; adding a key here forces it into every other dictionary. */
-export type MessageKey = keyof typeof ptBR;
+/** A key as the dictionaries hold it; adding a key here forces it into every other dictionary. */
+export type DictionaryKey = keyof typeof ptBR;
+
+/** i18next's plural forms: `sync.waiting_one` and `sync.waiting_other` are both called as `sync.waiting`. */
+export type PluralBase<K> = K extends `${infer B}_${'zero' | 'one' | 'other'}` ? B : K;
+
+/** A text key as code calls it (plural forms by their base, with `count`). */
+export type MessageKey = PluralBase<DictionaryKey>;

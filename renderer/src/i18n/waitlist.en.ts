@@ -1,7 +1,7 @@
-import type { WaitListMessageKey } from './waitlist.pt-BR.js';
+import type { waitListPtBR } from './waitlist.pt-BR.js';
 
 /** English texts of the wait list, the agenda's blocks and the encaixe; same keys as waitlist.pt-BR.ts. */
-export const waitListEn: Record<WaitListMessageKey, string> = {
+export const waitListEn: Record<keyof typeof waitListPtBR, string> = {
   'waitlist.nav': 'Wait list',
   'waitlist.new': 'Add to the list',
   'waitlist.newTitle': 'Add to the wait list',
@@ -61,8 +61,10 @@ export const waitListEn: Record<WaitListMessageKey, string> = {
   'block.timeRequired': 'Give the time',
   'block.submit': 'Block',
   'block.hint': 'blocks',
-  'block.affected':
-    'Time blocked. {{count}} appointment(s) in that range are still booked: reschedule them on the agenda.',
+  'block.affected_one':
+    'Time blocked. {{count}} appointment in that range is still booked: reschedule it on the agenda.',
+  'block.affected_other':
+    'Time blocked. {{count}} appointments in that range are still booked: reschedule them on the agenda.',
   'block.dayList': "The day's blocks",
   'block.none': 'No blocks on this day.',
   'block.unlock': 'Unblock',
@@ -77,7 +79,8 @@ export const waitListEn: Record<WaitListMessageKey, string> = {
   'block.repeatUntilRequired': 'Give the last day',
   'block.repeatNone': 'None of the ticked days falls in that period',
   'block.repeatPreview': '{{count}} blocks, from {{first}} to {{last}}',
-  'block.affectedToo': '{{count}} appointment(s) at those times are still booked: reschedule them on the agenda.',
+  'block.affectedToo_one': '{{count}} appointment at that time is still booked: reschedule it on the agenda.',
+  'block.affectedToo_other': '{{count}} appointments at those times are still booked: reschedule them on the agenda.',
   'block.seriesMark': 'series',
   'block.seriesSpan': 'Series of {{count}} blocks, {{first}} to {{last}}',
   'block.unlockThis': 'Unblock this one',

@@ -1,3 +1,5 @@
+import type { PluralBase } from './pt-BR.js';
+
 /**
  * Brazilian Portuguese texts of the wait list, the agenda's blocks and the encaixe (the reference for
  * waitlist.en.ts).
@@ -63,8 +65,9 @@ export const waitListPtBR = {
   'block.timeRequired': 'Informe o horário',
   'block.submit': 'Bloquear',
   'block.hint': 'bloqueia',
-  'block.affected':
-    'Horário bloqueado. {{count}} agendamento(s) no período continuam marcados: remarque-os pela agenda.',
+  'block.affected_one': 'Horário bloqueado. {{count}} agendamento no período continua marcado: remarque-o pela agenda.',
+  'block.affected_other':
+    'Horário bloqueado. {{count}} agendamentos no período continuam marcados: remarque-os pela agenda.',
   'block.dayList': 'Bloqueios do dia',
   'block.none': 'Nenhum bloqueio neste dia.',
   'block.unlock': 'Desbloquear',
@@ -79,7 +82,8 @@ export const waitListPtBR = {
   'block.repeatUntilRequired': 'Informe até que dia repetir',
   'block.repeatNone': 'Nenhum dos dias marcados cai no período',
   'block.repeatPreview': '{{count}} bloqueios, de {{first}} a {{last}}',
-  'block.affectedToo': '{{count}} agendamento(s) nesses horários continuam marcados: remarque-os pela agenda.',
+  'block.affectedToo_one': '{{count}} agendamento nesses horários continua marcado: remarque-o pela agenda.',
+  'block.affectedToo_other': '{{count}} agendamentos nesses horários continuam marcados: remarque-os pela agenda.',
   'block.seriesMark': 'série',
   'block.seriesSpan': 'Série de {{count}} bloqueios, de {{first}} a {{last}}',
   'block.unlockThis': 'Desbloquear este',
@@ -113,4 +117,4 @@ export const waitListPtBR = {
 };
 
 /** A key of the wait list's, blocks' and encaixe's texts. */
-export type WaitListMessageKey = keyof typeof waitListPtBR;
+export type WaitListMessageKey = PluralBase<keyof typeof waitListPtBR>;

@@ -8,13 +8,17 @@ import { useTranslation } from 'react-i18next';
 import type { PanelCall } from '../totem/kiosk-api.js';
 import { clinicName } from '../totem/kiosk-api.js';
 import type { KioskConfig } from '../totem/kiosk-config.js';
-import { announce, audioReady, spokenCode, unlockAudio } from './announce.js';
+import { announce, audioReady, spokenCode, unlockAudio, whenAudioRuns } from './announce.js';
 import { followPanel } from './panel-socket.js';
+import { rememberSound, resumeOnFirstTouch, soundRemembered } from './panel-sound.js';
 import './panel.css';
 
 function clock(): string {
   return new Date().toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
 }
+
+/** How many earlier calls the side list shows: as many as fit at a size read from 5 m on a 1080p TV. */
+const LAST_CALLS = 5;
 
 /** The panel screen of one clinic. */
 export function PanelApp({ config }: { config: KioskConfig }) {
@@ -23,9 +27,24 @@ export function PanelApp({ config }: { config: KioskConfig }) {
   const [waiting, setWaiting] = useState(0);
   const [connected, setConnected] = useState(true);
   const [flash, setFlash] = useState(0);
-  const [sound, setSound] = useState(() => unlockAudio());
+  // Asked once per browser: sound already playing (the desktop app) or enabled before hides the button.
+  const [sound, setSound] = useState(() => unlockAudio() || soundRemembered(globalThis.localStorage));
   const [clinic, setClinic] = useState('');
   const [now, setNow] = useState(clock);
+
+  // Allowed without a touch (the desktop app): the context runs a moment after it is made.
+  useEffect(() => (sound ? undefined : whenAudioRuns(() => setSound(true))), [sound]);
+
+  useEffect(() => {
+    if (!sound || audioReady()) return;
+    return resumeOnFirstTouch(window, () => void unlockAudio());
+  }, [sound]);
+
+  const enableSound = () => {
+    unlockAudio();
+    rememberSound(globalThis.localStorage);
+    setSound(true);
+  };
 
   useEffect(() => {
     clinicName(config).then(setClinic, () => setClinic(''));
@@ -74,7 +93,7 @@ export function PanelApp({ config }: { config: KioskConfig }) {
         <aside className="panel-last" aria-label={t('panel.last')}>
           <h2 className="panel-last-title">{t('panel.last')}</h2>
           <ol className="panel-list">
-            {last.slice(0, 5).map((c) => (
+            {last.slice(0, LAST_CALLS).map((c) => (
               <li key={`${c.ticket}-${c.calledAt}`} className="panel-item">
                 <span className="panel-item-code">{c.code}</span>
                 <span className="panel-item-place">{c.placeName}</span>
@@ -85,7 +104,7 @@ export function PanelApp({ config }: { config: KioskConfig }) {
       </main>
       {!connected && <div className="panel-banner">{t('panel.reconnecting')}</div>}
       {!sound && (
-        <button type="button" className="panel-sound" onClick={() => setSound(unlockAudio() || audioReady())}>
+        <button type="button" className="panel-sound" onClick={enableSound}>
           {t('panel.enableSound')}
         </button>
       )}

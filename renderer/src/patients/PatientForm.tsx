@@ -1,55 +1,85 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DialogActions } from '../common/DialogActions.js';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
-import { useCtrlEnter } from '../common/dialog-keys.js';
-import { useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { UFS } from '../../../core/br/schemas.js';
 import { insurances } from '../../../core/insurance/insurance-record.js';
-import { createPatient } from '../../../core/patient/patient-ops.js';
+import { createPatient, updatePatient } from '../../../core/patient/patient-ops.js';
+import { SEXES } from '../../../core/patient/patient-record.js';
+import { DialogActions } from '../common/DialogActions.js';
+import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure } from '../common/domain-errors.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLive, useRun } from '../local/hooks.js';
-import { maskCpf, maskPhone } from './masks.js';
+import { maskCep, maskCpf, maskDate, maskPhone } from './masks.js';
+import {
+  blankPatientForm,
+  formToInput,
+  patientToForm,
+  type PatientFormValues,
+  type PatientView,
+} from './patient-form-values.js';
 
-/** What the form holds; the core's `patient.create` schema is the one that validates. */
-const patientForm = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'patient.nameRequired' satisfies MessageKey),
-  cpf: z.string(),
-  birthDate: z.string(),
-  cellPhone: z.string(),
-  email: z.string(),
-  insurance: z.string(),
-  insurancePlan: z.string(),
-  card: z.string(),
-});
-type PatientFormValues = z.infer<typeof patientForm>;
-const FIELDS = ['name', 'cpf', 'birthDate', 'cellPhone', 'email', 'insurances'] as const;
+/** Every path of the form a core message may name (the core's own input paths). */
+const FIELDS: readonly string[] = [
+  'name',
+  'socialName',
+  'cpf',
+  'cns',
+  'rg',
+  'birthDate',
+  'sex',
+  'motherName',
+  'cellPhone',
+  'phone',
+  'email',
+  ...Object.keys(blankPatientForm().address).map((k) => `address.${k}`),
+  ...Array.from({ length: 10 }, (_, i) =>
+    ['insurance', 'insurancePlan', 'identificationOnInsurance', 'validUntil'].map((k) => `insurances.${i}.${k}`),
+  ).flat(),
+  'insurances',
+  'notes',
+];
 
-const blank: PatientFormValues = {
-  name: '',
-  cpf: '',
-  birthDate: '',
-  cellPhone: '',
-  email: '',
-  insurance: '',
-  insurancePlan: '',
-  card: '',
+const SEX_LABEL: Record<(typeof SEXES)[number], MessageKey> = {
+  female: 'patient.sex.female',
+  male: 'patient.sex.male',
+  intersex: 'patient.sex.intersex',
 };
 
 /**
- * Registers a patient: name, CPF (masked as typed, checked by the core's check digits), birth date,
- * mobile, e-mail and an insurance card. The core's messages show under their fields.
+ * Registers a patient or edits one: every field `patient.create` / `patient.update` take (name,
+ * social name, CPF, CNS, RG, birth date, sex, mother's name, phones, e-mail, address, insurance cards,
+ * notes), masked as typed (CPF, phones, dates `dd/mm/aaaa`, CEP). The core validates; its messages
+ * show under their fields, and the first wrong field takes the focus. Ctrl+Enter saves, Esc closes.
  */
-export function PatientForm(props: { onClose: () => void; onSaved: (id: string, name: string) => void }) {
+export function PatientForm(props: {
+  /** The patient to edit; a new registration without it. */
+  patient?: PatientView;
+  onClose: () => void;
+  onSaved: (id: string, name: string) => void;
+}) {
   const { t } = useTranslation();
   const run = useRun();
+  const editing = props.patient;
   const [general, setGeneral] = useState<string | null>(null);
-  const form = useForm<PatientFormValues>({ resolver: zodResolver(patientForm), defaultValues: blank });
+  const form = useForm<PatientFormValues>({
+    defaultValues: editing ? patientToForm(editing) : blankPatientForm(),
+  });
+  const cards = useFieldArray({ control: form.control, name: 'insurances' });
   const { errors, isSubmitting } = form.formState;
   const plans = useLive(
     async (ctx) =>
@@ -61,46 +91,36 @@ export function PatientForm(props: { onClose: () => void; onSaved: (id: string, 
     [insurances],
     [],
   );
-  const chosen = plans.data?.find((i) => i.id === form.watch('insurance'));
+
+  const showErrors = (fields: Record<string, string>) => {
+    for (const [field, message] of Object.entries(fields))
+      form.setError(field as FieldPath<PatientFormValues>, { message });
+    const first = FIELDS.find((f) => fields[f] !== undefined);
+    if (first) form.setFocus(first as FieldPath<PatientFormValues>);
+  };
 
   const submit = form.handleSubmit(async (values) => {
     setGeneral(null);
-    const optional = (value: string) => (value.trim() ? value.trim() : undefined);
-    const input = {
-      name: values.name,
-      cpf: optional(values.cpf),
-      birthDate: optional(values.birthDate),
-      cellPhone: optional(values.cellPhone),
-      email: optional(values.email),
-      insurances: values.insurance
-        ? [
-            {
-              insurance: values.insurance,
-              insurancePlan: optional(values.insurancePlan),
-              identificationOnInsurance: optional(values.card),
-            },
-          ]
-        : [],
-    };
+    form.clearErrors();
+    if (values.name.trim() === '') return showErrors({ name: t('patient.nameRequired') });
+    const converted = formToInput(values);
+    if ('errors' in converted) return showErrors(converted.errors);
     try {
-      const { patient } = await run(createPatient, JSON.parse(JSON.stringify(input)) as typeof input);
-      props.onSaved(patient.id, patient.name);
+      const saved = editing
+        ? await run(updatePatient, { id: editing.id, ...converted.input })
+        : (await run(createPatient, converted.input)).patient;
+      props.onSaved(saved.id, saved.socialName ?? saved.name);
     } catch (error) {
       const failure = formFailure(error, FIELDS);
-      for (const [field, message] of Object.entries(failure.fields)) {
-        form.setError(field === 'insurances' ? 'insurance' : (field as keyof PatientFormValues), { message });
-      }
+      showErrors(failure.fields);
       setGeneral(failure.general);
-      const first = Object.keys(failure.fields)[0];
-      if (first) form.setFocus(first === 'insurances' ? 'insurance' : (first as keyof PatientFormValues));
     }
   });
 
   useCtrlEnter(submit);
 
-  const message = (text: string | undefined) =>
-    text ? (text.startsWith('patient.') ? t(text as MessageKey) : text) : undefined;
-  const masked = (field: 'cpf' | 'cellPhone', mask: (s: string) => string) => {
+  /** The field's registration with `mask` applied as the reception types. */
+  const masked = (field: FieldPath<PatientFormValues>, mask: (s: string) => string) => {
     const registered = form.register(field);
     return {
       ...registered,
@@ -110,75 +130,184 @@ export function PatientForm(props: { onClose: () => void; onSaved: (id: string, 
       },
     };
   };
+  const error = (field: FieldPath<PatientFormValues>): string | undefined => {
+    const found = field.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], errors);
+    return (found as { message?: string } | undefined)?.message;
+  };
+  const text = (field: FieldPath<PatientFormValues>, label: MessageKey, extra: object = {}) => (
+    <TextInput label={t(label)} error={error(field)} {...extra} {...form.register(field)} />
+  );
 
   return (
-    <Modal opened onClose={props.onClose} title={t('patient.newTitle')} size="lg">
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={editing ? t('patient.editTitle', { name: editing.name }) : t('patient.newTitle')}
+      size="xl"
+    >
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack gap="md">
+        <Stack gap="sm">
           {general && (
             <Alert color="red" role="alert" variant="light">
               {general}
             </Alert>
           )}
-          <TextInput
-            label={t('patient.name')}
-            required
-            data-autofocus
-            error={message(errors.name?.message)}
-            {...form.register('name')}
-          />
           <SimpleGrid cols={2}>
+            <TextInput
+              label={t('patient.name')}
+              required
+              data-autofocus
+              error={error('name')}
+              {...form.register('name')}
+            />
+            {text('socialName', 'patient.socialName', { description: t('patient.socialNameHint') })}
+          </SimpleGrid>
+          <SimpleGrid cols={4}>
             <TextInput
               label={t('patient.cpf')}
               placeholder="000.000.000-00"
               inputMode="numeric"
-              error={message(errors.cpf?.message)}
+              error={error('cpf')}
               {...masked('cpf', maskCpf)}
             />
             <TextInput
               label={t('patient.birthDate')}
-              type="date"
-              error={message(errors.birthDate?.message)}
-              {...form.register('birthDate')}
+              placeholder="dd/mm/aaaa"
+              inputMode="numeric"
+              error={error('birthDate')}
+              {...masked('birthDate', maskDate)}
             />
+            <NativeSelect
+              label={t('patient.sex')}
+              data={[{ value: '', label: '—' }, ...SEXES.map((sex) => ({ value: sex, label: t(SEX_LABEL[sex]) }))]}
+              error={error('sex')}
+              {...form.register('sex')}
+            />
+            {text('rg', 'patient.rg')}
+          </SimpleGrid>
+          <SimpleGrid cols={2}>
+            {text('cns', 'patient.cns', { inputMode: 'numeric' })}
+            {text('motherName', 'patient.motherName')}
+          </SimpleGrid>
+          <SimpleGrid cols={3}>
             <TextInput
               label={t('patient.cellPhone')}
               placeholder="(11) 98765-4321"
               inputMode="tel"
-              error={message(errors.cellPhone?.message)}
+              error={error('cellPhone')}
               {...masked('cellPhone', maskPhone)}
             />
             <TextInput
-              label={t('patient.email')}
-              type="email"
-              error={message(errors.email?.message)}
-              {...form.register('email')}
+              label={t('patient.phone')}
+              placeholder="(11) 3333-4444"
+              inputMode="tel"
+              error={error('phone')}
+              {...masked('phone', maskPhone)}
+            />
+            {text('email', 'patient.email', { type: 'email' })}
+          </SimpleGrid>
+
+          <Title order={4} size="h6" mt="xs">
+            {t('patient.address')}
+          </Title>
+          <SimpleGrid cols={4}>
+            <TextInput
+              label={t('patient.zipCode')}
+              placeholder="00000-000"
+              inputMode="numeric"
+              error={error('address.zipCode')}
+              {...masked('address.zipCode', maskCep)}
+            />
+            <div style={{ gridColumn: 'span 2' }}>{text('address.street', 'patient.street')}</div>
+            {text('address.number', 'patient.number')}
+            {text('address.complement', 'patient.complement')}
+            {text('address.district', 'patient.district')}
+            {text('address.city', 'patient.city')}
+            <NativeSelect
+              label={t('patient.state')}
+              data={[{ value: '', label: '—' }, ...UFS]}
+              error={error('address.state')}
+              {...form.register('address.state')}
             />
           </SimpleGrid>
-          <Text fw={600} size="sm">
-            {t('patient.insuranceCard')}
-          </Text>
-          <SimpleGrid cols={3}>
-            <NativeSelect
-              label={t('patient.insurance')}
-              data={[
-                { value: '', label: t('patient.private') },
-                ...(plans.data ?? []).map((i) => ({ value: i.id, label: i.name })),
-              ]}
-              error={message(errors.insurance?.message)}
-              {...form.register('insurance')}
-            />
-            <NativeSelect
-              label={t('patient.plan')}
-              disabled={!chosen}
-              data={[{ value: '', label: '—' }, ...(chosen?.plans ?? []).map((p) => ({ value: p.id, label: p.name }))]}
-              {...form.register('insurancePlan')}
-            />
-            <TextInput label={t('patient.card')} disabled={!chosen} {...form.register('card')} />
-          </SimpleGrid>
+
+          <Group justify="space-between" mt="xs">
+            <Title order={4} size="h6">
+              {t('patient.insuranceCard')}
+            </Title>
+            <Button
+              size="xs"
+              variant="light"
+              disabled={cards.fields.length >= 10}
+              onClick={() =>
+                cards.append({ insurance: '', insurancePlan: '', identificationOnInsurance: '', validUntil: '' })
+              }
+            >
+              {t('patient.addCard')}
+            </Button>
+          </Group>
+          {cards.fields.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('patient.noCards')}
+            </Text>
+          )}
+          {cards.fields.map((card, i) => {
+            const chosen = plans.data?.find((p) => p.id === form.watch(`insurances.${i}.insurance`));
+            return (
+              <Group key={card.id} align="flex-start" gap="sm" wrap="nowrap" data-testid="insurance-card">
+                <SimpleGrid cols={4} style={{ flex: 1 }}>
+                  <NativeSelect
+                    label={t('patient.insurance')}
+                    data={[
+                      { value: '', label: '—' },
+                      ...(plans.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+                    ]}
+                    error={error(`insurances.${i}.insurance`)}
+                    {...form.register(`insurances.${i}.insurance`)}
+                  />
+                  <NativeSelect
+                    label={t('patient.plan')}
+                    disabled={!chosen}
+                    data={[
+                      { value: '', label: '—' },
+                      ...(chosen?.plans ?? []).map((p) => ({ value: p.id, label: p.name })),
+                    ]}
+                    error={error(`insurances.${i}.insurancePlan`)}
+                    {...form.register(`insurances.${i}.insurancePlan`)}
+                  />
+                  {text(`insurances.${i}.identificationOnInsurance`, 'patient.card')}
+                  <TextInput
+                    label={t('patient.validUntil')}
+                    placeholder="dd/mm/aaaa"
+                    inputMode="numeric"
+                    error={error(`insurances.${i}.validUntil`)}
+                    {...masked(`insurances.${i}.validUntil`, maskDate)}
+                  />
+                </SimpleGrid>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={26}
+                  aria-label={t('patient.removeCard', { n: String(i + 1) })}
+                  onClick={() => cards.remove(i)}
+                >
+                  ✕
+                </ActionIcon>
+              </Group>
+            );
+          })}
+
+          <Textarea
+            label={t('patient.notes')}
+            autosize
+            minRows={2}
+            maxRows={4}
+            error={error('notes')}
+            {...form.register('notes')}
+          />
           <DialogActions
             hint={t('patient.hint')}
-            submitLabel={t('patient.save')}
+            submitLabel={editing ? t('patient.saveChanges') : t('patient.save')}
             loading={isSubmitting}
             onCancel={props.onClose}
           />

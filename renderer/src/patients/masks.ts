@@ -26,3 +26,23 @@ export function maskPhone(text: string): string {
   const split = d.length === 11 ? 5 : 4;
   return `${area}${rest.slice(0, split)}-${rest.slice(split)}`;
 }
+
+/** Formats up to 8 digits of `text` as a Brazilian date, `17/05/1980`, partial while typing. */
+export function maskDate(text: string): string {
+  const d = text.replace(/\D/g, '').slice(0, 8);
+  if (d.length <= 2) return d;
+  if (d.length <= 4) return `${d.slice(0, 2)}/${d.slice(2)}`;
+  return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`;
+}
+
+/** Formats up to 8 digits of `text` as a CEP, `01310-100`, partial while typing. */
+export function maskCep(text: string): string {
+  const d = text.replace(/\D/g, '').slice(0, 8);
+  return d.length <= 5 ? d : `${d.slice(0, 5)}-${d.slice(5)}`;
+}
+
+/** A stored E.164 phone as the desk shows it: `(11) 98765-4321` for Brazil, as stored otherwise. */
+export function showPhone(e164: string | undefined): string {
+  if (!e164) return '';
+  return e164.startsWith('+55') ? maskPhone(e164.slice(3)) : e164;
+}

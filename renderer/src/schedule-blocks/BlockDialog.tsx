@@ -112,10 +112,8 @@ export function BlockDialog(props: AgendaDialogProps) {
       // A series stays open on its count (the core's message); blocking over appointments is
       // allowed (an absence is a fact), and those still need a new time.
       const text = recurrence
-        ? [`${answer.message}.`, affected > 0 ? t('block.affectedToo', { count: String(affected) }) : '']
-            .join(' ')
-            .trim()
-        : t('block.affected', { count: String(affected) });
+        ? [`${answer.message}.`, affected > 0 ? t('block.affectedToo', { count: affected }) : ''].join(' ').trim()
+        : t('block.affected', { count: affected });
       setNotice({ text, tone: affected > 0 ? 'warn' : 'done' });
       setReason('');
       setRepeat({ enabled: false, weekdays: [], until: '' });
