@@ -4,6 +4,7 @@
  * active subspecialties, ignoring accents and case.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
 import { nameInput } from '../br/schemas.js';
 import { searchKey } from '../br/text.js';
 import { defineOperation, type OperationContext } from '../operation.js';
@@ -49,7 +50,7 @@ export const createSubspecialty = defineOperation({
   group: 'Clinic',
   summary: 'Cria uma subespecialidade própria da clínica',
   permission: 'clinic:write',
-  input: z.strictObject({ id: idInput, name: nameInput(120), specialty: idInput.optional() }),
+  input: z.strictObject({ id: idInput, name: nameInput(120), specialty: refInput(() => specialties).optional() }),
   output: z.object({ message: z.string(), subspecialty: subspecialtyOutput }),
   http: { method: 'POST', path: '/clinic/{id}/subspecialty/', status: 201 },
   example: { id: EXAMPLE_ID, name: 'Ortodontia' },

@@ -5,6 +5,9 @@
  * answer lists them so the reception can reschedule.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { users } from '../access/user.js';
+import { clinics } from '../clinic/clinic-record.js';
 import { textInput } from '../br/schemas.js';
 import { DEFAULT_TIME_ZONE } from '../clinic/clinic-record.js';
 import { EXAMPLE_ID, idInput, newRecordBase } from '../clinic/common/records.js';
@@ -71,8 +74,8 @@ export const createBlock = defineOperation({
     'Sem `clinic`, vale para todas as clínicas. Agendamentos já marcados no período não são desmarcados: vêm em `affectedAppointments`.',
   permission: 'appointment:write',
   input: z.strictObject({
-    professional: idInput,
-    clinic: idInput.optional(),
+    professional: refInput(() => users),
+    clinic: refInput(() => clinics).optional(),
     start: instantInput,
     end: instantInput,
     reason: textInput(300),
@@ -152,7 +155,11 @@ export const unlockBlocks = defineOperation({
   permission: 'appointment:write',
   input: z
     .strictObject({
-      blocks: z.array(scheduleIdInput).min(1).max(MAX_OCCURRENCES).optional(),
+      blocks: z
+        .array(refInput(() => scheduleBlocks))
+        .min(1)
+        .max(MAX_OCCURRENCES)
+        .optional(),
       series: scheduleIdInput.optional(),
       from: instantInput.optional(),
     })

@@ -4,6 +4,8 @@
  * When a slot frees up, `GET /appointment/{id}/waitListMatches` lists who fits it, best first.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { clinics } from '../clinic/clinic-record.js';
 import { declareSensitive } from '../access/policy.js';
 import { users } from '../access/user.js';
 import { textInput } from '../br/schemas.js';
@@ -70,10 +72,10 @@ const periodInput = z
   .refine((p) => p.from < p.to, { message: 'início antes do fim', path: ['to'] });
 
 const fields = {
-  patient: idInput,
-  clinic: idInput.optional(),
-  professional: idInput.optional(),
-  specialty: idInput.optional(),
+  patient: refInput(() => patients),
+  clinic: refInput(() => clinics).optional(),
+  professional: refInput(() => users).optional(),
+  specialty: refInput(() => specialties).optional(),
   periods: z.array(periodInput).max(20).default([]),
   priority: z.enum(PRIORITIES).default('normal'),
   notes: textInput(1000).optional(),

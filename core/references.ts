@@ -1,0 +1,120 @@
+/**
+ * Ids that point at another record (issue 20 points 6 and 7). An input field declared with
+ * {@link refInput} names the collection its id belongs to; {@link checkReferences} walks a parsed
+ * input and refuses, before the operation runs, every id that is not a record of the caller's tenant
+ * (400 `validation` naming the field). Declared once at the schema, so no operation can forget it.
+ */
+import type { z } from 'zod';
+import { idInput } from './clinic/common/records.js';
+import { DomainError, issuePath, type ErrorDetail } from './errors.js';
+import type { AnyCollectionDef } from './store/collection-def.js';
+import type { Store } from './store/port.js';
+
+/**
+ * The collection of each reference schema, keyed by the schema's definition object: zod's
+ * `.describe()` and `.meta()` clone a schema around the same definition, so the mark survives them.
+ */
+const referenced = new WeakMap<object, () => AnyCollectionDef>();
+
+/**
+ * An id field pointing at a record of `collection` (a thunk, so record modules that refer to each
+ * other load in any order). Same wire form as {@link idInput}: a UUID, normalised to lower case.
+ *
+ * @example professional: refInput(() => users).optional()
+ */
+export function refInput(collection: () => AnyCollectionDef) {
+  // A definition of its own: a bare clone() shares idInput's, and would mark every id as this reference.
+  const schema = idInput.clone({ ...idInput._zod.def });
+  referenced.set(schema._zod.def, collection);
+  return schema;
+}
+
+/** One id of an input that names a record. */
+export interface Reference {
+  /** Dotted field path (`specialties.1`). */
+  path: string;
+  id: string;
+  collection: AnyCollectionDef;
+}
+
+type Def = { type: string; [key: string]: unknown };
+const defOf = (schema: z.ZodType): Def => schema._zod.def as unknown as Def;
+
+/** Every reference of `value`, the output of parsing with `schema`. */
+export function referencesIn(schema: z.ZodType, value: unknown, path: PropertyKey[] = []): Reference[] {
+  const def = defOf(schema);
+  const collection = referenced.get(def);
+  if (collection) {
+    return typeof value === 'string' ? [{ path: issuePath(path), id: value, collection: collection() }] : [];
+  }
+  if (value === undefined || value === null) return [];
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return referencesIn(def.innerType as z.ZodType, value, path);
+    case 'pipe': {
+      // A transform's output no longer has the input's shape; the refs are on the side before it.
+      const out = def.out as z.ZodType;
+      return referencesIn(defOf(out).type === 'transform' ? (def.in as z.ZodType) : out, value, path);
+    }
+    case 'lazy':
+      return referencesIn((def.getter as () => z.ZodType)(), value, path);
+    case 'array':
+      if (!Array.isArray(value)) return [];
+      return value.flatMap((item, i) => referencesIn(def.element as z.ZodType, item, [...path, i]));
+    case 'object': {
+      if (typeof value !== 'object') return [];
+      const shape = def.shape as Record<string, z.ZodType>;
+      return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) =>
+        shape[key] ? referencesIn(shape[key], item, [...path, key]) : [],
+      );
+    }
+    case 'record':
+      if (typeof value !== 'object') return [];
+      return Object.entries(value as Record<string, unknown>).flatMap(([key, item]) =>
+        referencesIn(def.valueType as z.ZodType, item, [...path, key]),
+      );
+    case 'intersection':
+      return [
+        ...referencesIn(def.left as z.ZodType, value, path),
+        ...referencesIn(def.right as z.ZodType, value, path),
+      ];
+    case 'union': {
+      // The first option that accepts the value is the one zod took.
+      const option = (def.options as z.ZodType[]).find((o) => o.safeParse(value).success);
+      return option ? referencesIn(option, value, path) : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Refuses the references of `value` (parsed with `schema`) that are not records of `store`'s tenant.
+ * Inactive records count as existing: whether a state is acceptable is the operation's rule.
+ * A collection `store` does not hold (a test server mounting one group) has nothing to check against.
+ *
+ * @throws DomainError `validation` with one detail per missing id, `message` naming the record.
+ */
+export async function checkReferences(store: Store, schema: z.ZodType, value: unknown): Promise<void> {
+  const details: ErrorDetail[] = [];
+  for (const ref of referencesIn(schema, value)) {
+    let collection;
+    try {
+      collection = store.collection(ref.collection);
+    } catch {
+      continue;
+    }
+    if (!(await collection.get(ref.id))) {
+      details.push({ path: ref.path, message: `não existe nesta conta: ${ref.id}` });
+    }
+  }
+  if (details.length > 0) {
+    throw new DomainError('validation', 'Requisição inválida: id sem registro correspondente', details);
+  }
+}
