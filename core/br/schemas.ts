@@ -115,7 +115,7 @@ export function isCalendarInstant(text: string): boolean {
  * builder for every date field, so every one refuses a day that does not exist with the same message.
  */
 export const dateInput = z
-  .string({ message: 'data inválida, use AAAA-MM-DD' })
+  .string({ error: (issue) => (issue.input === undefined ? 'obrigatório' : 'data inválida, use AAAA-MM-DD') })
   .refine(isCalendarDay, 'data inválida ou inexistente, use AAAA-MM-DD')
   .meta({ format: 'date' });
 
@@ -124,7 +124,10 @@ export const dateInput = z
  * fraction optional; an instant that does not exist (`2026-02-30T10:00:00-03:00`) is refused.
  */
 export const dateTimeInput = z
-  .string({ message: 'data e hora ISO-8601 com fuso (ex.: 2026-11-24T09:00:00-03:00)' })
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'obrigatório' : 'data e hora ISO-8601 com fuso (ex.: 2026-11-24T09:00:00-03:00)',
+  })
   .refine(
     isCalendarInstant,
     'data e hora inválida ou inexistente, use ISO-8601 com fuso (ex.: 2026-11-24T09:00:00-03:00)',
