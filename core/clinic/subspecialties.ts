@@ -12,7 +12,15 @@ import { specialties } from '../specialty/specialty-record.js';
 import { requireClinic } from './clinic-ops.js';
 import { clinics, subspecialtyOutput, type Subspecialty } from './clinic-record.js';
 import { activeFilterInput } from './common/query-input.js';
-import { compact, conflictOn, EXAMPLE_ID, idInput, notFound, nowIso, requireRecord } from './common/records.js';
+import {
+  compact,
+  conflictOn,
+  EXAMPLE_ID,
+  idInput,
+  notFound,
+  nowIso,
+  requireReference,
+} from './common/records.js';
 
 function assertNameFree(list: readonly Subspecialty[], name: string, self?: string): void {
   const key = searchKey(name);
@@ -56,7 +64,7 @@ export const createSubspecialty = defineOperation({
   example: { id: EXAMPLE_ID, name: 'Ortodontia' },
   async run(ctx, { id, name, specialty }) {
     const clinic = await requireClinic(ctx, id);
-    if (specialty) await requireRecord(ctx.store.collection(specialties), specialty, 'Especialidade', 'specialty');
+    if (specialty) await requireReference(ctx.store.collection(specialties), specialty, 'Especialidade', 'specialty');
     assertNameFree(clinic.subspecialties, name);
     const subspecialty: Subspecialty = compact({ id: ctx.ids.next(), name, specialty, active: true });
     await ctx.store.collection(clinics).update(id, clinic._rev, {

@@ -13,10 +13,12 @@ import {
   compact,
   EXAMPLE_ID,
   idInput,
+  missingReference,
   newRecordBase,
   nowIso,
   recordOutputFields,
   requireRecord,
+  requireReference,
 } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
 import { defineOperation } from '../operation.js';
@@ -105,13 +107,11 @@ async function checkEntryRefs(
 ) {
   const patient = await store.collection(patients).get(input.patient);
   if (!patient?.active)
-    throw new DomainError('not_found', 'Paciente não encontrado(a)', [
-      { path: 'patient', message: `não existe: ${input.patient}` },
-    ]);
+    throw missingReference('Paciente', 'patient', input.patient, 'não é paciente ativo desta conta');
   if (input.clinic) await loadClinic(store, input.clinic);
   if (input.professional) await requireProfessional(store, input.professional);
   if (input.specialty)
-    await requireRecord(store.collection(specialties), input.specialty, 'Especialidade', 'specialty');
+    await requireReference(store.collection(specialties), input.specialty, 'Especialidade', 'specialty');
   if (!input.professional && !input.specialty)
     throw new DomainError('validation', 'Requisição inválida', [
       { path: 'professional', message: 'informe o profissional ou a especialidade' },

@@ -138,7 +138,7 @@ describe.each(engines)('input rules of every operation on %s', (engine) => {
           const { path, body } = requestFor(op, exampleOf(op), () => id);
           answers.push(await call(op.http!.method, path, body));
         }
-        const [lower, upper] = answers as [{ status: number; body: Json }, { status: number; body: Json }];
+        const [lower, upper] = answers as unknown as [{ status: number; body: Json }, { status: number; body: Json }];
         expect(upper.status, `${op.name}: ${JSON.stringify(upper.body)}`).toBe(lower.status);
         expect([404, 400, 403, 409], `${op.name}: ${JSON.stringify(lower.body)}`).toContain(lower.status);
         if (lower.status === 404) expect(errorOf(upper).message).toBe(errorOf(lower).message);
@@ -185,6 +185,18 @@ describe.each(engines)('input rules of every operation on %s', (engine) => {
       expect(res.status).toBe(400);
       expect(errorOf(res).details).toEqual([{ path: 'specialties.0', message: `não existe nesta conta: ${patient}` }]);
       expect((await call('GET', '/user/?limit=100')).body).toEqual(before.body);
+    });
+
+    it('answers 400, not 404, for a sub-record or an inactive record a body names', async () => {
+      const insurance = (await call('POST', '/insurance/', { name: 'Saúde Sub', plans: [{ name: 'Enfermaria' }] })).body
+        .insurance as { id: string };
+      const card = await call('POST', '/patient/', {
+        name: 'Paciente Plano',
+        insurances: [{ insurance: insurance.id, insurancePlan: UNKNOWN }],
+      });
+      expect(card.status).toBe(400);
+      expect(errorOf(card).details.map((d) => d.path)).toEqual(['insurances.0.insurancePlan']);
+      expect(errorOf(card).message).toBe('Plano do convênio não encontrado');
     });
 
     it('refuses every referenced id of every example that names no record of the account', async () => {

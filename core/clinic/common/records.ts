@@ -38,6 +38,36 @@ export async function requireRecord<T extends RecordBase>(
   return found;
 }
 
+/**
+ * The record with `id` named by the input field `path` (a body or query field, not the path's own
+ * id), or a `validation` error naming it: an input pointing at nothing is a bad request (400), while
+ * the resource of the path missing is a 404 (issue 20 point 6, docs/decisions.md "Errors and REST").
+ *
+ * @param what the record in pt-BR, e.g. `Especialidade` → "Especialidade não encontrada".
+ */
+export async function requireReference<T extends RecordBase>(
+  collection: Collection<T>,
+  id: string,
+  what: string,
+  path: string,
+): Promise<Stored<T>> {
+  const found = await collection.get(id);
+  if (!found) throw missingReference(what, path, id);
+  return found;
+}
+
+/** The `validation` error of {@link requireReference}, for records found some other way (a plan, a place). */
+export function missingReference(
+  what: string,
+  path: string,
+  id: string,
+  detail = 'não existe nesta conta',
+): DomainError {
+  return new DomainError('validation', `${what} ${agree(what, 'não encontrado')}`, [
+    { path, message: `${detail}: ${id}` },
+  ]);
+}
+
 /** The `not_found` error of {@link requireRecord}, for records found some other way. */
 export function notFound(what: string, path: string, id: string): DomainError {
   return new DomainError('not_found', `${what} ${agree(what, 'não encontrado')}`, [
