@@ -95,6 +95,39 @@ export function referencesIn(schema: z.ZodType, value: unknown, path: PropertyKe
 }
 
 /**
+ * The dotted paths of every reference field `schema` declares, whatever an input holds (array items
+ * as `0`): `['patient', 'items.0.event']`. For registry-wide checks that no id field was left plain.
+ */
+export function referencePaths(schema: z.ZodType, path: PropertyKey[] = []): string[] {
+  const def = defOf(schema);
+  if (referenced.has(def)) return [issuePath(path)];
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return referencePaths(def.innerType as z.ZodType, path);
+    case 'pipe': {
+      const out = def.out as z.ZodType;
+      return referencePaths(defOf(out).type === 'transform' ? (def.in as z.ZodType) : out, path);
+    }
+    case 'array':
+      return referencePaths(def.element as z.ZodType, [...path, 0]);
+    case 'object':
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, item]) =>
+        referencePaths(item, [...path, key]),
+      );
+    case 'union':
+      return [...new Set((def.options as z.ZodType[]).flatMap((o) => referencePaths(o, path)))];
+    default:
+      return [];
+  }
+}
+
+/**
  * Refuses the references of `value` (parsed with `schema`) that are not records of `store`'s tenant.
  * Inactive records count as existing: whether a state is acceptable is the operation's rule.
  * A collection `store` does not hold (a test server mounting one group) has nothing to check against.

@@ -10,7 +10,7 @@ import { users } from '../access/user.js';
 import { clinics } from '../clinic/clinic-record.js';
 import { textInput } from '../br/schemas.js';
 import { DEFAULT_TIME_ZONE } from '../clinic/clinic-record.js';
-import { EXAMPLE_ID, idInput, newRecordBase } from '../clinic/common/records.js';
+import { EXAMPLE_ID, idInput, missingReference, newRecordBase } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import type { Store } from '../store/port.js';
@@ -176,18 +176,12 @@ export const unlockBlocks = defineOperation({
       const targets = [];
       if (series) {
         const all = await collection.find({ selector: { series } });
-        if (all.length === 0)
-          throw new DomainError('not_found', 'Série de bloqueios não encontrada', [
-            { path: 'series', message: `não existe: ${series}` },
-          ]);
+        if (all.length === 0) throw missingReference('Série de bloqueios', 'series', series);
         targets.push(...all.filter((b) => !from || b.startUtc >= new Date(from).toISOString()));
       }
       for (const [i, id] of (blocks ?? []).entries()) {
         const block = await collection.get(id);
-        if (!block)
-          throw new DomainError('not_found', 'Bloqueio não encontrado', [
-            { path: `blocks.${i}`, message: `não existe: ${id}` },
-          ]);
+        if (!block) throw missingReference('Bloqueio', `blocks.${i}`, id);
         targets.push(block);
       }
       const unique = new Map(targets.map((b) => [b.id, b]));
