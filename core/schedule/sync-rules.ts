@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { dateInput, dateTimeInput } from '../br/schemas.js';
+import { agree } from '../clinic/common/records.js';
 import type { ErrorDetail } from '../errors.js';
 import { registerSyncRules, type ConflictHandler } from '../sync/record-rules.js';
 import type { Store } from '../store/port.js';
@@ -220,7 +221,7 @@ export function waitListPushProblems(next: Doc, previous: Doc | undefined): Erro
 
 /** Removals keep history: the operations set `active: false`, so a hard deletion is refused. */
 const logicalRemovalOnly = (what: string) => (): ErrorDetail[] => [
-  { path: '', message: `${what} não é apagado(a): remova pela operação (fica no histórico)` },
+  { path: '', message: `${what} não é ${agree(what, 'apagado')}: remova pela operação (fica no histórico)` },
 ];
 
 registerSyncRules('wait_list', {

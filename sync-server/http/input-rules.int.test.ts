@@ -145,6 +145,19 @@ describe.each(engines)('input rules of every operation on %s', (engine) => {
       }
     });
 
+    it('documents every record id of a path as a UUID in /openapi.json', async () => {
+      const doc = (await server.call('GET', '/openapi.json')).body as {
+        paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: Json }[] }>>;
+      };
+      const ids = Object.values(doc.paths)
+        .flatMap((methods) => Object.values(methods))
+        .flatMap((operation) => operation.parameters ?? [])
+        .filter((p) => p.in === 'path' && (p.name === 'id' || p.name.endsWith('Id')));
+      expect(ids.length).toBeGreaterThan(60);
+      // The council's acronym is the one path id that is not a record's.
+      expect(ids.filter((p) => p.schema.format !== 'uuid').map((p) => p.schema.type)).toEqual(['string']);
+    });
+
     it('finds a record by its id in upper case, and stores references lower-cased', async () => {
       const created = await call('POST', '/patient/', { name: 'Ana Maiúscula' });
       const id = (created.body.patient as { id: string }).id;
