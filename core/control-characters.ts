@@ -37,13 +37,22 @@ function collect(value: unknown, path: PropertyKey[], out: ErrorDetail[]): void 
 }
 
 /**
+ * One detail per string (or key) of `value` holding a forbidden control character, at any depth:
+ * for callers that collect reasons rather than throw (a replication push refusing one row).
+ */
+export function controlCharacterDetails(value: unknown): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  collect(value, [], details);
+  return details;
+}
+
+/**
  * Refuses an operation's raw input when any string in it (or any key) holds a forbidden control
  * character.
  *
  * @throws DomainError `validation` with one detail per offending field.
  */
 export function refuseControlCharacters(input: unknown): void {
-  const details: ErrorDetail[] = [];
-  collect(input, [], details);
+  const details = controlCharacterDetails(input);
   if (details.length > 0) throw new DomainError('validation', 'Requisição inválida', details);
 }

@@ -13,6 +13,8 @@ import { referencePaths, referencesIn } from '../../core/references.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from '../auth/test-server.js';
 import { serverMigrations } from '../server.js';
 import { openSqlDatabase } from '../store/index.js';
+import { patientDoc } from '../../test/sync/patient-doc.js';
+import { enrolDevice, type SyncTestServer } from '../../test/sync/sync-fixture.js';
 import { dropSchema, postgresUnreachable, postgresUrl, skipWithoutPostgres } from '../testing/postgres.js';
 import { isRecordIdParam, pathParams } from './request-input.js';
 
@@ -85,6 +87,7 @@ describe.each(engines)('input rules of every operation on %s', (engine) => {
   let server: TestServer;
   let token: string;
   let adminId: string;
+  let tenant: string;
   const schema = `test_input_${randomBytes(4).toString('hex')}`;
   let ops: Operation[];
 
@@ -106,6 +109,7 @@ describe.each(engines)('input rules of every operation on %s', (engine) => {
     await addMember(server, tenantId, { email: 'bia@entrada.com.br', password: PASSWORD, role: 'reception' });
     token = (await login(server, 'admin@entrada.com.br', PASSWORD)).accessToken;
     adminId = admin;
+    tenant = tenantId;
     ops = server.registry.list().filter(bound);
   });
   afterAll(async () => {
@@ -322,6 +326,21 @@ describe.each(engines)('input rules of every operation on %s', (engine) => {
       const ok = await call('POST', '/patient/', { name: 'Ana Notas', notes: 'linha 1\r\nlinha 2\tfim' });
       expect(ok.status).toBe(201);
       expect((ok.body.patient as { notes: string }).notes).toBe('linha 1\r\nlinha 2\tfim');
+    });
+
+    it('refuses a pushed record holding NUL as a rejected row, the same on both databases, never a 500', async () => {
+      const desk = await enrolDevice(server as SyncTestServer, token, 'desk', 'Recepção NUL');
+      const good = { ...patientDoc(tenant, '0193a1c2-7b3e-7cc1-9a52-0000000000c1', 'Ana Boa'), _deleted: false };
+      const bad = { ...patientDoc(tenant, '0193a1c2-7b3e-7cc1-9a52-0000000000c2', 'Ana\u0000Má'), _deleted: false };
+      const res = await server.call('POST', '/sync/patients/push', {
+        token: desk.token,
+        body: [{ newDocumentState: bad }, { newDocumentState: good }],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await call('GET', `/patient/${good.id}`)).status).toBe(200);
+      expect((await call('GET', `/patient/${bad.id}`)).status).toBe(404);
+      const rejections = await server.call('GET', '/sync/rejections', { token: desk.token });
+      expect(JSON.stringify(rejections.body)).toContain('caractere de controle não permitido (U+0000)');
     });
 
     it('refuses a NUL in a text field of every operation that takes a body', async () => {
