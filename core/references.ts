@@ -135,18 +135,33 @@ export function referencePaths(schema: z.ZodType, path: PropertyKey[] = []): str
  * @throws DomainError `validation` with one detail per missing id, `message` naming the record.
  */
 export async function checkReferences(store: Store, schema: z.ZodType, value: unknown): Promise<void> {
-  const details: ErrorDetail[] = [];
-  for (const ref of referencesIn(schema, value)) {
-    let collection;
-    try {
-      collection = store.collection(ref.collection);
-    } catch {
-      continue;
-    }
-    if (!(await collection.get(ref.id))) {
-      details.push({ path: ref.path, message: `não existe nesta conta: ${ref.id}` });
-    }
+  const refs = referencesIn(schema, value);
+  if (refs.length === 0) return;
+  // One query per collection (a budget names up to six), not one per id: this runs on every write.
+  const byCollection = new Map<string, { collection: AnyCollectionDef; ids: Set<string> }>();
+  for (const ref of refs) {
+    const group = byCollection.get(ref.collection.name) ?? { collection: ref.collection, ids: new Set<string>() };
+    group.ids.add(ref.id);
+    byCollection.set(ref.collection.name, group);
   }
+  const found = new Set<string>();
+  await Promise.all(
+    [...byCollection.values()].map(async ({ collection: def, ids }) => {
+      let collection;
+      try {
+        collection = store.collection(def);
+      } catch {
+        // Not held by this database (a test server mounting one group): nothing to check against.
+        for (const id of ids) found.add(`${def.name}/${id}`);
+        return;
+      }
+      const records = await collection.find({ selector: { id: { $in: [...ids] } } });
+      for (const record of records) found.add(`${def.name}/${record.id}`);
+    }),
+  );
+  const details: ErrorDetail[] = refs
+    .filter((ref) => !found.has(`${ref.collection.name}/${ref.id}`))
+    .map((ref) => ({ path: ref.path, message: `não existe nesta conta: ${ref.id}` }));
   if (details.length > 0) {
     throw new DomainError('validation', 'Requisição inválida: id sem registro correspondente', details);
   }
