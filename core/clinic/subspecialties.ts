@@ -12,15 +12,7 @@ import { specialties } from '../specialty/specialty-record.js';
 import { requireClinic } from './clinic-ops.js';
 import { clinics, subspecialtyOutput, type Subspecialty } from './clinic-record.js';
 import { activeFilterInput } from './common/query-input.js';
-import {
-  compact,
-  conflictOn,
-  EXAMPLE_ID,
-  idInput,
-  notFound,
-  nowIso,
-  requireReference,
-} from './common/records.js';
+import { compact, conflictOn, EXAMPLE_ID, idInput, notFound, nowIso, requireReference } from './common/records.js';
 
 function assertNameFree(list: readonly Subspecialty[], name: string, self?: string): void {
   const key = searchKey(name);
