@@ -7,8 +7,9 @@
 import type { z } from 'zod';
 import { idInput } from './clinic/common/records.js';
 import { DomainError, issuePath, type ErrorDetail } from './errors.js';
-import type { AnyCollectionDef } from './store/collection-def.js';
-import type { Store } from './store/port.js';
+import type { AnyCollectionDef, CollectionDef } from './store/collection-def.js';
+import type { Collection, Store } from './store/port.js';
+import type { RecordBase } from './store/record.js';
 
 /**
  * The collection of each reference schema, keyed by the schema's definition object: zod's
@@ -147,9 +148,10 @@ export async function checkReferences(store: Store, schema: z.ZodType, value: un
   const found = new Set<string>();
   await Promise.all(
     [...byCollection.values()].map(async ({ collection: def, ids }) => {
-      let collection;
+      let collection: Collection<RecordBase>;
       try {
-        collection = store.collection(def);
+        // Any record has an id; the collection's own record type does not matter to this query.
+        collection = store.collection(def as unknown as CollectionDef<RecordBase>);
       } catch {
         // Not held by this database (a test server mounting one group): nothing to check against.
         for (const id of ids) found.add(`${def.name}/${id}`);
