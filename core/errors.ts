@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+// Side effect: zod's unnamed issues speak pt-BR wherever issues become DomainErrors (issue 20 point 9).
+import './zod-messages.js';
 
 /**
  * Machine codes of every failure an operation can report (DESIGN.md "Errors").

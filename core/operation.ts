@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { can, type Actor } from './actor.js';
+import { refuseControlCharacters } from './control-characters.js';
 import type { Clock } from './clock.js';
 import { DomainError, validationError } from './errors.js';
 import type { IdGenerator } from './ids.js';
@@ -47,6 +48,12 @@ export interface HttpBinding {
   status?: 200 | 201 | 204;
   /** True when the spec gives no response body (answers the status with an empty body). */
   emptyBody?: boolean;
+  /**
+   * Path parameters named `id` or `…Id` that are not record ids (a council's acronym `CRM`). Every
+   * other such parameter is a UUID, checked and lower-cased by the REST layer (docs/decisions.md
+   * "Errors and REST").
+   */
+  textIds?: readonly string[];
 }
 
 /**
@@ -88,25 +95,38 @@ export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Op
   return op;
 }
 
+/** What a caller of {@link invoke} adds between validation and the run. */
+export interface InvokeOptions {
+  /**
+   * Runs on the parsed input before the operation, e.g. the server's check that every referenced id
+   * is a record of the tenant (core/references.ts). What it throws is thrown as is.
+   */
+  beforeRun?(input: unknown): Promise<void>;
+}
+
 /**
  * Runs an operation for an actor: checks the permission, validates the input, runs it and shapes
  * the output through the output schema (which drops store bookkeeping such as `_rev`).
  *
  * @throws DomainError `forbidden` when the actor lacks the permission (public operations skip that
- *   check); `validation` naming every bad
- *   field; whatever the operation throws. An output that does not match its schema is a programming
+ *   check); `validation` naming every bad field, a string holding a control character other than
+ *   tab and line breaks included (core/control-characters.ts); whatever `options.beforeRun` or the
+ *   operation throws. An output that does not match its schema is a programming
  *   error and throws a plain Error (the server answers 500 without details).
  */
 export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   op: Operation<I, O>,
   ctx: OperationContext,
   rawInput: unknown,
+  options: InvokeOptions = {},
 ): Promise<z.output<O>> {
   if (!op.public && !can(ctx.actor, op.permission)) {
     throw new DomainError('forbidden', 'Sem permissão para esta operação', [{ path: '', message: op.permission }]);
   }
+  refuseControlCharacters(rawInput);
   const parsed = op.input.safeParse(rawInput);
   if (!parsed.success) throw validationError(parsed.error);
+  await options.beforeRun?.(parsed.data);
   const result = await op.run(ctx, parsed.data);
   const shaped = op.output.safeParse(result);
   if (!shaped.success)

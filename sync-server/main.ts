@@ -3,7 +3,8 @@
  * CLINIC_TOMBSTONE_RETENTION_DAYS (tombstones purged daily past it, default 60),
  * CLINIC_BUDGET_EXPIRY_INTERVAL_MS (lapsed quotes marked vencido at start and then this often, default a day),
  * serves until SIGTERM/SIGINT, then stops accepting, lets requests in flight finish and closes the
- * database.
+ * database. Started by `npm run server` (with `--exit-with-parent`), it also stops when npm is killed:
+ * see parent-watch.ts.
  */
 import { serve } from '@hono/node-server';
 import { readConfig } from './config.js';
@@ -14,6 +15,7 @@ import { systemClock } from '../core/clock.js';
 import { buildServer, startServerDelivery } from './server.js';
 import { readRetentionDays, startTombstonePurge } from './sync/index.js';
 import { readExpiryIntervalMs, startBudgetExpiry } from './budget/index.js';
+import { EXIT_WITH_PARENT_FLAG, watchParent } from './parent-watch.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -84,3 +86,4 @@ function shutdown(signal: string): void {
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
+if (process.argv.includes(EXIT_WITH_PARENT_FLAG)) watchParent(() => shutdown('parent exited'));

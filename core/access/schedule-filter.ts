@@ -9,7 +9,7 @@ import { DomainError } from '../errors.js';
 import { defineOperation, type OperationContext } from '../operation.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase, Stored } from '../store/record.js';
-import { idListSchema } from './user.js';
+import { clinicListSchema, specialtyListSchema, userListSchema } from './user.js';
 
 export const SCHEDULE_VIEWS = ['day', 'week', 'month'] as const;
 
@@ -51,9 +51,9 @@ export const registerScheduleFilter = defineOperation({
   description: 'Substitui o filtro salvo; listas vazias mostram tudo.',
   permission: 'profile:write',
   input: z.strictObject({
-    clinics: idListSchema.default([]),
-    professionals: idListSchema.default([]),
-    specialties: idListSchema.default([]),
+    clinics: clinicListSchema.default([]),
+    professionals: userListSchema.default([]),
+    specialties: specialtyListSchema.default([]),
     view: z.enum(SCHEDULE_VIEWS).default('day'),
     showCancelled: z.boolean().default(false),
   }),

@@ -9,11 +9,12 @@ import { isoWithOffset } from '../clock.js';
 import { DomainError, type ErrorDetail } from '../errors.js';
 import { defineOperation, type OperationContext } from '../operation.js';
 import type { Stored } from '../store/record.js';
+import { idInput } from '../clinic/common/records.js';
 import { permissionsOf } from './roles.js';
 import {
   councilNumberSchema,
   councilSchema,
-  idListSchema,
+  specialtyListSchema,
   nameSchema,
   roleSchema,
   stateSchema,
@@ -22,7 +23,7 @@ import {
   type User,
 } from './user.js';
 
-const idSchema = z.string().min(1).max(64);
+const idSchema = idInput;
 const EXAMPLE_ID = '01936f0e-8c2a-7b1e-9d4c-2f5a6b7c8d9e';
 
 /**
@@ -111,7 +112,7 @@ export const editUser = defineOperation({
     council: councilSchema.nullable().optional(),
     councilNumber: councilNumberSchema.nullable().optional(),
     councilState: stateSchema.nullable().optional(),
-    specialties: idListSchema.optional(),
+    specialties: specialtyListSchema.optional(),
   }),
   output: userOutput,
   http: { method: 'PUT', path: '/user/{id}' },

@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
 import { normaliseCpf } from '../br/cpf.js';
+import { refInput } from '../references.js';
+import { specialties } from '../specialty/specialty-record.js';
+import { clinics } from '../clinic/clinic-record.js';
 import { ROLES, type Role } from './roles.js';
 
 /** Brazilian professional councils (conselhos de classe) a clinic's professionals register with. */
@@ -96,6 +99,12 @@ export const councilNumberSchema = z
   .regex(/^[0-9A-Za-z./-]{1,20}$/, 'número do conselho inválido');
 export const stateSchema = z.enum(STATES);
 export const idListSchema = z.array(z.string().min(1).max(64)).max(50);
+/** Ids of the account's specialties (a professional's, a filter's): each must exist (issue 20 point 7). */
+export const specialtyListSchema = z.array(refInput(() => specialties)).max(50);
+/** Ids of the account's clinics, each checked as {@link specialtyListSchema}. */
+export const clinicListSchema = z.array(refInput(() => clinics)).max(50);
+/** Ids of the account's users (professionals), each checked as {@link specialtyListSchema}. */
+export const userListSchema = z.array(refInput(() => users)).max(50);
 
 /** The professional's council registration: all three fields or none. */
 export function checkCouncil(

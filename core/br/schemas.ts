@@ -78,8 +78,61 @@ export const emailInput = z
   .pipe(z.email({ message: 'e-mail inválido' }))
   .describe('e-mail');
 
-/** A calendar date `YYYY-MM-DD` (no time, no zone: birth dates, application dates). */
-export const dateInput = z.iso.date({ message: 'data inválida, use AAAA-MM-DD' });
+/** Days in `month` (1–12) of `year`, leap years counted (Gregorian). */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * True when `text` is `YYYY-MM-DD` naming a day that exists: `2026-02-30` and `2026-04-31` are
+ * refused, not moved to March or May as `Date` would (issue 20 point 4).
+ */
+export function isCalendarDay(text: string): boolean {
+  const m = DAY.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/**
+ * True when `text` is an ISO-8601 date-time with `Z` or an offset, naming an instant that exists:
+ * the day exists ({@link isCalendarDay}), the time is 00:00 to 23:59:59 and the offset at most ±14:00.
+ */
+export function isCalendarInstant(text: string): boolean {
+  const m = INSTANT.exec(text);
+  if (!m || !isCalendarDay(m[1]!)) return false;
+  const [hour, minute, second] = [Number(m[2]), Number(m[3]), Number(m[4] ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  return m[5] === undefined || (Number(m[6]) <= 14 && Number(m[7]) <= 59);
+}
+
+/**
+ * A calendar date `YYYY-MM-DD` (no time, no zone: birth dates, application dates, validity). The one
+ * builder for every date field, so every one refuses a day that does not exist with the same message.
+ */
+export const dateInput = z
+  .string({ error: (issue) => (issue.input === undefined ? 'obrigatório' : 'data inválida, use AAAA-MM-DD') })
+  .refine(isCalendarDay, 'data inválida ou inexistente, use AAAA-MM-DD')
+  .meta({ format: 'date' });
+
+/**
+ * An ISO-8601 date-time with an explicit offset or `Z` (`2026-11-24T09:00:00-03:00`), seconds and
+ * fraction optional; an instant that does not exist (`2026-02-30T10:00:00-03:00`) is refused.
+ */
+export const dateTimeInput = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'obrigatório' : 'data e hora ISO-8601 com fuso (ex.: 2026-11-24T09:00:00-03:00)',
+  })
+  .refine(
+    isCalendarInstant,
+    'data e hora inválida ou inexistente, use ISO-8601 com fuso (ex.: 2026-11-24T09:00:00-03:00)',
+  )
+  .meta({ format: 'date-time' });
 
 /** The 27 federative units. */
 export const UFS = [

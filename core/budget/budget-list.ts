@@ -5,12 +5,13 @@
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../clinic/common/paging.js';
 import { activeFilterInput, cursorInput, limitInput } from '../clinic/common/query-input.js';
+import { dateInput } from '../br/schemas.js';
 import { idInput } from '../clinic/common/records.js';
 import { defineOperation } from '../operation.js';
 import type { FieldCondition } from '../store/query.js';
 import { budgetOutput, budgets, statusInput, type Budget } from './budget-record.js';
 
-const dateFilter = z.iso.date({ message: 'data inválida, use AAAA-MM-DD' });
+const dateFilter = dateInput;
 
 /** The day after a `YYYY-MM-DD` date. */
 function nextDay(date: string): string {

@@ -6,7 +6,11 @@ import { z } from 'zod';
 import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
 import { defineOperation, type OperationContext } from '../operation.js';
-import { budgetFromFields } from './budget-build.js';
+import { clinics } from '../clinic/clinic-record.js';
+import { inZone } from '../schedule/time.js';
+import { approvalProblems } from './approval-rules.js';
+import { budgetFromFields, localDatePlus } from './budget-build.js';
+import { FALLBACK_TIME_ZONE, hasLapsed } from './budget-expiry.js';
 import { BudgetStatus, CREATABLE_STATUSES, EDITABLE_STATUSES, EDIT_TARGET_STATUSES } from './budget-codes.js';
 import { insertNumbered } from './budget-number.js';
 import {
@@ -77,7 +81,9 @@ export const createBudget = defineOperation({
     'Campos do §2.1–2.4. Obrigatórios: patient e clinic; items pode ser vazio (rascunho). Valores em reais ' +
     '(até 2 casas), calculados em centavos: totalValue = quantity × valueUnity, value = soma das linhas, ' +
     'entry + parcelas = value (a última parcela absorve o arredondamento). budgetNumber é atribuído quando ausente; ' +
-    'um número já usado é 409. Ids inexistentes na conta são 400 nomeando o campo.',
+    'um número já usado é 409. Ids inexistentes na conta são 400 nomeando o campo. ' +
+    'Com status 2 (aprovado) valem as regras da aprovação: itens, valor maior que zero e validUntil não vencido ' +
+    '(400 nomeando cada campo). Um orçamento 0 ou 1 com validUntil já passado nasce vencido (5).',
   permission: 'budget:write',
   input: createInput,
   output: z.object({ message: z.string(), budget: budgetOutput }),
@@ -87,6 +93,19 @@ export const createBudget = defineOperation({
     const { budgetNumber: given, status, ...fields } = input;
     const now = ctx.clock.now();
     const built = await budgetFromFields(ctx.store, fields, now);
+    // The clinic's today, as approval and the expiry job judge it (budget-expiry.ts).
+    const zone = (await ctx.store.collection(clinics).get(built.clinic))?.timeZone ?? FALLBACK_TIME_ZONE;
+    const today = localDatePlus(now, zone, 0);
+    if (status === BudgetStatus.approved) {
+      const problems = approvalProblems(built, today);
+      if (problems.length > 0) {
+        throw new DomainError('validation', 'Um orçamento só nasce aprovado com itens, valor e validade em dia', [
+          ...problems,
+        ]);
+      }
+    }
+    // A quote already past its validity is born lapsed, as the expiry job would mark it that night.
+    const lapsed = hasLapsed({ ...built, status }, now, zone);
     const at = nowIso(ctx);
     const createdBy = built.createdBy ?? actingUser(ctx);
     const approvedBy = status === BudgetStatus.approved ? (built.approvedBy ?? actingUser(ctx)) : built.approvedBy;
@@ -98,7 +117,8 @@ export const createBudget = defineOperation({
         createdAt: at,
         updatedAt: at,
         budgetNumber,
-        status,
+        status: lapsed ? BudgetStatus.expired : status,
+        ...(lapsed ? { expiredAt: inZone(now, zone) } : {}),
         ...(createdBy ? { createdBy } : {}),
         ...(approvedBy ? { approvedBy } : {}),
         ...(status === BudgetStatus.approved ? { approvedAt: at } : {}),

@@ -8,6 +8,14 @@ import { declareSensitive } from '../access/policy.js';
 import { emailInput, phoneInput } from '../br/schemas.js';
 import { idInput, recordOutputFields } from '../clinic/common/records.js';
 import { registerPatientReference } from '../patient/references.js';
+import { users } from '../access/user.js';
+import { clinics } from '../clinic/clinic-record.js';
+import { events } from '../clinic/event-record.js';
+import { insurances } from '../insurance/insurance-record.js';
+import { patients } from '../patient/patient-record.js';
+import { refInput } from '../references.js';
+import { specialties } from '../specialty/specialty-record.js';
+import { dateInput } from '../br/schemas.js';
 import { reaisInput } from '../price/money.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
@@ -151,8 +159,8 @@ export const budgetItemInput = z
       .refine((q) => Math.round(q * 1000) / 1000 === q, 'no máximo 3 casas decimais'),
     totalValue: reaisInput.optional(),
     valueUnity: reaisInput.optional(),
-    item: idInput.optional(),
-    event: idInput.optional(),
+    item: refInput(() => events).optional(),
+    event: refInput(() => events).optional(),
     type: enumOf(ITEM_TYPES).optional(),
     copart: reaisInput.optional(),
     transferPercent: z
@@ -200,19 +208,19 @@ export const budgetFieldsInput = {
   active: z.boolean().default(true),
   type: enumOf(BUDGET_TYPES).optional(),
   patientData: patientDataInput.optional(),
-  patient: idInput,
+  patient: refInput(() => patients),
   cellPhone: phoneInput.optional(),
   email: emailInput.optional(),
-  clinic: idInput,
-  insurance: idInput.optional(),
-  professional: idInput.optional(),
-  specialty: idInput.optional(),
+  clinic: refInput(() => clinics),
+  insurance: refInput(() => insurances).optional(),
+  professional: refInput(() => users).optional(),
+  specialty: refInput(() => specialties).optional(),
   items: z.array(budgetItemInput).max(300, 'no máximo 300 linhas').default([]),
   value: reaisInput.optional(),
-  createdBy: idInput.optional(),
-  approvedBy: idInput.optional(),
+  createdBy: refInput(() => users).optional(),
+  approvedBy: refInput(() => users).optional(),
   paymentInformation: paymentInformationInput.optional(),
-  validUntil: z.iso.date({ message: 'data inválida, use AAAA-MM-DD' }).optional(),
+  validUntil: dateInput.optional(),
 };
 
 /** A budget status number. */

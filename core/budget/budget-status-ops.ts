@@ -3,6 +3,7 @@
  * in budget-codes.ts; a refused transition is 409 `invalid_transition` naming `status`.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
 import { users } from '../access/user.js';
 import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
@@ -18,7 +19,9 @@ import { clinics } from '../clinic/clinic-record.js';
 import { localDatePlus } from './budget-build.js';
 import { FALLBACK_TIME_ZONE } from './budget-expiry.js';
 import { actingUser } from './budget-ops.js';
+import { approvalProblems } from './approval-rules.js';
 import { budgetOutput, budgets } from './budget-record.js';
+import { formatDay } from '../br/format.js';
 
 const GROUP = 'Report Budget';
 
@@ -30,8 +33,17 @@ async function requireUser(ctx: OperationContext, id: string, path: string): Pro
 }
 
 function refuse(from: BudgetStatusCode, action: string): DomainError {
-  return invalidTransition(`Orçamento ${STATUS_LABELS[from].toLowerCase()} não pode ser ${action}`, 'status');
+  const label = STATUS_LABELS[from].toLowerCase();
+  return invalidTransition(`Orçamento ${label} não pode ser ${action}`, 'status', `status atual: ${label}`);
 }
+
+/** The 409 message of each approval rule (approval-rules.ts), by the field it names. */
+const APPROVAL_REFUSALS: Record<string, (budget: { validUntil: string }) => string> = {
+  active: () => 'Orçamento excluído não pode ser aprovado',
+  items: () => 'Orçamento sem itens não pode ser aprovado',
+  value: () => 'Orçamento de valor zero não pode ser aprovado',
+  validUntil: (b) => `Orçamento vencido em ${formatDay(b.validUntil)}: edite-o com nova validade`,
+};
 
 /** `budget.approve`: `POST /budget/{id}/approval`. */
 export const approveBudget = defineOperation({
@@ -42,23 +54,22 @@ export const approveBudget = defineOperation({
     'De rascunho, aguardando aprovação ou reprovado para aprovado; registra approvedBy (padrão: quem chama) e approvedAt. ' +
     'Recusa (409) orçamento sem linhas, vencido (validUntil passado), excluído, já aprovado ou executado.',
   permission: 'budget:write',
-  input: z.strictObject({ id: idInput, approvedBy: idInput.optional() }),
+  input: z.strictObject({ id: idInput, approvedBy: refInput(() => users).optional() }),
   output: budgetOutput,
   http: { method: 'POST', path: '/budget/{id}/approval' },
   example: { id: EXAMPLE_ID, approvedBy: EXAMPLE_ID },
   async run(ctx, { id, approvedBy }) {
     const collection = ctx.store.collection(budgets);
     const current = await requireRecord(collection, id, 'Orçamento');
-    if (!current.active) throw invalidTransition('Orçamento excluído não pode ser aprovado');
+    if (!current.active)
+      throw invalidTransition('Orçamento excluído não pode ser aprovado', 'id', 'orçamento excluído');
     if (!APPROVABLE_STATUSES.includes(current.status)) throw refuse(current.status, 'aprovado');
-    if (current.items.length === 0) throw invalidTransition('Orçamento sem itens não pode ser aprovado', 'items');
     const now = nowIso(ctx);
     // The clinic's calendar, as the expiry job judges it: at 23:30 of the last day in São Paulo the
     // quote still holds though the server's UTC day is the next.
     const zone = (await ctx.store.collection(clinics).get(current.clinic))?.timeZone ?? FALLBACK_TIME_ZONE;
-    if (current.validUntil < localDatePlus(ctx.clock.now(), zone, 0)) {
-      throw invalidTransition(`Orçamento vencido em ${current.validUntil}: edite-o com nova validade`, 'validUntil');
-    }
+    const problem = approvalProblems(current, localDatePlus(ctx.clock.now(), zone, 0))[0];
+    if (problem) throw invalidTransition(APPROVAL_REFUSALS[problem.path]!(current), problem.path, problem.message);
     const by = approvedBy ?? actingUser(ctx);
     if (approvedBy) await requireUser(ctx, approvedBy, 'approvedBy');
     const { approvedBy: _old, ...rest } = current;
@@ -84,7 +95,7 @@ export const disapproveBudget = defineOperation({
   input: z.strictObject({
     id: idInput,
     reason: z.string().trim().min(1, 'informe o motivo').max(1000),
-    disapprovedBy: idInput.optional(),
+    disapprovedBy: refInput(() => users).optional(),
   }),
   output: budgetOutput,
   http: { method: 'POST', path: '/budget/{id}/disapproval' },

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../access/user.js';
+import { fixedClock } from '../clock.js';
+import type { DomainError } from '../errors.js';
+import { invoke } from '../operation.js';
 import { createPatient } from '../patient/patient-ops.js';
 import { unifyPatients } from '../patient/unify.js';
 import { openMasterData, testActor, type MasterDataHarness } from '../clinic/common/testing.js';
@@ -30,6 +33,30 @@ const draft = () => ({
 });
 
 describe('creating a budget', () => {
+  it('is born expired (5) when its validity already passed, and refused approved without the approval rules', async () => {
+    const { budget } = await h.run(createBudget, { ...draft(), status: 1, validUntil: '2026-11-22' });
+    expect(budget.status).toBe(5);
+    expect(budget.expiredAt).toMatch(/^2026-11-23T/);
+    const before = (await h.run(listBudgets, { active: 'all', limit: 100 })).items.length;
+    const bare = await h.failure(createBudget, { patient: refs.patient, clinic: refs.clinic, status: 2 });
+    expect(bare.code).toBe('validation');
+    expect(bare.details.map((d) => d.path)).toEqual(['items']);
+    const free = await h.failure(createBudget, {
+      ...draft(),
+      items: [{ event: refs.events[0], quantity: 1, valueUnity: 0 }],
+      status: 2,
+      validUntil: '2020-01-01',
+    });
+    expect(free.details).toEqual([
+      { path: 'value', message: 'valor total zero' },
+      { path: 'validUntil', message: 'vencido em 01/01/2020' },
+    ]);
+    expect((await h.run(listBudgets, { active: 'all', limit: 100 })).items.length).toBe(before);
+    const approved = await h.run(createBudget, { ...draft(), status: 2 });
+    expect(approved.budget.status).toBe(2);
+    expect(approved.budget.approvedAt).toMatch(/^2026-11-23T/);
+  });
+
   it('keeps every field of the request, numbers it and stamps it', async () => {
     const body = fullBudgetBody(refs);
     const { message, budget } = await h.run(createBudget, body as never);
@@ -223,10 +250,18 @@ describe('the life of a budget', () => {
   });
 
   it('refuses to approve a quote past its validity, and anyone without budget permission', async () => {
-    const { budget } = await h.run(createBudget, { ...draft(), validUntil: '2026-11-22' });
-    const lapsed = await h.failure(approveBudget, { id: budget.id });
-    expect(lapsed).toMatchObject({ code: 'invalid_transition' });
-    expect(lapsed.details[0]?.path).toBe('validUntil');
+    const { budget } = await h.run(createBudget, { ...draft(), validUntil: '2026-11-23' });
+    // The next day in São Paulo: the quote valid until the 23rd has lapsed, though no job marked it yet.
+    const tomorrow = { ...h.ctx, clock: fixedClock('2026-11-24T12:00:00.000Z') };
+    const lapsed = await invoke(approveBudget, tomorrow, { id: budget.id }).then(
+      () => {
+        throw new Error('approved a lapsed quote');
+      },
+      (e: DomainError) => e,
+    );
+    expect(lapsed.code).toBe('invalid_transition');
+    expect(lapsed.message).toBe('Orçamento vencido em 23/11/2026: edite-o com nova validade');
+    expect(lapsed.details).toEqual([{ path: 'validUntil', message: 'vencido em 23/11/2026' }]);
     const totem = testActor(['patient:read', 'clinic:read']);
     expect((await h.failure(createBudget, draft(), totem)).code).toBe('forbidden');
     expect((await h.failure(getBudget, { id: budget.id }, totem)).code).toBe('forbidden');

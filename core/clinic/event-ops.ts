@@ -9,7 +9,16 @@ import { defineOperation, type OperationContext } from '../operation.js';
 import { specialties } from '../specialty/specialty-record.js';
 import { pageBy } from './common/paging.js';
 import { activeFilterInput, cursorInput, limitInput } from './common/query-input.js';
-import { compact, conflictOn, EXAMPLE_ID, idInput, newRecordBase, nowIso, requireRecord } from './common/records.js';
+import {
+  compact,
+  conflictOn,
+  EXAMPLE_ID,
+  idInput,
+  newRecordBase,
+  nowIso,
+  requireRecord,
+  requireReference,
+} from './common/records.js';
 import { eventCodeInput, eventFieldsInput, eventOutput, events } from './event-record.js';
 import { activationOperations } from './common/activation-ops.js';
 
@@ -46,7 +55,7 @@ export const createEvent = defineOperation({
   async run(ctx, input) {
     await assertEventCodeFree(ctx, input.code);
     if (input.specialty)
-      await requireRecord(ctx.store.collection(specialties), input.specialty, 'Especialidade', 'specialty');
+      await requireReference(ctx.store.collection(specialties), input.specialty, 'Especialidade', 'specialty');
     const event = await ctx.store
       .collection(events)
       .insert(compact({ ...newRecordBase(ctx), ...input, nameKey: searchKey(input.name), custom: true, active: true }));

@@ -5,10 +5,12 @@
  * own (`custom`), e.g. "Clareamento dental — pacote".
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { specialties } from '../specialty/specialty-record.js';
 import { nameInput } from '../br/schemas.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
-import { idInput, recordOutputFields } from './common/records.js';
+import { recordOutputFields } from './common/records.js';
 
 /** Kinds of event; the UI shows them in pt-BR (consulta, procedimento, exame…). */
 export const EVENT_TYPES = [
@@ -84,7 +86,7 @@ export const eventFieldsInput = {
     .min(1)
     .max(24 * 60)
     .optional(),
-  specialty: idInput.optional(),
+  specialty: refInput(() => specialties).optional(),
 };
 
 /** An event as answered. */

@@ -4,6 +4,7 @@
  * active subspecialties, ignoring accents and case.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
 import { nameInput } from '../br/schemas.js';
 import { searchKey } from '../br/text.js';
 import { defineOperation, type OperationContext } from '../operation.js';
@@ -11,7 +12,7 @@ import { specialties } from '../specialty/specialty-record.js';
 import { requireClinic } from './clinic-ops.js';
 import { clinics, subspecialtyOutput, type Subspecialty } from './clinic-record.js';
 import { activeFilterInput } from './common/query-input.js';
-import { compact, conflictOn, EXAMPLE_ID, idInput, notFound, nowIso, requireRecord } from './common/records.js';
+import { compact, conflictOn, EXAMPLE_ID, idInput, notFound, nowIso, requireReference } from './common/records.js';
 
 function assertNameFree(list: readonly Subspecialty[], name: string, self?: string): void {
   const key = searchKey(name);
@@ -49,13 +50,13 @@ export const createSubspecialty = defineOperation({
   group: 'Clinic',
   summary: 'Cria uma subespecialidade própria da clínica',
   permission: 'clinic:write',
-  input: z.strictObject({ id: idInput, name: nameInput(120), specialty: idInput.optional() }),
+  input: z.strictObject({ id: idInput, name: nameInput(120), specialty: refInput(() => specialties).optional() }),
   output: z.object({ message: z.string(), subspecialty: subspecialtyOutput }),
   http: { method: 'POST', path: '/clinic/{id}/subspecialty/', status: 201 },
   example: { id: EXAMPLE_ID, name: 'Ortodontia' },
   async run(ctx, { id, name, specialty }) {
     const clinic = await requireClinic(ctx, id);
-    if (specialty) await requireRecord(ctx.store.collection(specialties), specialty, 'Especialidade', 'specialty');
+    if (specialty) await requireReference(ctx.store.collection(specialties), specialty, 'Especialidade', 'specialty');
     assertNameFree(clinic.subspecialties, name);
     const subspecialty: Subspecialty = compact({ id: ctx.ids.next(), name, specialty, active: true });
     await ctx.store.collection(clinics).update(id, clinic._rev, {

@@ -15,6 +15,7 @@ import {
   nowIso,
   replaceFields,
   requireRecord,
+  requireReference,
 } from '../clinic/common/records.js';
 import { defineOperation, type OperationContext } from '../operation.js';
 import { priceTables } from '../price/price-table-record.js';
@@ -33,7 +34,7 @@ async function assertAnsFree(ctx: OperationContext, ansRegistry: string | undefi
 
 async function checkReferences(ctx: OperationContext, values: { priceTable?: string | undefined }): Promise<void> {
   if (values.priceTable) {
-    await requireRecord(ctx.store.collection(priceTables), values.priceTable, 'Tabela de preços', 'priceTable');
+    await requireReference(ctx.store.collection(priceTables), values.priceTable, 'Tabela de preços', 'priceTable');
   }
 }
 

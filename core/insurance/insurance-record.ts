@@ -5,8 +5,10 @@
  * they are always read with it (docs/decisions.md).
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { priceTables } from '../price/price-table-record.js';
 import { cnpjInput, emailInput, nameInput, phoneInput } from '../br/schemas.js';
-import { idInput, recordOutputFields } from '../clinic/common/records.js';
+import { recordOutputFields } from '../clinic/common/records.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
 
@@ -72,7 +74,7 @@ export const insuranceFieldsInput = {
     .regex(/^\d\.\d{2}\.\d{2}$/, 'versão TISS no formato 4.01.00')
     .optional(),
   providerCode: z.string().trim().min(1).max(20).optional(),
-  priceTable: idInput.optional(),
+  priceTable: refInput(() => priceTables).optional(),
   returnDays: z.number().int().min(0).max(365).optional(),
 };
 

@@ -3,7 +3,7 @@
  * price for one insurance or plan.
  */
 import { DomainError } from '../errors.js';
-import { notFound, requireRecord } from '../clinic/common/records.js';
+import { missingReference, requireReference } from '../clinic/common/records.js';
 import type { OperationContext } from '../operation.js';
 import { insurances, type Insurance } from './insurance-record.js';
 
@@ -30,9 +30,14 @@ export async function requireInsuranceScope(
     }
     return undefined;
   }
-  const insurance = await requireRecord(ctx.store.collection(insurances), scope.insurance, 'Convênio', at('insurance'));
+  const insurance = await requireReference(
+    ctx.store.collection(insurances),
+    scope.insurance,
+    'Convênio',
+    at('insurance'),
+  );
   if (scope.insurancePlan && !insurance.plans.some((p) => p.id === scope.insurancePlan)) {
-    throw notFound('Plano do convênio', at('insurancePlan'), scope.insurancePlan);
+    throw missingReference('Plano do convênio', at('insurancePlan'), scope.insurancePlan, 'não é plano deste convênio');
   }
   return insurance;
 }

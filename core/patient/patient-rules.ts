@@ -3,19 +3,20 @@
  * date is not in the future, insurance cards point at the account's insurances and their plans.
  */
 import { DomainError } from '../errors.js';
-import { compact, conflictOn, nowIso, requireRecord } from '../clinic/common/records.js';
+import { compact, conflictOn, nowIso, requireRecord, requireReference } from '../clinic/common/records.js';
 import { requireInsuranceScope } from '../insurance/scope.js';
 import type { OperationContext } from '../operation.js';
 import type { Stored } from '../store/record.js';
 import { patients, type Patient, type PatientInsurance } from './patient-record.js';
 
-/** Loads a patient (temporary or not) or answers 404 naming `path`. */
+/** Loads a patient (temporary or not): 404 when the path's `id` names none, 400 naming any other field. */
 export function requirePatient(
   ctx: Pick<OperationContext, 'store'>,
   id: string,
   path = 'id',
 ): Promise<Stored<Patient>> {
-  return requireRecord(ctx.store.collection(patients), id, 'Paciente', path);
+  const collection = ctx.store.collection(patients);
+  return path === 'id' ? requireRecord(collection, id, 'Paciente') : requireReference(collection, id, 'Paciente', path);
 }
 
 /**

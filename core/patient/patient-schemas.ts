@@ -3,6 +3,8 @@
  * completion.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { insurances } from '../insurance/insurance-record.js';
 import {
   addressInput,
   addressOutput,
@@ -19,7 +21,7 @@ import { ALLERGY_SEVERITIES, SEXES } from './patient-record.js';
 
 /** One insurance card as input; insurance and plan must exist in the account. */
 export const patientInsuranceInput = z.strictObject({
-  insurance: idInput,
+  insurance: refInput(() => insurances),
   insurancePlan: idInput.optional(),
   identificationOnInsurance: z.string().trim().min(1).max(40).optional().describe('número da carteirinha'),
   validUntil: dateInput.optional(),

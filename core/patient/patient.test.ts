@@ -87,9 +87,10 @@ describe('creating a patient', () => {
     expect((await h.failure(activatePatient, { id: first.id })).code).toBe('conflict');
   });
 
-  it('refuses an insurance card of an insurance the account does not have (404 naming it)', async () => {
+  it('refuses an insurance card of an insurance the account does not have (400 naming it)', async () => {
     const error = await h.failure(createPatient, { name: 'Rita', insurances: [{ insurance: 'nao-existe' }] });
-    expect(error.code).toBe('not_found');
+    expect(error.code).toBe('validation');
+    expect(error.message).toBe('Convênio não encontrado');
     expect(error.details[0]?.path).toBe('insurances.0.insurance');
   });
 

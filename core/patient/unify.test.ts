@@ -117,7 +117,7 @@ describe('unifying two patients', () => {
     expect((await h.failure(unifyPatients, { id: c.id, duplicate: b.id })).code).toBe('invalid_transition');
     expect((await h.failure(unifyPatients, { id: b.id, duplicate: c.id })).code).toBe('invalid_transition');
     const missing = await h.failure(unifyPatients, { id: a.id, duplicate: 'nao-existe' });
-    expect([missing.code, missing.details[0]?.path]).toEqual(['not_found', 'duplicate']);
+    expect([missing.code, missing.details[0]?.path]).toEqual(['validation', 'duplicate']);
   });
 
   it('accepts only declared string fields as references', () => {

@@ -6,6 +6,7 @@
  * with {@link onPatientsUnified} run inside the same transaction (the audit log's hook).
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
 import { EXAMPLE_ID, idInput, invalidTransition, nowIso } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
 import { defineOperation, type OperationContext } from '../operation.js';
@@ -101,7 +102,7 @@ export const unifyPatients = defineOperation({
   permission: 'patient:write',
   input: z.strictObject({
     id: idInput.describe('paciente mantido'),
-    duplicate: idInput.describe('cadastro duplicado'),
+    duplicate: refInput(() => patients).describe('cadastro duplicado'),
   }),
   output: z.object({ message: z.string(), patient: patientOutput, report: mergeOutput.extend({ kept: z.string() }) }),
   http: { method: 'POST', path: '/patient/{id}/unification' },

@@ -2,7 +2,7 @@
  * Reference checks for prices: the events and the insurance scopes a request names must exist in the
  * account (another account's id looks missing, as everywhere: 404 naming the field).
  */
-import { notFound } from '../clinic/common/records.js';
+import { missingReference } from '../clinic/common/records.js';
 import { events, type ClinicEvent } from '../clinic/event-record.js';
 import { requireInsuranceScope } from '../insurance/scope.js';
 import type { OperationContext } from '../operation.js';
@@ -37,7 +37,7 @@ export async function requireEvents(
 ): Promise<Map<string, Stored<ClinicEvent>>> {
   const found = await eventsById(ctx, ids);
   const missing = ids.findIndex((id) => !found.has(id));
-  if (missing >= 0) throw notFound('Evento', path(missing), ids[missing]!);
+  if (missing >= 0) throw missingReference('Evento', path(missing), ids[missing]!);
   return found;
 }
 

@@ -3,6 +3,8 @@
  * list, and the paged list of a table's prices.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { events } from '../clinic/event-record.js';
 import { searchKey } from '../br/text.js';
 import { pageBy } from '../clinic/common/paging.js';
 import { activeFilterInput, cursorInput, limitInput } from '../clinic/common/query-input.js';
@@ -72,7 +74,7 @@ export const getPriceTable = defineOperation({
 });
 
 const priceChangeInput = z.strictObject({
-  event: idInput,
+  event: refInput(() => events),
   ...priceScopeInput,
   value: reaisInput.nullable().describe('valor em reais; null remove o preço deste evento neste escopo'),
 });

@@ -8,6 +8,8 @@
  * offline would conflict on one document (docs/decisions.md).
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { insurances } from '../insurance/insurance-record.js';
 import { nameInput, textInput } from '../br/schemas.js';
 import { idInput, recordOutputFields } from '../clinic/common/records.js';
 import { defineCollection } from '../store/collection-def.js';
@@ -54,7 +56,7 @@ export const prices = defineCollection<Price>({
 export const priceTableFieldsInput = {
   name: nameInput(200),
   description: textInput(1000).optional(),
-  insurance: idInput.optional(),
+  insurance: refInput(() => insurances).optional(),
 };
 
 /** A price table as answered. */
@@ -82,6 +84,8 @@ export const priceOutput = z
 
 /** Which prices apply: none given = the general price; an insurance; an insurance and one of its plans. */
 export const priceScopeInput = {
-  insurance: idInput.optional().describe('convênio (sem ele: preço geral)'),
+  insurance: refInput(() => insurances)
+    .optional()
+    .describe('convênio (sem ele: preço geral)'),
   insurancePlan: idInput.optional().describe('plano do convênio'),
 };

@@ -89,7 +89,7 @@ describe('price tables', () => {
       name: 'X',
       prices: [{ event: 'nao-existe', value: 1 }],
     });
-    expect([unknown.code, unknown.details[0]?.path]).toEqual(['not_found', 'prices.0.event']);
+    expect([unknown.code, unknown.details[0]?.path]).toEqual(['validation', 'prices.0.event']);
   });
 });
 

@@ -5,6 +5,8 @@
  * place also calls the patient's totem ticket (`appointment.call`).
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { appointments } from './appointment-record.js';
 import { textInput } from '../br/schemas.js';
 import { can } from '../actor.js';
 import { EXAMPLE_ID, idInput, nowIso } from '../clinic/common/records.js';
@@ -37,7 +39,7 @@ export const removeAppointment = defineOperation({
     id: scheduleIdInput,
     reason: textInput(500),
     cancelledBy: z.enum(['patient', 'clinic']).default('patient'),
-    rescheduledTo: scheduleIdInput.optional(),
+    rescheduledTo: refInput(() => appointments).optional(),
   }),
   output: appointmentOutput,
   http: { method: 'PATCH', path: '/appointment/{id}/cancellation' },

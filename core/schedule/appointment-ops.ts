@@ -4,6 +4,13 @@
  * booking refused with 409 unless `overbooking`, the encaixe, is asked for).
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { clinics } from '../clinic/clinic-record.js';
+import { users } from '../access/user.js';
+import { patients } from '../patient/patient-record.js';
+import { specialties } from '../specialty/specialty-record.js';
+import { events } from '../clinic/event-record.js';
+import { insurances } from '../insurance/insurance-record.js';
 import { compact, EXAMPLE_ID, idInput, newRecordBase, nowIso } from '../clinic/common/records.js';
 import { textInput } from '../br/schemas.js';
 import { reaisInput } from '../price/money.js';
@@ -24,14 +31,17 @@ export const GROUP = 'Schedule';
 
 /** Fields that place an appointment; shared by create and edit. */
 const placement = {
-  clinic: idInput,
-  professional: idInput,
-  patient: idInput.describe('paciente ou paciente temporário'),
+  clinic: refInput(() => clinics),
+  professional: refInput(() => users),
+  patient: refInput(() => patients).describe('paciente ou paciente temporário'),
   start: instantInput,
   end: instantInput,
-  specialty: idInput.optional(),
-  events: z.array(idInput).max(50).default([]),
-  insurance: idInput.optional(),
+  specialty: refInput(() => specialties).optional(),
+  events: z
+    .array(refInput(() => events))
+    .max(50)
+    .default([]),
+  insurance: refInput(() => insurances).optional(),
   insurancePlan: idInput.optional(),
   place: idInput.optional(),
   overbooking: z.boolean().default(false).describe('encaixe: marcar mesmo sobre horário ocupado ou bloqueado'),

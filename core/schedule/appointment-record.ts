@@ -9,7 +9,7 @@ import { declareSensitive } from '../access/policy.js';
 import { registerPatientReference } from '../patient/references.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
-import { recordOutputFields } from '../clinic/common/records.js';
+import { recordOutputFields, uuidInput } from '../clinic/common/records.js';
 import { STATUSES, type Status } from './status.js';
 
 /** Channels a confirmation can come through. */
@@ -163,10 +163,8 @@ export const appointmentOutput = z
  */
 export const appointmentViewItem = appointmentOutput.omit({ history: true }).meta({ id: 'AppointmentListItem' });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A schedule record id (appointment, block, wait-list entry, share): a UUID, as every id the
- * installations generate. Anything else is malformed: 400, as spec §4.2 asks ("incorrect request").
+ * installations generate, lower-cased. Anything else is malformed: 400, as spec §4.2 asks ("incorrect request").
  */
-export const scheduleIdInput = z.string().regex(UUID, 'id malformado (esperado um UUID)');
+export const scheduleIdInput = uuidInput;

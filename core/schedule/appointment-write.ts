@@ -5,7 +5,7 @@
 import { users } from '../access/user.js';
 import { clinics, type Clinic } from '../clinic/clinic-record.js';
 import { events } from '../clinic/event-record.js';
-import { notFound, nowIso, requireRecord } from '../clinic/common/records.js';
+import { missingReference, nowIso, requireRecord, requireReference } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
 import { insurances } from '../insurance/insurance-record.js';
 import type { OperationContext } from '../operation.js';
@@ -23,15 +23,15 @@ export function loadAppointment(store: Store, id: string): Promise<Stored<Appoin
   return requireRecord(store.collection(appointments), id, 'Agendamento');
 }
 
-/** The clinic with `id`, or 404 naming `path`. */
+/** The clinic with `id` named by the input field `path`, or 400 naming it. */
 export function loadClinic(store: Store, id: string, path = 'clinic'): Promise<Stored<Clinic>> {
-  return requireRecord(store.collection(clinics), id, 'Clínica', path);
+  return requireReference(store.collection(clinics), id, 'Clínica', path);
 }
 
-/** @throws DomainError `not_found` naming `professional` unless it is an active user of the account. */
+/** @throws DomainError `validation` naming `path` unless `id` is an active user of the account. */
 export async function requireProfessional(store: Store, id: string, path = 'professional'): Promise<void> {
   const user = await store.collection(users).get(id);
-  if (!user?.active) throw notFound('Profissional', path, id);
+  if (!user?.active) throw missingReference('Profissional', path, id, 'não é profissional ativo desta conta');
 }
 
 /** The records an appointment points at, as the request names them. */
@@ -55,12 +55,13 @@ export async function checkRefs(store: Store, refs: AppointmentRefs): Promise<St
   const clinic = await loadClinic(store, refs.clinic);
   await requireProfessional(store, refs.professional);
   const patient = await store.collection(patients).get(refs.patient);
-  if (!patient?.active) throw notFound('Paciente', 'patient', refs.patient);
-  if (refs.specialty) await requireRecord(store.collection(specialties), refs.specialty, 'Especialidade', 'specialty');
+  if (!patient?.active) throw missingReference('Paciente', 'patient', refs.patient, 'não é paciente ativo desta conta');
+  if (refs.specialty)
+    await requireReference(store.collection(specialties), refs.specialty, 'Especialidade', 'specialty');
   for (const [i, event] of (refs.events ?? []).entries())
-    await requireRecord(store.collection(events), event, 'Evento', `events.${i}`);
+    await requireReference(store.collection(events), event, 'Evento', `events.${i}`);
   if (refs.insurance) {
-    const insurance = await requireRecord(store.collection(insurances), refs.insurance, 'Convênio', 'insurance');
+    const insurance = await requireReference(store.collection(insurances), refs.insurance, 'Convênio', 'insurance');
     if (refs.insurancePlan && !insurance.plans.some((p) => p.id === refs.insurancePlan))
       throw new DomainError('validation', 'Plano não pertence ao convênio', [
         { path: 'insurancePlan', message: 'plano desconhecido' },

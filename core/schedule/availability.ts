@@ -4,6 +4,12 @@
  * what already started. "Create self appointment" (spec §4.3) books only such a slot.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { clinics } from '../clinic/clinic-record.js';
+import { users } from '../access/user.js';
+import { patients } from '../patient/patient-record.js';
+import { specialties } from '../specialty/specialty-record.js';
+import { insurances } from '../insurance/insurance-record.js';
 import { textInput } from '../br/schemas.js';
 import { compact, EXAMPLE_ID, idInput, newRecordBase } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
@@ -119,12 +125,12 @@ export const createSelfAppointment = defineOperation({
   summary: 'Autoagendamento do paciente: só em horário livre, com a duração do horário da agenda',
   permission: 'appointment:write',
   input: z.strictObject({
-    clinic: idInput,
-    professional: idInput,
-    patient: idInput,
+    clinic: refInput(() => clinics),
+    professional: refInput(() => users),
+    patient: refInput(() => patients),
     start: instantInput.describe('início de um horário livre (ver /schedule/availability)'),
-    specialty: idInput.optional(),
-    insurance: idInput.optional(),
+    specialty: refInput(() => specialties).optional(),
+    insurance: refInput(() => insurances).optional(),
     insurancePlan: idInput.optional(),
     notes: textInput(1000).optional(),
   }),

@@ -5,9 +5,12 @@
  * answer lists them so the reception can reschedule.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { users } from '../access/user.js';
+import { clinics } from '../clinic/clinic-record.js';
 import { textInput } from '../br/schemas.js';
 import { DEFAULT_TIME_ZONE } from '../clinic/clinic-record.js';
-import { EXAMPLE_ID, idInput, newRecordBase } from '../clinic/common/records.js';
+import { EXAMPLE_ID, idInput, missingReference, newRecordBase } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import type { Store } from '../store/port.js';
@@ -71,8 +74,8 @@ export const createBlock = defineOperation({
     'Sem `clinic`, vale para todas as clínicas. Agendamentos já marcados no período não são desmarcados: vêm em `affectedAppointments`.',
   permission: 'appointment:write',
   input: z.strictObject({
-    professional: idInput,
-    clinic: idInput.optional(),
+    professional: refInput(() => users),
+    clinic: refInput(() => clinics).optional(),
     start: instantInput,
     end: instantInput,
     reason: textInput(300),
@@ -152,7 +155,11 @@ export const unlockBlocks = defineOperation({
   permission: 'appointment:write',
   input: z
     .strictObject({
-      blocks: z.array(scheduleIdInput).min(1).max(MAX_OCCURRENCES).optional(),
+      blocks: z
+        .array(refInput(() => scheduleBlocks))
+        .min(1)
+        .max(MAX_OCCURRENCES)
+        .optional(),
       series: scheduleIdInput.optional(),
       from: instantInput.optional(),
     })
@@ -169,18 +176,12 @@ export const unlockBlocks = defineOperation({
       const targets = [];
       if (series) {
         const all = await collection.find({ selector: { series } });
-        if (all.length === 0)
-          throw new DomainError('not_found', 'Série de bloqueios não encontrada', [
-            { path: 'series', message: `não existe: ${series}` },
-          ]);
+        if (all.length === 0) throw missingReference('Série de bloqueios', 'series', series);
         targets.push(...all.filter((b) => !from || b.startUtc >= new Date(from).toISOString()));
       }
       for (const [i, id] of (blocks ?? []).entries()) {
         const block = await collection.get(id);
-        if (!block)
-          throw new DomainError('not_found', 'Bloqueio não encontrado', [
-            { path: `blocks.${i}`, message: `não existe: ${id}` },
-          ]);
+        if (!block) throw missingReference('Bloqueio', `blocks.${i}`, id);
         targets.push(block);
       }
       const unique = new Map(targets.map((b) => [b.id, b]));

@@ -87,7 +87,7 @@ describe('booking', () => {
     expect(reversed.details[0]?.path).toBe('end');
   });
 
-  it('answers 404 for an unknown professional, 400 for a malformed appointment id', async () => {
+  it('answers 400 naming an unknown professional, 400 for a malformed appointment id, 404 for an unknown one', async () => {
     const error = await h.failure(createAppointment, {
       clinic: h.clinic,
       professional: '01938c2e-7b3e-7cc1-9a52-0c7d3f1e2a4b',
@@ -95,7 +95,8 @@ describe('booking', () => {
       start: '2026-11-24T15:00:00-03:00',
       end: '2026-11-24T15:30:00-03:00',
     });
-    expect([error.code, error.details[0]?.path]).toEqual(['not_found', 'professional']);
+    expect([error.code, error.details[0]?.path]).toEqual(['validation', 'professional']);
+    expect(error.message).toBe('Profissional não encontrado');
     expect((await h.failure(getAppointment, { id: 'abc' })).code).toBe('validation');
     expect((await h.failure(getAppointment, { id: '01938c2e-7b3e-7cc1-9a52-0c7d3f1e2a4b' })).code).toBe('not_found');
   });

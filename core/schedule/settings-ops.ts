@@ -4,6 +4,9 @@
  * clinic its opening hours with 30-minute slots and a 30-day return window.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { clinics } from '../clinic/clinic-record.js';
+import { users } from '../access/user.js';
 import { compact, EXAMPLE_ID, idInput, newRecordBase, nowIso } from '../clinic/common/records.js';
 import { defineOperation } from '../operation.js';
 import type { Store } from '../store/port.js';
@@ -74,8 +77,8 @@ export const saveScheduleSettings = defineOperation({
   summary: 'Salva horários de trabalho, duração do horário e janela de retorno (da clínica ou de um profissional nela)',
   permission: 'clinic:write',
   input: z.strictObject({
-    clinic: idInput,
-    professional: idInput.optional(),
+    clinic: refInput(() => clinics),
+    professional: refInput(() => users).optional(),
     slotMinutes: z.number().int().min(5).max(480).default(DEFAULT_SCHEDULE_SETTINGS.slotMinutes),
     returnWindowDays: z.number().int().min(0).max(365).default(DEFAULT_SCHEDULE_SETTINGS.returnWindowDays),
     workingHours: z.array(workingPeriodInput).max(50).default([]),

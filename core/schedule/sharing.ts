@@ -5,6 +5,8 @@
  * see a share; to anyone else it does not exist (404).
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { users } from '../access/user.js';
 import { can } from '../actor.js';
 import { EXAMPLE_ID, idInput, newRecordBase, nowIso, recordOutputFields } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
@@ -69,8 +71,8 @@ export const shareSchedule = defineOperation({
     'Quem compartilha é o próprio profissional ou um administrador. Compartilhar de novo com a mesma pessoa troca a permissão.',
   permission: 'appointment:read',
   input: z.strictObject({
-    professional: idInput,
-    sharedWith: idInput,
+    professional: refInput(() => users),
+    sharedWith: refInput(() => users),
     permission: z.enum(['read', 'write']).default('read'),
   }),
   output: z.object({ message: z.string(), share: shareOutput }),

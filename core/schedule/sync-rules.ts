@@ -10,6 +10,7 @@
  * Schedule blocks, the wait list and receivables follow what their operations allow.
  */
 import { z } from 'zod';
+import { dateInput, dateTimeInput } from '../br/schemas.js';
 import type { ErrorDetail } from '../errors.js';
 import { registerSyncRules, type ConflictHandler } from '../sync/record-rules.js';
 import type { Store } from '../store/port.js';
@@ -178,9 +179,7 @@ const unchangedExcept = (previous: Doc, next: Doc, allowed: readonly string[]): 
     (field) => !['_rev', '_deleted', 'updatedAt', ...allowed].includes(field) && !same(previous[field], next[field]),
   );
 
-const isoInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, {
-  message: 'data e hora ISO-8601 com fuso',
-});
+const isoInstant = dateTimeInput;
 const id = z.string().min(1).max(64);
 
 /** A schedule block as a desk pushes it (the shape `block.create` stores). */
@@ -271,7 +270,7 @@ export const receivablePushSchema = z.looseObject({
   patient: id,
   clinic: id,
   amountCentavos: z.number().int().min(0).max(100_000_000_00),
-  dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'data AAAA-MM-DD' }),
+  dueDate: dateInput,
   description: z.string().max(500),
   paymentMethod: z.string().max(64).optional(),
   status: z.enum(RECEIVABLE_STATUSES),

@@ -8,13 +8,7 @@ import { z } from 'zod';
 import { isoWithOffset } from '../clock.js';
 
 /** ISO-8601 date-time with an explicit offset or `Z`, e.g. `2026-11-24T09:00:00-03:00`. */
-export const instantInput = z
-  .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
-    'data e hora ISO-8601 com fuso (ex.: 2026-11-24T09:00:00-03:00)',
-  )
-  .refine((text) => !Number.isNaN(Date.parse(text)), 'data e hora inexistente');
+export { dateTimeInput as instantInput } from '../br/schemas.js';
 
 /** A calendar day `YYYY-MM-DD`. */
 export { dateInput as dayInput } from '../br/schemas.js';

@@ -4,6 +4,8 @@
  * When a slot frees up, `GET /appointment/{id}/waitListMatches` lists who fits it, best first.
  */
 import { z } from 'zod';
+import { refInput } from '../references.js';
+import { clinics } from '../clinic/clinic-record.js';
 import { declareSensitive } from '../access/policy.js';
 import { users } from '../access/user.js';
 import { textInput } from '../br/schemas.js';
@@ -11,10 +13,12 @@ import {
   compact,
   EXAMPLE_ID,
   idInput,
+  missingReference,
   newRecordBase,
   nowIso,
   recordOutputFields,
   requireRecord,
+  requireReference,
 } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
 import { defineOperation } from '../operation.js';
@@ -70,10 +74,10 @@ const periodInput = z
   .refine((p) => p.from < p.to, { message: 'início antes do fim', path: ['to'] });
 
 const fields = {
-  patient: idInput,
-  clinic: idInput.optional(),
-  professional: idInput.optional(),
-  specialty: idInput.optional(),
+  patient: refInput(() => patients),
+  clinic: refInput(() => clinics).optional(),
+  professional: refInput(() => users).optional(),
+  specialty: refInput(() => specialties).optional(),
   periods: z.array(periodInput).max(20).default([]),
   priority: z.enum(PRIORITIES).default('normal'),
   notes: textInput(1000).optional(),
@@ -105,13 +109,11 @@ async function checkEntryRefs(
 ) {
   const patient = await store.collection(patients).get(input.patient);
   if (!patient?.active)
-    throw new DomainError('not_found', 'Paciente não encontrado(a)', [
-      { path: 'patient', message: `não existe: ${input.patient}` },
-    ]);
+    throw missingReference('Paciente', 'patient', input.patient, 'não é paciente ativo desta conta');
   if (input.clinic) await loadClinic(store, input.clinic);
   if (input.professional) await requireProfessional(store, input.professional);
   if (input.specialty)
-    await requireRecord(store.collection(specialties), input.specialty, 'Especialidade', 'specialty');
+    await requireReference(store.collection(specialties), input.specialty, 'Especialidade', 'specialty');
   if (!input.professional && !input.specialty)
     throw new DomainError('validation', 'Requisição inválida', [
       { path: 'professional', message: 'informe o profissional ou a especialidade' },

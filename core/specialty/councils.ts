@@ -72,7 +72,7 @@ export const getCouncil = defineOperation({
   permission: 'specialty:read',
   input: z.strictObject({ id: z.string().max(20) }),
   output: councilOutput,
-  http: { method: 'GET', path: '/council/{id}' },
+  http: { method: 'GET', path: '/council/{id}', textIds: ['id'] },
   example: { id: 'CRM' },
   run(_ctx, { id }) {
     const council = findCouncil(id);

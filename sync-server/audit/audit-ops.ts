@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../../core/access/audit.js';
+import { dateTimeInput } from '../../core/br/schemas.js';
 import { defineOperation } from '../../core/operation.js';
 import type { AuditTables } from './audit-table.js';
 import type { AuditLog } from './writer.js';
@@ -18,7 +19,7 @@ const entry = z.object({
   userAgent: z.string().nullable(),
 });
 
-const instant = z.iso.datetime({ offset: true, error: 'data e hora ISO-8601 com fuso (2026-11-23T09:00:00-03:00)' });
+const instant = dateTimeInput;
 
 /**
  * `GET /audit/`: the account's audit log, newest first, for admins (`audit:read`). There is no route

@@ -12,7 +12,7 @@ import {
   councilSchema,
   cpfSchema,
   emailSchema,
-  idListSchema,
+  specialtyListSchema,
   nameSchema,
   roleSchema,
   stateSchema,
@@ -53,7 +53,7 @@ export function userAdminOperations(services: AccessServices) {
         council: councilSchema.optional(),
         councilNumber: councilNumberSchema.optional(),
         councilState: stateSchema.optional(),
-        specialties: idListSchema.default([]),
+        specialties: specialtyListSchema.default([]),
       })
       .superRefine(checkCouncil),
     output: created,

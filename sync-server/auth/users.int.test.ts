@@ -63,12 +63,19 @@ describe('POST /user/ with name, e-mail and role (issue 3)', () => {
       body: { name: 'Dr. Caio', email: 'caio@sorriso.com.br', role: 'professional' },
     });
     const id = (created.body.user as { id: string }).id;
+    const specialty = await server.call('POST', '/specialty/', { token: admin, body: { name: 'Ortodontia' } });
+    const orto = (specialty.body.specialty as { id: string }).id;
     const edited = await server.call('PUT', `/user/${id}`, {
       token: reception,
-      body: { council: 'CRO', councilNumber: '45678', councilState: 'RJ', specialties: ['orto'] },
+      body: { council: 'CRO', councilNumber: '45678', councilState: 'RJ', specialties: [orto] },
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ council: 'CRO', councilNumber: '45678', councilState: 'RJ' });
+    expect(edited.body).toMatchObject({
+      council: 'CRO',
+      councilNumber: '45678',
+      councilState: 'RJ',
+      specialties: [orto],
+    });
   });
 
   it('refuses a second user with the same e-mail in the account', async () => {

@@ -58,8 +58,11 @@ describe.each(backends)('budget expiry job on $name', (backend) => {
     // The clinic keeps São Paulo's time (the default).
     const clinic = ((await post('/clinic/', { name: 'Centro' })).clinic as { id: string }).id;
     const patient = ((await post('/patient/', { name: 'Helena Prado' })).patient as { id: string }).id;
+    const event = ((await post('/event/', { name: 'Limpeza' })).event as { id: string }).id;
+    // A line with a price: a budget is born approved (2) only as approval would take it (issue 20 point 5).
+    const items = [{ event, quantity: 1, valueUnity: 100 }];
     const quote = async (validUntil: string, status: number) =>
-      ((await post('/budget/', { patient, clinic, validUntil, status, value: 0 })).budget as { id: string }).id;
+      ((await post('/budget/', { patient, clinic, validUntil, status, items })).budget as { id: string }).id;
     ids = {
       open: await quote('2026-11-30', 1),
       draft: await quote('2026-11-30', 0),

@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../core/ids.js';
 import { invoke, type CallOrigin } from '../../core/operation.js';
 import type { NumberSource } from '../../core/numbering/number-source.js';
 import type { Outbox } from '../../core/outbox.js';
+import { checkReferences } from '../../core/references.js';
 import type { Registry } from '../../core/registry.js';
 import type { Database, Store } from '../../core/store/port.js';
 import type { RequestMeta } from '../auth/authenticate.js';
@@ -70,7 +71,12 @@ export function mountOperations(app: Hono, deps: MountDeps): void {
           numbers: deps.numbers(actor.tenantId),
           origin,
         };
-        const output = await invoke(op, context, input);
+        // Referenced ids are looked up in the tenant's own store, not the guarded one: checking that
+        // a patient exists is not reading their record (no audit entry, no patient:read needed).
+        const references = op.public ? undefined : deps.database.forTenant(actor.tenantId);
+        const output = await invoke(op, context, input, {
+          beforeRun: (parsed) => (references ? checkReferences(references, op.input, parsed) : Promise.resolve()),
+        });
         const status = binding.status ?? 200;
         if (binding.emptyBody || status === 204) return c.body(null, status);
         return c.json(output as object, status);

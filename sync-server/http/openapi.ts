@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Operation } from '../../core/operation.js';
 import type { Registry } from '../../core/registry.js';
 import { errorStatus } from './error-status.js';
-import { pathParams } from './request-input.js';
+import { isRecordIdParam, pathParams } from './request-input.js';
 
 type JsonSchema = {
   type?: unknown;
@@ -118,11 +118,14 @@ function requestParts(op: Operation, schemas: Schemas): { parameters: unknown[];
   const inPath = new Set(pathParams(binding.path));
   const properties = input.properties ?? {};
   const required = new Set(input.required ?? []);
+  // A record id in the path is a UUID whatever the operation's schema says: the REST layer checks it.
   const parameters: unknown[] = [...inPath].map((name) => ({
     name,
     in: 'path',
     required: true,
-    schema: properties[name] ?? { type: 'string' },
+    schema: isRecordIdParam(binding, name)
+      ? { type: 'string', format: 'uuid', description: 'id do registro (UUID; maiúsculas valem o mesmo)' }
+      : (properties[name] ?? { type: 'string' }),
   }));
   const rest = Object.entries(properties).filter(([name]) => !inPath.has(name));
   if (binding.method === 'GET' || binding.method === 'DELETE') {

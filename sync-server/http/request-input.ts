@@ -1,11 +1,32 @@
 import type { Context } from 'hono';
 import { DomainError } from '../../core/errors.js';
+import { isUuid } from '../../core/ids.js';
 import type { HttpBinding } from '../../core/operation.js';
 import { readIncomingText, untouchedIncoming } from './node-body.js';
 
 /** Names of the `{param}` segments of an operation path, in order. */
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+}
+
+/** True for a path parameter holding a record id: `id` or `…Id`, unless the binding says otherwise. */
+export function isRecordIdParam(binding: HttpBinding, name: string): boolean {
+  return (name === 'id' || /Id$/.test(name)) && !binding.textIds?.includes(name);
+}
+
+/**
+ * A record id from the path, lower-cased (ids are UUIDs; an upper-case copy names the same record).
+ *
+ * @throws DomainError `validation` naming the parameter when the text is not a UUID: a malformed id
+ *   is a bad request (400), never a missing record (404), whatever the operation.
+ */
+function recordIdParam(name: string, value: string): string {
+  if (!isUuid(value)) {
+    throw new DomainError('validation', 'Requisição inválida', [
+      { path: name, message: 'id malformado (esperado um UUID)' },
+    ]);
+  }
+  return value.toLowerCase();
 }
 
 /**
@@ -62,10 +83,15 @@ function readQuery(c: Context): Record<string, string | string[]> {
  */
 export async function requestInput(c: Context, binding: HttpBinding): Promise<Record<string, unknown>> {
   const params: Record<string, string> = {};
-  for (const name of pathParams(binding.path)) params[name] = c.req.param(name) ?? '';
+  for (const name of pathParams(binding.path)) {
+    const value = c.req.param(name) ?? '';
+    params[name] = isRecordIdParam(binding, name) ? recordIdParam(name, value) : value;
+  }
   const rest = hasBody(binding.method) ? await readJsonBody(c) : readQuery(c);
   for (const [name, value] of Object.entries(params)) {
-    if (name in rest && rest[name] !== value) {
+    const given = rest[name];
+    const same = typeof given === 'string' && (isRecordIdParam(binding, name) ? given.toLowerCase() : given) === value;
+    if (name in rest && !same) {
       throw new DomainError('validation', 'Campo contradiz o caminho', [
         { path: name, message: 'difere do valor no caminho' },
       ]);

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { can } from '../../core/actor.js';
 import type { Clock } from '../../core/clock.js';
+import { controlCharacterDetails } from '../../core/control-characters.js';
 import { isDomainError, type ErrorDetail } from '../../core/errors.js';
 import type { IdGenerator } from '../../core/ids.js';
 import type { CollectionDef } from '../../core/store/collection-def.js';
@@ -232,8 +233,13 @@ export async function pushEntries(ctx: PushContext, entries: readonly PushEntry[
         continue;
       }
       let reasons: ErrorDetail[];
+      // Refused before the database: PostgreSQL cannot store U+0000 (and failed the whole batch) where
+      // SQLite stored it; both refuse the row the same way, as an operation refuses such input.
+      const controls = controlCharacterDetails(pushed);
       if (!can(ctx.actor, writePermission)) {
         reasons = [{ path: '', message: `a instalação não tem a permissão ${writePermission}` }];
+      } else if (controls.length > 0) {
+        reasons = controls;
       } else {
         try {
           const answer = await tx.transaction((inner) => writeRow(ctx, def, rules, inner, review, master, row));

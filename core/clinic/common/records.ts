@@ -38,9 +38,56 @@ export async function requireRecord<T extends RecordBase>(
   return found;
 }
 
+/**
+ * The record with `id` named by the input field `path` (a body or query field, not the path's own
+ * id), or a `validation` error naming it: an input pointing at nothing is a bad request (400), while
+ * the resource of the path missing is a 404 (issue 20 point 6, docs/decisions.md "Errors and REST").
+ *
+ * @param what the record in pt-BR, e.g. `Especialidade` → "Especialidade não encontrada".
+ */
+export async function requireReference<T extends RecordBase>(
+  collection: Collection<T>,
+  id: string,
+  what: string,
+  path: string,
+): Promise<Stored<T>> {
+  const found = await collection.get(id);
+  if (!found) throw missingReference(what, path, id);
+  return found;
+}
+
+/** The `validation` error of {@link requireReference}, for records found some other way (a plan, a place). */
+export function missingReference(
+  what: string,
+  path: string,
+  id: string,
+  detail = 'não existe nesta conta',
+): DomainError {
+  return new DomainError('validation', `${what} ${agree(what, 'não encontrado')}`, [
+    { path, message: `${detail}: ${id}` },
+  ]);
+}
+
 /** The `not_found` error of {@link requireRecord}, for records found some other way. */
 export function notFound(what: string, path: string, id: string): DomainError {
-  return new DomainError('not_found', `${what} não encontrado(a)`, [{ path, message: `não existe: ${id}` }]);
+  return new DomainError('not_found', `${what} ${agree(what, 'não encontrado')}`, [
+    { path, message: `não existe: ${id}` },
+  ]);
+}
+
+/** Head nouns of the catalogue that are feminine without ending in -a (Especialidade, Sessão…). */
+const FEMININE = /(?:dade|ção|são|gem|ie)$/;
+/** Head nouns ending in -a that are masculine. */
+const MASCULINE_IN_A = new Set(['Sistema', 'Problema', 'Dia', 'Mapa']);
+
+/**
+ * `participle` (masculine singular, `não encontrado`) agreeing with the head noun of `what`:
+ * "Clínica não encontrada", "Convênio não encontrado" — never "encontrado(a)" (issue 20 point 9).
+ */
+export function agree(what: string, participle: string): string {
+  const head = what.trim().split(/\s+/)[0] ?? '';
+  const feminine = (/a$/.test(head) && !MASCULINE_IN_A.has(head)) || FEMININE.test(head);
+  return feminine ? participle.replace(/o$/, 'a') : participle;
 }
 
 /** A `conflict` DomainError on one field, e.g. a CPF already used by another active patient. */
@@ -48,9 +95,17 @@ export function conflictOn(path: string, message: string, detail: string): Domai
   return new DomainError('conflict', message, [{ path, message: detail }]);
 }
 
-/** An `invalid_transition` DomainError: the request is well formed, the record's state refuses it. */
-export function invalidTransition(message: string, path = 'id'): DomainError {
-  return new DomainError('invalid_transition', message, [{ path, message }]);
+/**
+ * An `invalid_transition` DomainError: the request is well formed, the record's state refuses it.
+ * The detail says what is wrong with the field in a few words (`vencido em 01/01/2020`), never the
+ * whole message again: a desk shows both, and a repeated sentence reads as a bug.
+ */
+export function invalidTransition(
+  message: string,
+  path = 'id',
+  detail = 'o estado atual do registro não permite',
+): DomainError {
+  return new DomainError('invalid_transition', message, [{ path, message: detail }]);
 }
 
 /** Output fields every record carries (`tenantId` is never answered: the caller knows its own). */
@@ -60,8 +115,26 @@ export const recordOutputFields = {
   updatedAt: z.string(),
 };
 
-/** Path parameter or body field holding a record id. */
-export const idInput = z.string().min(1, 'informe o id').max(64, 'id longo demais');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Path parameter or body field holding a record id. Record ids are UUIDs (DESIGN.md "Records"); a
+ * UUID in upper case is lower-cased, so `…-ABCD` and `…-abcd` name the same record (issue 20 point 6).
+ * The REST layer refuses a path id that is not a UUID (400 naming the parameter) and the server's
+ * reference check a body id naming no record (core/references.ts), so this schema itself only bounds
+ * the text: local callers and tests keep short readable ids.
+ */
+export const idInput = z
+  .string()
+  .min(1, 'informe o id')
+  .max(64, 'id longo demais')
+  .overwrite((id) => (UUID.test(id) ? id.toLowerCase() : id));
+
+/** A record id that must be a UUID even for local callers (400 `id malformado` otherwise), lower-cased. */
+export const uuidInput = z
+  .string()
+  .regex(UUID, 'id malformado (esperado um UUID)')
+  .overwrite((id) => id.toLowerCase());
 
 /** An example record id for operation examples and docs (never a real record). */
 export const EXAMPLE_ID = '01938c2e-7b3e-7cc1-9a52-0c7d3f1e2a4b';
