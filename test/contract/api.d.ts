@@ -484,7 +484,7 @@ export interface paths {
     };
     /**
      * Busca pacientes por nome (ignora acentos e maiúsculas), CPF, telefone ou nascimento
-     * @description `q` aceita o que a recepção digitar: início do nome, CPF, telefone ou data (DD/MM/AAAA). Paginado por cursor: passe o `next` recebido em `cursor`. Ordem alfabética.
+     * @description `q` aceita o que a recepção digitar: início do nome (cada palavra a mais inicia outra palavra do nome: `maria silva`), CPF inteiro ou o começo dele, telefone ou data (DD/MM/AAAA). Paginado por cursor: passe o `next` recebido em `cursor`. Ordem alfabética.
      */
     get: operations['patient.list'];
     put?: never;
@@ -1048,7 +1048,7 @@ export interface paths {
     put?: never;
     /**
      * Cria um orçamento
-     * @description Campos do §2.1–2.4. Obrigatórios: patient e clinic; items pode ser vazio (rascunho). Valores em reais (até 2 casas), calculados em centavos: totalValue = quantity × valueUnity, value = soma das linhas, entry + parcelas = value (a última parcela absorve o arredondamento). budgetNumber é atribuído quando ausente; um número já usado é 409. Ids inexistentes na conta são 400 nomeando o campo.
+     * @description Campos do §2.1–2.4. Obrigatórios: patient e clinic; items pode ser vazio (rascunho). Valores em reais (até 2 casas), calculados em centavos: totalValue = quantity × valueUnity, value = soma das linhas, entry + parcelas = value (a última parcela absorve o arredondamento). budgetNumber é atribuído quando ausente; um número já usado é 409. Ids inexistentes na conta são 400 nomeando o campo. Com status 2 (aprovado) valem as regras da aprovação: itens, valor maior que zero e validUntil não vencido (400 nomeando cada campo). Um orçamento 0 ou 1 com validUntil já passado nasce vencido (5).
      */
     post: operations['budget.create'];
     delete?: never;
@@ -11530,7 +11530,9 @@ export interface operations {
           professional: string;
           /** @description paciente ou paciente temporário */
           patient: string;
+          /** Format: date-time */
           start: string;
+          /** Format: date-time */
           end: string;
           specialty?: string;
           /** @default [] */
@@ -11550,6 +11552,7 @@ export interface operations {
           paymentMethod?: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'insurance' | 'courtesy';
           reservation?: {
             reason: string;
+            /** Format: date-time */
             until?: string;
           };
         };
@@ -11711,7 +11714,9 @@ export interface operations {
           professional: string;
           /** @description paciente ou paciente temporário */
           patient: string;
+          /** Format: date-time */
           start: string;
+          /** Format: date-time */
           end: string;
           specialty?: string;
           /** @default [] */
@@ -13512,7 +13517,10 @@ export interface operations {
           clinic: string;
           professional: string;
           patient: string;
-          /** @description início de um horário livre (ver /schedule/availability) */
+          /**
+           * Format: date-time
+           * @description início de um horário livre (ver /schedule/availability)
+           */
           start: string;
           specialty?: string;
           insurance?: string;
@@ -13893,7 +13901,9 @@ export interface operations {
         'application/json': {
           professional: string;
           clinic?: string;
+          /** Format: date-time */
           start: string;
+          /** Format: date-time */
           end: string;
           reason: string;
           recurrence?: {
@@ -13990,6 +14000,7 @@ export interface operations {
         'application/json': {
           blocks?: string[];
           series?: string;
+          /** Format: date-time */
           from?: string;
         };
       };
