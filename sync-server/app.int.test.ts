@@ -93,14 +93,14 @@ describe('public routes', () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'auth-bearer' });
-    const create = doc.paths['/note']!.post!;
+    const create = doc.paths['/note/']!.post!;
     expect(Object.keys(create.responses)).toContain('201');
     const body = create.requestBody!.content['application/json']!.schema;
     expect(Object.keys(body.properties)).toEqual(['title', 'priority', 'pinned']);
     expect(body.required).toEqual(['title', 'priority']);
     expect(body).toMatchObject({ examples: [{ title: 'Ligar para a paciente Maria', priority: 2 }] });
     expect(doc.paths['/note/{id}']!.get!.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
-    expect(doc.paths['/note']!.get!.parameters).toEqual([
+    expect(doc.paths['/note/']!.get!.parameters).toEqual([
       expect.objectContaining({ name: 'minPriority', in: 'query' }),
     ]);
   });
