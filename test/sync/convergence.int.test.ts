@@ -12,7 +12,7 @@
  * - replaying every push the server ever received, each by the desk that sent it, changes no
  *   document and adds no review entry; no replay mid-run added a conflict entry either.
  *
- * Runs: `CLINIC_SYNC_RUNS` per database (default 35 on SQLite, 15 on PostgreSQL; CI should run 200).
+ * Runs: `CLINIC_SYNC_RUNS` per database (default 35 on SQLite, 15 on PostgreSQL; CI runs 100 each).
  * A failure prints fast-check's seed and path; replay with `CLINIC_SYNC_SEED=<seed> CLINIC_SYNC_PATH=<path>`.
  */
 import fc from 'fast-check';
