@@ -154,7 +154,7 @@ export function BudgetsScreen() {
             </Table.Td>
             <Table.Td>
               <Group gap={6} wrap="nowrap">
-                <Badge color={statusColor[b.status as BudgetStatusCode]} variant="light">
+                <Badge color={statusColor[b.status]} variant="light">
                   {t(`budget.status.${b.status}` as MessageKey)}
                 </Badge>
                 {sends.data?.get(b.id) && <SendStateBadge send={sends.data.get(b.id)!} />}
@@ -165,7 +165,7 @@ export function BudgetsScreen() {
                 <Button size="xs" variant="default" onClick={() => setEditing({ id: b.id })}>
                   {t('budget.open')}
                 </Button>
-                {APPROVABLE_STATUSES.includes(b.status as BudgetStatusCode) && (
+                {APPROVABLE_STATUSES.includes(b.status) && (
                   <Button size="xs" variant="light" color="green" onClick={() => void approve(b.id)}>
                     {t('budget.approve')}
                   </Button>
@@ -188,7 +188,7 @@ export function BudgetsScreen() {
                     </Button>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    {DISAPPROVABLE_STATUSES.includes(b.status as BudgetStatusCode) && (
+                    {DISAPPROVABLE_STATUSES.includes(b.status) && (
                       <Menu.Item onClick={() => setDialog({ kind: 'disapprove', budget: b })}>
                         {t('budget.disapprove')}
                       </Menu.Item>
