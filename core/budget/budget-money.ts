@@ -3,6 +3,7 @@
  * plan, all in integer centavos, so what is printed always adds up to the centavo. Amounts arrive
  * and leave in reais with at most 2 decimals (validated by the schemas before this runs).
  */
+import { formatCentavos } from '../br/format.js';
 import { DomainError, type ErrorDetail } from '../errors.js';
 import { MAX_REAIS, fromCentavos, toCentavos } from '../price/money.js';
 
@@ -104,17 +105,17 @@ export function settlePlan(value: number, sent: PlanAmounts): { plan?: Plan; pro
     return finish(plan(e, 0, 0, 0));
   }
   if (!parcelFits(remaining, count, p)) {
-    const expected = fromCentavos(evenParcel(remaining, count)).toFixed(2);
+    const expected = formatCentavos(evenParcel(remaining, count));
     return bad(
       sent.parcelValue === undefined ? 'quantity' : 'parcelValue',
-      `entrada + parcelas não fecham o valor; com ${count} parcela(s) a parcela seria R$ ${expected}`,
+      `entrada + parcelas não fecham o valor; com ${count} parcela(s) a parcela seria ${expected}`,
     );
   }
   return finish(plan(e, count, p, remaining - (count - 1) * p));
 
   function finish(result: Plan) {
     if (sent.lastParcelValue !== undefined && toCentavos(sent.lastParcelValue) !== result.lastParcelValue) {
-      return bad('lastParcelValue', `a última parcela seria R$ ${fromCentavos(result.lastParcelValue).toFixed(2)}`);
+      return bad('lastParcelValue', `a última parcela seria ${formatCentavos(result.lastParcelValue)}`);
     }
     return { plan: result, problems };
   }
@@ -148,7 +149,7 @@ export function budgetMoney(input: { items: readonly LineAmounts[]; value?: numb
       if (given !== undefined && given !== total) {
         problems.push({
           path: `items.${i}.totalValue`,
-          message: `quantidade × valor unitário dá R$ ${fromCentavos(total).toFixed(2)}`,
+          message: `quantidade × valor unitário dá ${formatCentavos(total)}`,
         });
       }
     } else if (given !== undefined) {
@@ -180,7 +181,7 @@ export function budgetMoney(input: { items: readonly LineAmounts[]; value?: numb
   if (input.value !== undefined) {
     const given = toCentavos(input.value);
     if (input.items.length > 0 && given !== sum) {
-      problems.push({ path: 'value', message: `a soma das linhas é R$ ${fromCentavos(sum).toFixed(2)}` });
+      problems.push({ path: 'value', message: `a soma das linhas é ${formatCentavos(sum)}` });
     }
     if (input.items.length === 0) value = given;
   }
