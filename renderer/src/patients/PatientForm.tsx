@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DateField } from '../common/DateField.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { useState } from 'react';
 import { useCtrlEnter } from '../common/dialog-keys.js';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { insurances } from '../../../core/insurance/insurance-record.js';
@@ -135,11 +136,20 @@ export function PatientForm(props: { onClose: () => void; onSaved: (id: string, 
               error={message(errors.cpf?.message)}
               {...masked('cpf', maskCpf)}
             />
-            <TextInput
-              label={t('patient.birthDate')}
-              type="date"
-              error={message(errors.birthDate?.message)}
-              {...form.register('birthDate')}
+            <Controller
+              control={form.control}
+              name="birthDate"
+              render={({ field }) => (
+                <DateField
+                  label={t('patient.birthDate')}
+                  keepTyped
+                  error={message(errors.birthDate?.message)}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
             />
             <TextInput
               label={t('patient.cellPhone')}
