@@ -77,7 +77,9 @@ describe('a new desk in an English browser', () => {
     await address.waitFor({ timeout: 20_000 });
     expect(await address.inputValue()).toBe('http://localhost:3000');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
-    await page.getByRole('button', { name: 'Mostrar ou ocultar a senha' }).waitFor({ state: 'attached' });
+    await page
+      .getByRole('button', { name: 'Mostrar ou ocultar os caracteres digitados' })
+      .waitFor({ state: 'attached' });
     const said = await everythingSaid();
     expect(said).toContain('Entrar no Clinic');
     expect(said).not.toMatch(/toggle|password|visibility|sign in|server address|e-?mail address|checking/i);

@@ -20,7 +20,9 @@ export const serverPtBR = {
   'server.settingsTitle': 'Servidor da clínica',
   'server.settingsHelp':
     'O endereço que esta estação usa para entrar e sincronizar. O novo endereço é testado antes de ser salvo.',
-  'input.togglePassword': 'Mostrar ou ocultar a senha',
+  // Without the word "senha": tests and screen-reader users find the field by "Senha", and a button
+  // named "…a senha" would answer too.
+  'input.togglePassword': 'Mostrar ou ocultar os caracteres digitados',
   'input.close': 'Fechar',
   'input.datePlaceholder': 'dd/mm/aaaa',
   'input.dateInvalid': 'Data inválida: use dd/mm/aaaa',
