@@ -1,6 +1,6 @@
 import './zod-config.js';
 import '@mantine/core/styles.css';
-import { createTheme, MantineProvider, Modal, PasswordInput } from '@mantine/core';
+import { createTheme, MantineProvider, PasswordInput } from '@mantine/core';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -20,8 +20,8 @@ document.documentElement.lang = currentLocale();
 
 /**
  * Clinic's look: the teal of the shell header, system fonts (nothing fetched from the internet). Mantine's
- * built-in English labels (the password toggle's "Toggle password visibility", the modals' unnamed close
- * button) are given pt-BR names here, once for every screen (issue 20 point 3).
+ * built-in English label, the password toggle's "Toggle password visibility", gets its pt-BR name here,
+ * once for every screen (issue 20 point 3).
  */
 const theme = createTheme({
   primaryColor: 'teal',
@@ -30,7 +30,6 @@ const theme = createTheme({
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('input.togglePassword') } },
     }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('input.close') } } }),
   },
 });
 

@@ -20,7 +20,6 @@ export const serverEn: Record<ServerMessageKey, string> = {
   'server.settingsHelp':
     'The address this station uses to sign in and sync. A new address is tested before it is saved.',
   'input.togglePassword': 'Show or hide the typed characters',
-  'input.close': 'Close',
   'input.datePlaceholder': 'dd/mm/yyyy',
   'input.dateInvalid': 'Invalid date: use dd/mm/yyyy',
   'input.timePlaceholder': 'hh:mm',

@@ -23,7 +23,6 @@ export const serverPtBR = {
   // Without the word "senha": tests and screen-reader users find the field by "Senha", and a button
   // named "…a senha" would answer too.
   'input.togglePassword': 'Mostrar ou ocultar os caracteres digitados',
-  'input.close': 'Fechar',
   'input.datePlaceholder': 'dd/mm/aaaa',
   'input.dateInvalid': 'Data inválida: use dd/mm/aaaa',
   'input.timePlaceholder': 'hh:mm',
