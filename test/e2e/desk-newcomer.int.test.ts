@@ -109,6 +109,18 @@ describe('a new desk in an English browser', () => {
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.getByText(`Servidor: ${env.api.url}`).waitFor();
     expect(await page.getByLabel('Endereço do servidor').count()).toBe(0);
+    // Nothing clipped: the button shows its whole label.
+    expect(
+      await page
+        .getByRole('button', { name: 'Alterar servidor' })
+        .evaluate((button) => [...button.querySelectorAll('*')].every((el) => el.scrollWidth <= el.clientWidth + 1)),
+    ).toBe(true);
+    await bothSizes('remembered');
+    // "Alterar servidor" opens the field again; "Manter o atual" puts the line back.
+    await page.getByRole('button', { name: 'Alterar servidor' }).click();
+    expect(await page.getByLabel('Endereço do servidor').inputValue()).toBe(env.api.url);
+    await bothSizes('change-asked');
+    await page.getByRole('button', { name: 'Manter o atual' }).click();
     await page.getByRole('button', { name: 'Alterar servidor' }).waitFor();
     await signIn(null);
     await page.getByRole('heading', { name: 'Configurar esta estação' }).waitFor({ timeout: 30_000 });

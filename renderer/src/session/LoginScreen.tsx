@@ -138,10 +138,15 @@ export function LoginScreen() {
             />
           ) : (
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 {t('server.current', { url: current })}
               </Text>
-              <Button variant="subtle" size="compact-sm" onClick={() => setServer({ editing: true, text: current })}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                style={{ flexShrink: 0 }}
+                onClick={() => setServer({ editing: true, text: current })}
+              >
                 {t('server.change')}
               </Button>
             </Group>
