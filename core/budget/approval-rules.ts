@@ -3,7 +3,7 @@
  * `budget.approve` or created already approved by `budget.create` (issue 20 point 5): a quote with no
  * lines, no value or past its validity cannot be one the patient agreed to.
  */
-import { formatDay } from '../br/format.js';
+import { formatDate } from '../br/format.js';
 import type { ErrorDetail } from '../errors.js';
 import type { Budget } from './budget-record.js';
 
@@ -20,7 +20,7 @@ export function approvalProblems(
   if (budget.items.length === 0) problems.push({ path: 'items', message: 'sem itens' });
   else if (budget.value <= 0) problems.push({ path: 'value', message: 'valor total zero' });
   if (budget.validUntil < today) {
-    problems.push({ path: 'validUntil', message: `vencido em ${formatDay(budget.validUntil)}` });
+    problems.push({ path: 'validUntil', message: `vencido em ${formatDate(budget.validUntil)}` });
   }
   return problems;
 }

@@ -4,29 +4,21 @@
  * both show a `BudgetDocument` with these texts, so the patient reads the same budget on either.
  * Each function returns plain text (never markup): a renderer escapes it if its medium needs to.
  */
+import { formatCnpj, formatCpf, formatDate, formatMoney, formatPhone } from '../br/format.js';
 import { METHOD_LABELS, STATUS_LABELS, paymentMethodOf, type PERIODS } from './budget-codes.js';
 import type { BudgetDocument } from './budget-document.js';
 import type { Budget, BudgetItem } from './budget-record.js';
 
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const quantityFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
 /** `R$ 1.234,56` (with a plain space, which every PDF viewer and mail client shows alike); amount in reais. */
 export function brl(reais: number): string {
-  return money.format(reais).replace(/\u00a0/g, ' ');
+  return formatMoney(reais);
 }
 
 /** `2026-12-23` → `23/12/2026`; an ISO timestamp gives its own calendar date. */
 export function brDate(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-}
-
-const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
-
-function formatPhone(e164: string): string {
-  const m = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(e164);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
+  return formatDate(iso);
 }
 
 const present = (lines: (string | undefined)[]) => lines.filter((l): l is string => !!l);
@@ -50,8 +42,8 @@ export function clinicLines(doc: BudgetDocument): string[] {
   const clinic = doc.clinic;
   return present([
     clinic?.legalName && clinic.cnpj
-      ? `${clinic.legalName} — CNPJ ${clinic.cnpj}`
-      : (clinic?.legalName ?? (clinic?.cnpj ? `CNPJ ${clinic.cnpj}` : undefined)),
+      ? `${clinic.legalName} — CNPJ ${formatCnpj(clinic.cnpj)}`
+      : (clinic?.legalName ?? (clinic?.cnpj ? `CNPJ ${formatCnpj(clinic.cnpj)}` : undefined)),
     [clinic?.phone ? formatPhone(clinic.phone) : undefined, clinic?.email].filter(Boolean).join(' · ') || undefined,
     clinic?.address
       ? [

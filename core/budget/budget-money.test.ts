@@ -96,4 +96,24 @@ describe('budget money', () => {
     expect(lineTotalCentavos(0.333, 100)).toBe(33);
     expect(lineTotalCentavos(1.5, 1)).toBe(2);
   });
+
+  it('writes the amounts of its messages as R$ 650,50 (issue 20), never 650.50', () => {
+    const messages = (input: Parameters<typeof budgetMoney>[0]): string[] => {
+      try {
+        budgetMoney(input);
+        return [];
+      } catch (error) {
+        return (error as { details: { message: string }[] }).details.map((d) => d.message);
+      }
+    };
+    expect(messages({ items: [{ quantity: 1, valueUnity: 650.5 }], value: 1300, plan: {} })).toEqual([
+      'a soma das linhas é R$ 650,50',
+    ]);
+    expect(messages({ items: [{ quantity: 2, valueUnity: 650.25, totalValue: 1 }], plan: {} })).toEqual([
+      'quantidade × valor unitário dá R$ 1.300,50',
+    ]);
+    expect(
+      messages({ items: [{ quantity: 1, valueUnity: 1301 }], plan: { entry: 0, quantity: 2, parcelValue: 1 } }),
+    ).toEqual(['entrada + parcelas não fecham o valor; com 2 parcela(s) a parcela seria R$ 650,50']);
+  });
 });

@@ -3,7 +3,7 @@
  * plan, all in integer centavos, so what is printed always adds up to the centavo. Amounts arrive
  * and leave in reais with at most 2 decimals (validated by the schemas before this runs).
  */
-import { formatBrl } from '../br/format.js';
+import { formatCentavos } from '../br/format.js';
 import { DomainError, type ErrorDetail } from '../errors.js';
 import { MAX_REAIS, fromCentavos, toCentavos } from '../price/money.js';
 
@@ -105,7 +105,7 @@ export function settlePlan(value: number, sent: PlanAmounts): { plan?: Plan; pro
     return finish(plan(e, 0, 0, 0));
   }
   if (!parcelFits(remaining, count, p)) {
-    const expected = formatBrl(evenParcel(remaining, count));
+    const expected = formatCentavos(evenParcel(remaining, count));
     return bad(
       sent.parcelValue === undefined ? 'quantity' : 'parcelValue',
       `entrada + parcelas não fecham o valor; com ${count} parcela(s) a parcela seria ${expected}`,
@@ -115,7 +115,7 @@ export function settlePlan(value: number, sent: PlanAmounts): { plan?: Plan; pro
 
   function finish(result: Plan) {
     if (sent.lastParcelValue !== undefined && toCentavos(sent.lastParcelValue) !== result.lastParcelValue) {
-      return bad('lastParcelValue', `a última parcela seria ${formatBrl(result.lastParcelValue)}`);
+      return bad('lastParcelValue', `a última parcela seria ${formatCentavos(result.lastParcelValue)}`);
     }
     return { plan: result, problems };
   }
@@ -149,7 +149,7 @@ export function budgetMoney(input: { items: readonly LineAmounts[]; value?: numb
       if (given !== undefined && given !== total) {
         problems.push({
           path: `items.${i}.totalValue`,
-          message: `quantidade × valor unitário dá ${formatBrl(total)}`,
+          message: `quantidade × valor unitário dá ${formatCentavos(total)}`,
         });
       }
     } else if (given !== undefined) {
@@ -181,7 +181,7 @@ export function budgetMoney(input: { items: readonly LineAmounts[]; value?: numb
   if (input.value !== undefined) {
     const given = toCentavos(input.value);
     if (input.items.length > 0 && given !== sum) {
-      problems.push({ path: 'value', message: `a soma das linhas é ${formatBrl(sum)}` });
+      problems.push({ path: 'value', message: `a soma das linhas é ${formatCentavos(sum)}` });
     }
     if (input.items.length === 0) value = given;
   }

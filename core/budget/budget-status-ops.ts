@@ -21,7 +21,7 @@ import { FALLBACK_TIME_ZONE } from './budget-expiry.js';
 import { actingUser } from './budget-ops.js';
 import { approvalProblems } from './approval-rules.js';
 import { budgetOutput, budgets } from './budget-record.js';
-import { formatDay } from '../br/format.js';
+import { formatDate } from '../br/format.js';
 
 const GROUP = 'Report Budget';
 
@@ -42,7 +42,7 @@ const APPROVAL_REFUSALS: Record<string, (budget: { validUntil: string }) => stri
   active: () => 'Orçamento excluído não pode ser aprovado',
   items: () => 'Orçamento sem itens não pode ser aprovado',
   value: () => 'Orçamento de valor zero não pode ser aprovado',
-  validUntil: (b) => `Orçamento vencido em ${formatDay(b.validUntil)}: edite-o com nova validade`,
+  validUntil: (b) => `Orçamento vencido em ${formatDate(b.validUntil)}: edite-o com nova validade`,
 };
 
 /** `budget.approve`: `POST /budget/{id}/approval`. */

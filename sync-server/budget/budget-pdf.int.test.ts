@@ -48,6 +48,31 @@ describe('budget PDF', () => {
     }
   });
 
+  it('prints the clinic CNPJ and the phones with their Brazilian punctuation (issue 20)', async () => {
+    const doc: BudgetDocument = {
+      ...longBudget(1),
+      clinic: {
+        name: 'Clínica Sorriso',
+        legalName: 'Sorriso Odontologia Ltda',
+        cnpj: '12345678000190',
+        phone: '+551133334444',
+      },
+      patient: { name: 'Ana Souza', cpf: '52998224725', cellPhone: '+5511983469134' },
+    };
+    const parser = new PDFParse({ data: await renderBudgetPdf(doc) });
+    try {
+      const { text } = await parser.getText();
+      expect(text).toContain('CNPJ 12.345.678/0001-90');
+      expect(text).toContain('(11) 3333-4444');
+      expect(text).toContain('(11) 98346-9134');
+      expect(text).toContain('CPF 529.982.247-25');
+      expect(text).not.toContain('12345678000190');
+      expect(text).not.toContain('+55');
+    } finally {
+      await parser.destroy();
+    }
+  });
+
   it('writes reais the Brazilian way', () => {
     expect(brl(1234.5)).toBe('R$ 1.234,50');
     expect(brl(0.01)).toBe('R$ 0,01');

@@ -147,7 +147,8 @@ describe('sending a budget to the patient from an enrolled desk', () => {
     await dialog.getByText('WhatsApp', { exact: true }).click();
     expect(await dialog.getByRole('radio', { name: 'WhatsApp' }).isChecked()).toBe(true);
     const to = dialog.getByLabel('Celular (WhatsApp)');
-    expect(await to.inputValue()).toBe('+5511987654321');
+    // As the desk reads it, not E.164 (issue 20); sent as E.164.
+    expect(await to.inputValue()).toBe('(11) 98765-4321');
     await dialog.getByRole('button', { name: 'Enviar', exact: true }).click();
     await dialog.getByText('Não foi enviado: Número sem WhatsApp').waitFor({ timeout: 30_000 });
     await row.getByTestId('budget-send-state').filter({ hasText: 'Envio falhou' }).waitFor();
@@ -242,7 +243,7 @@ describe('sending a budget to the patient from an enrolled desk', () => {
     await send.getByRole('button', { name: 'Enviar', exact: true }).click();
     await send.getByText('paciente sem e-mail: informe to').waitFor();
     await send.getByText('WhatsApp', { exact: true }).click();
-    expect(await send.getByLabel('Celular (WhatsApp)').inputValue()).toMatch(/^\+5511\d{9}$/);
+    expect(await send.getByLabel('Celular (WhatsApp)').inputValue()).toMatch(/^\(11\) 9\d{4}-\d{4}$/);
     await send.getByRole('button', { name: 'Enviar', exact: true }).click();
     await send.getByText('Na fila desta demonstração: sem servidor, nada sai daqui.').waitFor();
     await row.first().getByTestId('budget-send-state').filter({ hasText: 'Na fila' }).waitFor();

@@ -2,10 +2,11 @@
  * Recurring blocks from the agenda in headless Chromium on the demonstration clinic (no server):
  * lunch 12:00–13:00 repeated Monday to Friday for two weeks from next Monday, seen on another day
  * and in the professional's week; the series removed (asked first), undone, and removed again after
- * one occurrence went on its own (then without undo). Screenshots go to test-results/recurring-blocks/.
+ * one occurrence went on its own (then without undo). Days are typed dd/mm/aaaa, as the desk shows them. Screenshots go to test-results/recurring-blocks/.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../core/br/format.js';
 import { addDays, dayIn, weekdayOf } from '../../core/schedule/time.js';
 import { demoClinic } from './demo-page.js';
 import { shot as saveShot } from './screenshot.js';
@@ -32,7 +33,7 @@ describe('recurring blocks on the demonstration clinic', () => {
     await page.keyboard.press('b');
     const dialog = page.getByRole('dialog', { name: 'Bloquear horário' });
     await dialog.getByLabel('Profissional').selectOption({ label: LUANA });
-    await dialog.getByLabel('Dia', { exact: true }).fill(monday);
+    await dialog.getByLabel('Dia', { exact: true }).fill(formatDate(monday));
     await dialog.getByLabel('Das').fill('12:00');
     await dialog.getByLabel('Até', { exact: true }).fill('13:00');
     await dialog.getByLabel('Motivo').fill('Almoço');
@@ -55,12 +56,12 @@ describe('recurring blocks on the demonstration clinic', () => {
     // A last day before the first: the core's message, under the field; nothing is written.
     await page.keyboard.press('Control+Enter');
     await dialog.getByText('Informe até que dia repetir').waitFor();
-    await dialog.getByLabel('Até o dia').fill(addDays(monday, -1));
+    await dialog.getByLabel('Até o dia').fill(formatDate(addDays(monday, -1)));
     await page.keyboard.press('Control+Enter');
     await dialog.getByText('antes do primeiro bloqueio').waitFor();
     expect(await dialog.getByRole('alert').count()).toBe(0);
 
-    await dialog.getByLabel('Até o dia').fill(lastFriday);
+    await dialog.getByLabel('Até o dia').fill(formatDate(lastFriday));
     await dialog.getByText(`10 bloqueios, de seg., ${ddmm(monday)} a sex., ${ddmm(lastFriday)}`).waitFor();
     // The core's message spoke of the old day: it goes with the change.
     expect(await dialog.getByText('antes do primeiro bloqueio').count()).toBe(0);
@@ -100,7 +101,7 @@ describe('recurring blocks on the demonstration clinic', () => {
     // B on that Wednesday: remove the whole series, asked first; then undo it.
     await page.keyboard.press('b');
     await dialog.getByLabel('Dia', { exact: true }).waitFor();
-    expect(await dialog.getByLabel('Dia', { exact: true }).inputValue()).toBe(wednesday);
+    expect(await dialog.getByLabel('Dia', { exact: true }).inputValue()).toBe(formatDate(wednesday));
     const row = dialog.getByRole('listitem').filter({ hasText: 'Almoço' });
     await row.getByRole('button', { name: `Desbloquear a série das 12:00 de ${LUANA}` }).click();
     const ask = dialog.getByRole('group', { name: 'Desbloquear a série inteira?' });
@@ -125,7 +126,7 @@ describe('recurring blocks on the demonstration clinic', () => {
       .getByRole('button', { name: 'Desfazer' })
       .waitFor();
     await dialog.getByText('Nenhum bloqueio neste dia.').waitFor();
-    await dialog.getByLabel('Dia', { exact: true }).fill(addDays(wednesday, 1));
+    await dialog.getByLabel('Dia', { exact: true }).fill(formatDate(addDays(wednesday, 1)));
     await row.getByRole('button', { name: `Desbloquear a série das 12:00 de ${LUANA}` }).click();
     await ask.getByText(/Não dá para desfazer/).waitFor();
     await ask.getByText(/Remove os 9 bloqueios/).waitFor();

@@ -140,18 +140,18 @@ describe('application shell in Chromium', () => {
     }
   });
 
-  it('speaks English to an English browser', async () => {
+  it('speaks pt-BR to a browser set up in English (issue 20)', async () => {
     const { page } = await openShell(await unusedLocalUrl(), 'en-US');
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
     expect(await page.getByRole('navigation').getByRole('button').allTextContents()).toEqual([
-      'Schedule',
-      'Wait list',
-      'Patients',
-      'Budgets',
-      'Conflicts and refusals',
-      'Settings',
+      'Agenda',
+      'Lista de espera',
+      'Pacientes',
+      'Orçamentos',
+      'Conflitos e recusas',
+      'Configurações',
     ]);
-    expect(await statusShows(page, 'Server: offline — working locally')).toBe('Server: offline — working locally');
+    expect(await statusShows(page, OFFLINE)).toBe(OFFLINE);
     await page.context().close();
   });
 });

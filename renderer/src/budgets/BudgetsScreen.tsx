@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Menu, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { users } from '../../../core/access/user.js';
+import { formatDate, formatMoney } from '../../../core/br/format.js';
 import {
   APPROVABLE_STATUSES,
   BudgetStatus,
@@ -34,8 +35,8 @@ const statusColor: Record<BudgetStatusCode, string> = {
   4: 'teal',
   5: 'orange',
 };
-const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const date = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+const date = formatDate;
+const money = { format: formatMoney };
 
 type Dialog = { kind: 'disapprove' | 'delete' | 'pdf' | 'send'; budget: BudgetRef } | null;
 

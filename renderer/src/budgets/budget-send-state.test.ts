@@ -49,7 +49,8 @@ describe('destinations', () => {
     const patient = { email: 'p@x.com', cellPhone: '+5511911112222' };
     expect(defaultDestination('email', { email: 'b@x.com' }, patient)).toBe('b@x.com');
     expect(defaultDestination('email', {}, patient)).toBe('p@x.com');
-    expect(defaultDestination('whatsapp', {}, patient)).toBe('+5511911112222');
+    expect(defaultDestination('whatsapp', {}, patient)).toBe('(11) 91111-2222');
+    expect(destinationInput('whatsapp', defaultDestination('whatsapp', {}, patient))).toBe('+5511911112222');
     expect(defaultDestination('whatsapp', {}, undefined)).toBe('');
   });
 

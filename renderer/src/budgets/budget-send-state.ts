@@ -5,6 +5,7 @@
  * on the server, sent, or failed with the provider's reason (docs/decisions.md "Budgets on the desk").
  */
 import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '../../../core/budget/budget-send.js';
+import { formatPhone } from '../../../core/br/format.js';
 import { normalisePhone } from '../../../core/br/phone.js';
 import type { MessageStatus, QueuedMessage } from '../../../core/messaging/message.js';
 
@@ -58,9 +59,14 @@ export interface Contacts {
   cellPhone?: string | undefined;
 }
 
-/** The destination `budget.send` would use by itself for `channel` (the same order as the core), or ''. */
+/**
+ * The destination `budget.send` would use by itself for `channel` (the same order as the core), or '';
+ * a phone as the desk reads it (`(11) 98765-4321`, not E.164), which {@link destinationInput} reads back.
+ */
 export function defaultDestination(channel: SendChannel, budget: Contacts, patient: Contacts | undefined): string {
-  return channel === 'email' ? (budget.email ?? patient?.email ?? '') : (budget.cellPhone ?? patient?.cellPhone ?? '');
+  if (channel === 'email') return budget.email ?? patient?.email ?? '';
+  const phone = budget.cellPhone ?? patient?.cellPhone;
+  return phone ? formatPhone(phone) : '';
 }
 
 /**

@@ -4,13 +4,12 @@ import { dictionaries, pickLocale, t } from './index.js';
 import { ptBR } from './pt-BR.js';
 
 describe('pickLocale', () => {
-  it('defaults to pt-BR, English only for English browsers', () => {
+  it('is pt-BR whatever the browser says, English only when the station chose it (issue 20)', () => {
     expect(pickLocale('pt-BR')).toBe('pt-BR');
-    expect(pickLocale('pt-PT')).toBe('pt-BR');
-    expect(pickLocale('es-AR')).toBe('pt-BR');
     expect(pickLocale(undefined)).toBe('pt-BR');
-    expect(pickLocale('en-US')).toBe('en');
-    expect(pickLocale('EN')).toBe('en');
+    expect(pickLocale(null)).toBe('pt-BR');
+    expect(pickLocale('en-US')).toBe('pt-BR');
+    expect(pickLocale('en')).toBe('en');
   });
 });
 

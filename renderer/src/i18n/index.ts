@@ -12,35 +12,45 @@ import { patientPtBR, type PatientMessageKey } from './patient.pt-BR.js';
 import { ptBR, type MessageKey as BaseMessageKey } from './pt-BR.js';
 import { reviewEn } from './review.en.js';
 import { reviewPtBR, type ReviewMessageKey } from './review.pt-BR.js';
+import { serverEn } from './server.en.js';
+import { serverPtBR, type ServerMessageKey } from './server.pt-BR.js';
 import { totemEn } from './totem.en.js';
 import { totemPtBR } from './totem.pt-BR.js';
 import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
-export type MessageKey = BaseMessageKey | ReviewMessageKey | WaitListMessageKey | PatientMessageKey;
+export type MessageKey = BaseMessageKey | ReviewMessageKey | WaitListMessageKey | PatientMessageKey | ServerMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
 
+/** Where a station may keep an explicit choice of English (`en`), e.g. for a support person. */
+export const LOCALE_KEY = 'clinic.locale';
+
 /**
- * Picks the UI language from a BCP 47 tag such as `navigator.language`.
- * Only an explicit English tag switches away from pt-BR: the users are Brazilian clinics, so any other
- * language (or none) gets Portuguese.
+ * Picks the UI language from the station's explicit choice (`localStorage[LOCALE_KEY]`), never from
+ * the browser's language: the users are Brazilian clinics, and a PC or a Chromium set up in English
+ * (en-US) must still show pt-BR texts and Brazilian formats (issue 20 point 3).
  */
-export function pickLocale(tag: string | undefined): Locale {
-  return tag?.toLowerCase().startsWith('en') ? 'en' : 'pt-BR';
+export function pickLocale(choice: string | null | undefined): Locale {
+  return choice === 'en' ? 'en' : 'pt-BR';
 }
 
-/** The locale of this page, from the browser's language. */
+/** The locale of this page: pt-BR unless the station chose English. */
 export function currentLocale(): Locale {
-  return pickLocale(typeof navigator === 'undefined' ? undefined : navigator.language);
+  try {
+    return pickLocale(globalThis.localStorage?.getItem(LOCALE_KEY));
+  } catch {
+    // Storage refused (privacy mode): the default language.
+    return 'pt-BR';
+  }
 }
 
 /** Every text of the UI per locale: the shell's, the totem's, the budget, review and wait-list screens'. */
 export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
-  'pt-BR': { ...ptBR, ...totemPtBR, ...budgetPtBR, ...reviewPtBR, ...waitListPtBR, ...patientPtBR },
-  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn, ...waitListEn, ...patientEn },
+  'pt-BR': { ...ptBR, ...totemPtBR, ...budgetPtBR, ...reviewPtBR, ...waitListPtBR, ...patientPtBR, ...serverPtBR },
+  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn, ...waitListEn, ...patientEn, ...serverEn },
 };
 
 /** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ServerSettings } from '../server/ServerSettings.js';
 import { useSession } from '../session/session-store.js';
 import { useLocalCore } from './hooks.js';
 import { useInstallation } from './installation-store.js';
@@ -8,7 +9,7 @@ import { closeCore } from './open-cores.js';
 import { StationPlaces } from './StationPlaces.js';
 
 /**
- * Settings › this station: which server and account it syncs with, its attendance place per clinic
+ * Settings › this station: which account it syncs with, the server's address (changed after a test), its attendance place per clinic
  * (the agenda's "Chamar" calls tickets there), and disconnecting it (asks once; the local data stay on
  * the computer, so reconnecting the same account finds them again).
  */
@@ -44,10 +45,6 @@ export function InstallationSettings() {
                   <Table.Td>{installation.name}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Th>{t('setup.serverUrl')}</Table.Th>
-                  <Table.Td>{installation.serverUrl}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
                   <Table.Th>{t('station.id')}</Table.Th>
                   <Table.Td>
                     <Text ff="monospace" size="sm">
@@ -59,6 +56,7 @@ export function InstallationSettings() {
             )}
           </Table.Tbody>
         </Table>
+        <ServerSettings />
         <StationPlaces />
         {asking ? (
           <Group justify="flex-end" gap="sm">

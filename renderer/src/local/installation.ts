@@ -14,6 +14,12 @@ const installationSchema = z.discriminatedUnion('mode', [
     tenantId: z.string(),
     installationId: z.string(),
     name: z.string(),
+    /**
+     * The server's host when the desk was enrolled, kept when its address changes in settings: the
+     * replication checkpoints are named after it, and the same server at a new address must not
+     * replicate everything again.
+     */
+    syncHost: z.string().optional(),
   }),
   z.object({ mode: z.literal('demo'), tenantId: z.string() }),
 ]);
@@ -34,6 +40,15 @@ export function readInstallation(storage: Pick<Storage, 'getItem'> | undefined):
 /** Keeps `installation` (replacing any earlier one). */
 export function saveInstallation(storage: Pick<Storage, 'setItem'>, installation: Installation): void {
   storage.setItem(INSTALLATION_KEY, JSON.stringify(installation));
+}
+
+/**
+ * The same installation reaching its server at `serverUrl` (a new IP, a name instead of an IP); the
+ * device token and the replication checkpoints stay. A demo has no server and is returned as it is.
+ */
+export function movedTo(installation: Installation, serverUrl: string): Installation {
+  if (installation.mode !== 'server' || installation.serverUrl === serverUrl) return installation;
+  return { ...installation, serverUrl, syncHost: installation.syncHost ?? new URL(installation.serverUrl).host };
 }
 
 /** Forgets the setup (the local database stays; a new setup of the same account finds it again). */

@@ -44,8 +44,9 @@ export function startInstallationSync(
     collections: replicatedCollections(core.collections),
     transport: fetchTransport(installation.serverUrl, installation.token, fetchLike),
     clock: systemClock,
-    // The server's origin and the installation: another server or a new enrolment starts over.
-    identifier: `${new URL(installation.serverUrl).host}-${installation.installationId}`,
+    // The server's origin and the installation: another server or a new enrolment starts over; the same
+    // server at a new address (settings) keeps the host it was enrolled at.
+    identifier: `${installation.syncHost ?? new URL(installation.serverUrl).host}-${installation.installationId}`,
     retryTime: SYNC_RETRY_MS,
     reviewEveryMs: REVIEW_REFRESH_MS,
     stream$,

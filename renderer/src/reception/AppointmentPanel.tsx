@@ -16,7 +16,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../core/actor.js';
-import { formatCpf } from '../../../core/br/cpf.js';
+import { formatCpf, formatPhone } from '../../../core/br/format.js';
 import { listPlaces } from '../../../core/clinic/places.js';
 import type { Operation } from '../../../core/operation.js';
 import {
@@ -273,7 +273,7 @@ export function AppointmentPanel(props: {
               {clockTime(a.start, props.timeZone)} – {clockTime(a.end, props.timeZone)} · {props.professional}
             </Text>
             {a.patientCpf && <Text size="sm">CPF {formatCpf(a.patientCpf)}</Text>}
-            {a.patientPhone && <Text size="sm">{t('panel.phone', { phone: a.patientPhone })}</Text>}
+            {a.patientPhone && <Text size="sm">{t('panel.phone', { phone: formatPhone(a.patientPhone) })}</Text>}
           </div>
           {error && (
             <Alert color="red" role="alert" variant="light">

@@ -18,6 +18,7 @@ import { ProfessionalDayFields } from './ProfessionalDayFields.js';
 import { followDay, previewRepeat, recurrenceOf, type RepeatDraft } from './repeat.js';
 import { RepeatFields } from './RepeatFields.js';
 import { defaultTimes, rangeOn } from './time-range.js';
+import { TimeField } from '../common/TimeField.js';
 
 const FIELDS = ['professional', 'start', 'end', 'reason', 'recurrence.weekdays', 'recurrence.until'];
 
@@ -184,19 +185,17 @@ export function BlockDialog(props: AgendaDialogProps) {
             professionalError={fieldError('professional')}
           />
           <Group grow align="flex-start">
-            <TextInput
-              type="time"
+            <TimeField
               label={t('block.from')}
               value={times.from}
               error={fieldError('start')}
-              onChange={(e) => setTimes({ ...times, from: e.currentTarget.value })}
+              onChange={(from) => setTimes({ ...times, from })}
             />
-            <TextInput
-              type="time"
+            <TimeField
               label={t('block.to')}
               value={times.to}
               error={fieldError('end')}
-              onChange={(e) => setTimes({ ...times, to: e.currentTarget.value })}
+              onChange={(to) => setTimes({ ...times, to })}
             />
           </Group>
           <TextInput

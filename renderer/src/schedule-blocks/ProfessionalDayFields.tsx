@@ -1,6 +1,7 @@
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AgendaProfessional } from './agenda-dialog.js';
+import { DateField } from '../common/DateField.js';
 
 /**
  * The agenda dialogs' first row: whose agenda (one of the agenda's professionals) and which day
@@ -24,12 +25,7 @@ export function ProfessionalDayFields(props: {
         error={props.professionalError}
         onChange={(e) => props.onProfessional(e.currentTarget.value)}
       />
-      <TextInput
-        type="date"
-        label={t('block.day')}
-        value={props.day}
-        onChange={(e) => props.onDay(e.currentTarget.value)}
-      />
+      <DateField label={t('block.day')} value={props.day} onChange={props.onDay} />
     </Group>
   );
 }

@@ -1,7 +1,8 @@
-import { Checkbox, Chip, Group, Input, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Chip, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WEEK_ORDER, weekdayShort } from '../wait-list/periods.js';
 import { shortDay, startRepeat, toggleDay, type RepeatDraft, type RepeatPreview } from './repeat.js';
+import { DateField } from '../common/DateField.js';
 
 /** Props of {@link RepeatFields}. */
 export interface RepeatFieldsProps {
@@ -51,14 +52,12 @@ export function RepeatFields(props: RepeatFieldsProps) {
                 ))}
               </Group>
             </Input.Wrapper>
-            <TextInput
-              type="date"
+            <DateField
               label={t('block.repeatUntil')}
               w={170}
-              min={props.day}
               value={draft.until}
               error={props.untilError}
-              onChange={(e) => props.onChange({ ...draft, until: e.currentTarget.value })}
+              onChange={(until) => props.onChange({ ...draft, until })}
             />
           </Group>
           {preview && (

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Modal, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, NativeSelect, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDomainError } from '../../../core/errors.js';
@@ -15,6 +15,7 @@ import { addClock, defaultTimes, rangeOn } from '../schedule-blocks/time-range.j
 import { keepLettersInside, useCtrlEnter } from '../common/dialog-keys.js';
 import { durationChoices } from './durations.js';
 import { RefusalLines, slotRefusalLines } from './SlotRefusal.js';
+import { TimeField } from '../common/TimeField.js';
 
 const FIELDS = ['patient', 'professional', 'start', 'end'];
 
@@ -100,13 +101,7 @@ export function SqueezeInDialog(props: AgendaDialogProps) {
             professionalError={fieldError('professional')}
           />
           <Group grow align="flex-start">
-            <TextInput
-              type="time"
-              label={t('booking.time')}
-              value={time}
-              error={startError}
-              onChange={(e) => setTime(e.currentTarget.value)}
-            />
+            <TimeField label={t('booking.time')} value={time} error={startError} onChange={setTime} />
             <NativeSelect
               label={t('squeeze.duration')}
               data={durationChoices(first?.slotMinutes ?? 30).map((m) => ({

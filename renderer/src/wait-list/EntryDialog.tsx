@@ -9,7 +9,6 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +23,7 @@ import { PatientPicker, type PickedPatient } from '../patients/PatientPicker.js'
 import type { ListedEntry, WaitListData } from './load-wait-list.js';
 import { entryFields, entryInput, toggleWeekday, WEEK_ORDER, weekdayShort, type EntryDraft } from './periods.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
+import { TimeField } from '../common/TimeField.js';
 
 function draftOf(entry: ListedEntry | null): EntryDraft {
   return {
@@ -179,21 +179,19 @@ export function EntryDialog(props: {
                     ))}
                   </Group>
                   <Group gap="xs" align="flex-start">
-                    <TextInput
-                      type="time"
+                    <TimeField
                       label={t('waitlist.from')}
                       w={130}
                       value={p.from}
                       error={fieldError(`periods.${i}.from`)}
-                      onChange={(e) => setPeriod(i, { from: e.currentTarget.value })}
+                      onChange={(from) => setPeriod(i, { from })}
                     />
-                    <TextInput
-                      type="time"
+                    <TimeField
                       label={t('waitlist.to')}
                       w={130}
                       value={p.to}
                       error={fieldError(`periods.${i}.to`)}
-                      onChange={(e) => setPeriod(i, { to: e.currentTarget.value })}
+                      onChange={(to) => setPeriod(i, { to })}
                     />
                     <ActionIcon
                       variant="subtle"

@@ -43,6 +43,6 @@ describe('the freed-slot offer', () => {
   it('reads a Brazilian phone as (11) 98765-4321 and leaves a foreign one as stored', () => {
     expect(phoneLabel('+5511987654321')).toBe('(11) 98765-4321');
     expect(phoneLabel('+551133334444')).toBe('(11) 3333-4444');
-    expect(phoneLabel('+351912345678')).toBe('+351912345678');
+    expect(phoneLabel('+351912345678')).toBe('+351 912 345 678');
   });
 });

@@ -7,7 +7,7 @@ import { users } from '../../../core/access/user.js';
 import { invoke, type OperationContext } from '../../../core/operation.js';
 import { getAppointment } from '../../../core/schedule/appointment-ops.js';
 import { waitListMatches } from '../../../core/schedule/wait-list.js';
-import { maskPhone } from '../patients/masks.js';
+import { formatPhone } from '../../../core/br/format.js';
 import type { SlotToBook } from './book-entry.js';
 import { nameEntries, type ListedEntry } from './load-wait-list.js';
 
@@ -38,10 +38,10 @@ export function offerHeading(count: number): {
 
 /**
  * A stored phone (E.164, `+5511987654321`) as the desk reads it aloud: `(11) 98765-4321` for a Brazilian
- * number, as the patients' list shows it; a foreign one as stored.
+ * number (core/br/format.ts); a foreign one in its international form.
  */
 export function phoneLabel(e164: string): string {
-  return e164.startsWith('+55') ? maskPhone(e164.slice(3)) : e164;
+  return formatPhone(e164);
 }
 
 /**
