@@ -13,7 +13,9 @@ import { useInstallation } from './local/installation-store.js';
 import { LocalCoreGate, LocalCoreProvider } from './local/LocalCoreProvider.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
 import { onOpenReview } from './sync-review/open-review.js';
+import { roleAdministers } from './setup/admin-sections.js';
 import {
+  AdminScreen,
   Agenda,
   BudgetsScreen,
   InstallationSettings,
@@ -25,7 +27,7 @@ import {
 } from './lazy-screens.js';
 
 /** The app's top-level areas, in header order. */
-const SECTIONS = ['agenda', 'waitList', 'patients', 'budgets', 'review', 'settings'] as const;
+const SECTIONS = ['agenda', 'waitList', 'patients', 'budgets', 'review', 'settings', 'admin'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const sectionLabel: Record<Section, MessageKey> = {
@@ -35,6 +37,7 @@ const sectionLabel: Record<Section, MessageKey> = {
   budgets: 'nav.budgets',
   review: 'review.nav',
   settings: 'nav.settings',
+  admin: 'admin.nav',
 };
 
 const statusText: Record<ServerStatus, MessageKey> = {
@@ -70,7 +73,7 @@ export function App() {
           <>
             <nav aria-label={t('nav.label')}>
               <ul className="nav-list">
-                {SECTIONS.map((id) => (
+                {SECTIONS.filter((id) => id !== 'admin' || roleAdministers(session.user.role)).map((id) => (
                   <li key={id}>
                     <button
                       type="button"
@@ -154,5 +157,7 @@ function SectionScreen(props: { section: Section }) {
       return <BudgetsScreen />;
     case 'review':
       return <ReviewScreen />;
+    case 'admin':
+      return <AdminScreen />;
   }
 }

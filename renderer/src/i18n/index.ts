@@ -10,13 +10,15 @@ import { en } from './en.js';
 import { ptBR, type MessageKey as BaseMessageKey } from './pt-BR.js';
 import { reviewEn } from './review.en.js';
 import { reviewPtBR, type ReviewMessageKey } from './review.pt-BR.js';
+import { setupEn } from '../setup/setup.en.js';
+import { setupPtBR, type SetupMessageKey } from '../setup/setup.pt-BR.js';
 import { totemEn } from './totem.en.js';
 import { totemPtBR } from './totem.pt-BR.js';
 import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
-export type MessageKey = BaseMessageKey | ReviewMessageKey | WaitListMessageKey;
+export type MessageKey = BaseMessageKey | ReviewMessageKey | WaitListMessageKey | SetupMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -37,8 +39,8 @@ export function currentLocale(): Locale {
 
 /** Every text of the UI per locale: the shell's, the totem's, the budget, review and wait-list screens'. */
 export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
-  'pt-BR': { ...ptBR, ...totemPtBR, ...budgetPtBR, ...reviewPtBR, ...waitListPtBR },
-  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn, ...waitListEn },
+  'pt-BR': { ...ptBR, ...totemPtBR, ...budgetPtBR, ...reviewPtBR, ...waitListPtBR, ...setupPtBR },
+  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn, ...waitListEn, ...setupEn },
 };
 
 /** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */
