@@ -11,6 +11,7 @@ import { useLive } from '../local/hooks.js';
 import { useAdminRun } from './use-admin-run.js';
 import { ClinicDialog } from './ClinicDialog.js';
 import type { ListedClinic } from './clinic-draft.js';
+import { nameMatches } from './load-professionals.js';
 import { describeWeek } from './week-hours.js';
 
 /**
@@ -26,12 +27,13 @@ export function ClinicSection() {
   const [editing, setEditing] = useState<ListedClinic | 'new' | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const found = useLive(
-    (ctx) =>
-      invoke(listClinics, ctx, {
-        q: query.trim() || undefined,
-        ...(showInactive ? {} : { active: true }),
-        limit: 100,
-      }),
+    async (ctx) => {
+      // Each state asked on its own: the core's list pages by (active, name), both kept in name order here.
+      const states = showInactive ? [true, false] : [true];
+      const pages = await Promise.all(states.map((active) => invoke(listClinics, ctx, { active, limit: 100 })));
+      const items = pages.flatMap((p) => p.items).filter((c) => nameMatches(c.name, query));
+      return { items: items.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')) };
+    },
     [clinics],
     [query, showInactive],
   );

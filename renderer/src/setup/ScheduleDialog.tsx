@@ -115,8 +115,10 @@ export function ScheduleDialog(props: {
               data={props.clinics.map((c) => ({ value: c.id, label: c.name }))}
               value={clinic}
               onChange={(event) => {
+                const next = event.currentTarget.value;
+                if (next === clinic) return;
                 setDraft(null);
-                setClinic(event.currentTarget.value);
+                setClinic(next);
               }}
             />
           )}

@@ -4,6 +4,7 @@ import { t } from '../i18n/index.js';
 import { ptBR } from '../i18n/pt-BR.js';
 import { filterSections, roleAdministers } from './admin-sections.js';
 import { clinicInput, clinicDraft } from './clinic-draft.js';
+import { nameMatches } from './load-professionals.js';
 import { setupEn } from './setup.en.js';
 import { setupPtBR } from './setup.pt-BR.js';
 import { copyMondayToWeekdays, describeWeek, flatten, periodMessages, weekOf } from './week-hours.js';
@@ -76,5 +77,13 @@ describe('the administration texts', () => {
     for (const key of Object.keys(setupPtBR)) expect(ptBR).not.toHaveProperty([key]);
     for (const key of Object.keys(setupEn)) expect(en).not.toHaveProperty([key]);
     expect(t('setup.title', {}, 'pt-BR')).toBe('Configurar esta estação');
+  });
+});
+
+describe('nameMatches', () => {
+  it('finds a name by the start of any of its words', () => {
+    expect(nameMatches('Clínica Filial Centro', 'filial')).toBe(true);
+    expect(nameMatches('Clínica Filial Centro', 'CLIN cen')).toBe(true);
+    expect(nameMatches('Clínica Filial Centro', 'lial')).toBe(false);
   });
 });

@@ -13,6 +13,16 @@ import { effectiveSettings, type EffectiveSettings } from '../../../core/schedul
 import { scheduleSettings, type ScheduleSettings } from '../../../core/schedule/settings-record.js';
 import type { Stored } from '../../../core/store/record.js';
 
+/**
+ * True when every word of `query` starts a word of `name`, accents and case ignored ("filial"
+ * finds "Clínica Filial Centro", where the core's own list matches the name's start only).
+ */
+export function nameMatches(name: string, query: string): boolean {
+  const words = searchKey(query).split(' ').filter(Boolean);
+  const parts = searchKey(name).split(' ');
+  return words.every((w) => parts.some((part) => part.startsWith(w)));
+}
+
 /** True when `user` attends patients: the professional role or a council registration. */
 export function attends(user: Pick<User, 'role' | 'council'>): boolean {
   return user.role === 'professional' || user.council !== null;
@@ -27,7 +37,6 @@ export async function loadProfessionals(
   query: string,
   withInactive: boolean,
 ): Promise<Stored<User>[]> {
-  const words = searchKey(query).split(' ').filter(Boolean);
   const found: Stored<User>[] = [];
   let cursor: string | undefined;
   do {
@@ -41,10 +50,7 @@ export async function loadProfessionals(
   } while (cursor);
   return found
     .filter((u) => attends(u))
-    .filter((u) => {
-      const name = searchKey(u.name).split(' ');
-      return words.every((w) => name.some((part) => part.startsWith(w)));
-    })
+    .filter((u) => nameMatches(u.name, query))
     .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 }
 
