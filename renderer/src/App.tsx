@@ -59,6 +59,8 @@ export function App() {
   const signedOut = useSession((s) => s.signedOut);
   const installation = useInstallation((s) => s.installation);
   const bridge = desktopBridge();
+  // The area a previous admin left open is not kept for someone who may not see it.
+  const shown: Section = section === 'admin' && !(session && roleAdministers(session.user.role)) ? 'agenda' : section;
 
   const logout = (): void => {
     if (session?.accessToken) void logoutOnline(readServerUrl(globalThis.localStorage), session.accessToken);
@@ -78,7 +80,7 @@ export function App() {
                     <button
                       type="button"
                       className="nav-button"
-                      aria-current={section === id ? 'page' : undefined}
+                      aria-current={shown === id ? 'page' : undefined}
                       onClick={() => setSection(id)}
                     >
                       {t(sectionLabel[id])}
@@ -103,11 +105,11 @@ export function App() {
       <main className="shell-main" id="main">
         {session ? (
           <>
-            <h2 className={section === 'settings' ? undefined : 'visually-hidden'}>{t(sectionLabel[section])}</h2>
+            <h2 className={shown === 'settings' ? undefined : 'visually-hidden'}>{t(sectionLabel[shown])}</h2>
             <Suspense fallback={<ScreenLoading />}>
               {installation ? (
                 <LocalCoreGate>
-                  <SectionScreen section={section} />
+                  <SectionScreen section={shown} />
                 </LocalCoreGate>
               ) : (
                 <SetupScreen />

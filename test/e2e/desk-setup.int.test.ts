@@ -244,6 +244,9 @@ describe('Administração in the desk', () => {
     await page.keyboard.press('Enter');
     await admin().getByRole('button', { name: 'Agenda' }).waitFor({ timeout: 30_000 });
     expect(await admin().getByRole('button', { name: 'Administração' }).count()).toBe(0);
+    // The admin left Administração open: the next person, a receptionist, gets the agenda instead.
+    await page.getByRole('columnheader', { name: 'Dra. Ana Lima' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Somente administradores acessam esta área.').count()).toBe(0);
     for (const hash of ['#administracao', '#admin', '#setup']) {
       await page.goto(`${env.site.url}${hash}`);
       await admin().getByRole('button', { name: 'Agenda' }).waitFor({ timeout: 30_000 });
