@@ -88,7 +88,7 @@ describe('Administração in the desk', () => {
     await search.fill('xyzw');
     await page.getByText('Nenhuma seção corresponde à busca.').waitFor();
     await search.fill('');
-    await expect.poll(() => sections().getByRole('button').count()).toBe(4);
+    await expect.poll(() => sections().getByRole('button').count()).toBe(3);
   }, 60_000);
 
   it('refuses a bad CNPJ and a period closing before it opens, then saves hours that reach the server', async () => {
@@ -233,6 +233,55 @@ describe('Administração in the desk', () => {
       .getByRole('row', { name: /Dra\. Ana Lima/ })
       .getByText('Ativo(a)')
       .waitFor();
+  }, 120_000);
+
+  it('creates, renames, inactivates, finds by code and reactivates a procedure', async () => {
+    await sections()
+      .getByRole('button', { name: /Procedimentos e preços/ })
+      .click();
+    await page.getByRole('button', { name: 'Novo procedimento' }).click();
+    const create = page.getByRole('dialog', { name: 'Novo procedimento' });
+    await create.getByLabel('Nome').fill('Limpeza (profilaxia)');
+    await create.getByLabel('Código (TUSS ou próprio)').fill('81 000 065');
+    await create.getByLabel('Tipo').selectOption({ label: 'Procedimento' });
+    await create.getByLabel('Duração (min)').fill('40');
+    await page.keyboard.press('Control+Enter');
+    await create.getByText('código inválido (letras, dígitos, ponto e hífen; até 20)').waitFor();
+    await shot(page, 'setup/procedure-refused.png');
+    await create.getByLabel('Código (TUSS ou próprio)').fill('81000065');
+    await page.keyboard.press('Control+Enter');
+    await create.waitFor({ state: 'detached' });
+    await notice('Procedimento Limpeza (profilaxia) salvo.').waitFor();
+    await page.getByRole('row', { name: /Limpeza \(profilaxia\)/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Editar Limpeza (profilaxia)' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar procedimento' });
+    await edit.getByLabel('Nome').fill('Limpeza e profilaxia');
+    await page.keyboard.press('Enter');
+    await edit.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /Limpeza e profilaxia/ });
+    await row.waitFor();
+
+    await page.getByRole('button', { name: 'Inativar Limpeza e profilaxia' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByLabel('Mostrar inativos').check();
+    await page.getByLabel('Buscar procedimento pelo início do nome').fill('81000065');
+    await row.getByText('Inativo', { exact: true }).waitFor();
+    await shot(page, 'setup/procedures.png');
+    await page.getByRole('button', { name: 'Reativar Limpeza e profilaxia' }).click();
+    await row.getByText('Ativo', { exact: true }).waitFor();
+    const onServer = await until(
+      async () =>
+        (await server.call('GET', '/event/?q=limpeza', { token })).body['items'] as {
+          name: string;
+          code: string;
+          active: boolean;
+        }[],
+      (items) => items.length === 1 && items[0]!.name === 'Limpeza e profilaxia' && items[0]!.active,
+    );
+    expect(onServer).toEqual([
+      expect.objectContaining({ name: 'Limpeza e profilaxia', code: '81000065', active: true }),
+    ]);
   }, 120_000);
 
   it('shows a reception user no administration, not even by address', async () => {

@@ -5,6 +5,7 @@ import { useLocalCore } from '../local/hooks.js';
 import { useAdminRun } from './use-admin-run.js';
 import { canAdminister, filterSections, sectionTexts, type AdminSection } from './admin-sections.js';
 import { ClinicSection } from './ClinicSection.js';
+import { ProceduresSection } from './ProceduresSection.js';
 import { ProfessionalsSection } from './ProfessionalsSection.js';
 
 /**
@@ -79,5 +80,7 @@ function SectionBody(props: { section: AdminSection }) {
       return <ClinicSection />;
     case 'professionals':
       return <ProfessionalsSection />;
+    case 'procedures':
+      return <ProceduresSection />;
   }
 }

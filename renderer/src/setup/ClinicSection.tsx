@@ -28,10 +28,9 @@ export function ClinicSection() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const found = useLive(
     async (ctx) => {
-      // Each state asked on its own: the core's list pages by (active, name), both kept in name order here.
-      const states = showInactive ? [true, false] : [true];
-      const pages = await Promise.all(states.map((active) => invoke(listClinics, ctx, { active, limit: 100 })));
-      const items = pages.flatMap((p) => p.items).filter((c) => nameMatches(c.name, query));
+      // `active` defaults to true in the core's list: 'all' brings the inactive ones too.
+      const page = await invoke(listClinics, ctx, { active: showInactive ? 'all' : true, limit: 100 });
+      const items = page.items.filter((c) => nameMatches(c.name, query));
       return { items: items.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')) };
     },
     [clinics],

@@ -66,7 +66,6 @@ export function ScheduleDialog(props: {
     });
     setFailure(null);
     // Only a clinic change or the first read resets what is typed; later pushes from sync do not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [clinic, loaded === undefined]);
 
   const submit = async () => {

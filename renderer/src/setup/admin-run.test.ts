@@ -31,9 +31,9 @@ describe('runOnServer', () => {
   it('refuses a bad field with the core message before any request', async () => {
     let called = false;
     const error = await runOnServer(
-      target(async () => {
+      target(() => {
         called = true;
-        return new Response('{}');
+        return Promise.resolve(new Response('{}'));
       }),
       updateClinic,
       { id: ID, name: 'Aurora', cnpj: '11.222.333/0001-00' },
@@ -49,7 +49,7 @@ describe('runOnServer', () => {
       error: { code: 'conflict', message: 'CNPJ já cadastrado', details: [{ path: 'cnpj', message: 'já usado' }] },
     };
     const error = await runOnServer(
-      target(async () => new Response(JSON.stringify(body), { status: 409 })),
+      target(() => Promise.resolve(new Response(JSON.stringify(body), { status: 409 }))),
       updateClinic,
       { id: ID, name: 'Aurora' },
     ).catch((e: unknown) => e);

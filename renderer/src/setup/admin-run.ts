@@ -31,12 +31,13 @@ export function serverRequest(op: Operation<z.ZodType, z.ZodType>, input: Record
   const path = binding.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = rest[name];
     delete rest[name];
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
   });
   if (binding.method === 'POST' || binding.method === 'PUT' || binding.method === 'PATCH')
     return { method: binding.method, path, body: rest };
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(rest)) if (value !== undefined) query.set(key, String(value));
+  for (const [key, value] of Object.entries(rest))
+    if (value !== undefined) query.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   const text = query.toString();
   return { method: binding.method, path: text ? `${path}?${text}` : path };
 }
@@ -61,7 +62,7 @@ export async function runOnServer<I extends z.ZodType, O extends z.ZodType>(
 ): Promise<z.output<O>> {
   const parsed = op.input.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
-  const request = serverRequest(op as unknown as Operation<z.ZodType, z.ZodType>, input as Record<string, unknown>);
+  const request = serverRequest(op, input as Record<string, unknown>);
   let response: Response;
   try {
     response = await target.fetch(`${target.baseUrl.replace(/\/+$/, '')}${request.path}`, {

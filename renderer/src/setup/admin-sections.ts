@@ -7,8 +7,8 @@ import { searchKey } from '../../../core/br/text.js';
 import { permissionsOf, type Role } from '../../../core/access/roles.js';
 import type { SetupMessageKey } from './setup.pt-BR.js';
 
-/** The sections, in screen order. */
-export const ADMIN_SECTIONS = ['clinic', 'professionals', 'procedures', 'users'] as const;
+/** The sections, in screen order (Usuários e papéis, Convênios, Instalações… come in later slices). */
+export const ADMIN_SECTIONS = ['clinic', 'professionals', 'procedures'] as const;
 /** One of {@link ADMIN_SECTIONS}. */
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
@@ -20,7 +20,6 @@ const KEYWORDS: Record<AdminSection, readonly string[]> = {
   clinic: ['clínica', 'cnpj', 'endereço', 'fuso', 'horário', 'funcionamento', 'abertura', 'expediente', 'unidade'],
   professionals: ['profissional', 'médico', 'dentista', 'agenda', 'horário', 'trabalho', 'duração', 'retorno'],
   procedures: ['procedimento', 'evento', 'preço', 'tabela', 'valor', 'exame', 'consulta'],
-  users: ['usuário', 'papel', 'perfil', 'acesso', 'senha', 'recepção', 'administrador', 'desativar'],
 };
 
 /** The title and hint keys of `section`. */
