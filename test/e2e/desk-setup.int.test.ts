@@ -88,7 +88,7 @@ describe('Administração in the desk', () => {
     await search.fill('xyzw');
     await page.getByText('Nenhuma seção corresponde à busca.').waitFor();
     await search.fill('');
-    await expect.poll(() => sections().getByRole('button').count()).toBe(3);
+    await expect.poll(() => sections().getByRole('button').count()).toBe(4);
   }, 60_000);
 
   it('refuses a bad CNPJ and a period closing before it opens, then saves hours that reach the server', async () => {
@@ -123,7 +123,7 @@ describe('Administração in the desk', () => {
     await dialog.getByLabel('UF').fill('sp');
     await page.keyboard.press('Control+Enter');
     await dialog.waitFor({ state: 'detached' });
-    await notice('Clínica Clínica Aurora salva.').waitFor();
+    await notice('Dados de Clínica Aurora salvos.').waitFor();
     await row.getByText(/^seg 08:00–12:00/).waitFor();
     await shot(page, 'setup/clinic-saved.png');
 
@@ -165,7 +165,7 @@ describe('Administração in the desk', () => {
     await create.getByLabel('Nome').first().fill('Clínica Filial');
     await page.keyboard.press('Enter');
     await create.waitFor({ state: 'detached' });
-    await notice('Clínica Clínica Filial salva.').waitFor();
+    await notice('Dados de Clínica Filial salvos.').waitFor();
 
     await page.getByRole('button', { name: 'Editar Clínica Filial' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar clínica' });
@@ -175,7 +175,7 @@ describe('Administração in the desk', () => {
     await page.getByRole('row', { name: /Clínica Filial Centro/ }).waitFor();
 
     await page.getByRole('button', { name: 'Inativar Clínica Filial Centro' }).click();
-    await notice('Clínica Clínica Filial Centro inativada.').waitFor();
+    await notice('Clínica Filial Centro inativada.').waitFor();
     await page.getByRole('row', { name: /Clínica Filial Centro/ }).waitFor({ state: 'detached' });
     await page.getByLabel('Mostrar inativas').check();
     await page.getByLabel('Buscar clínica pelo nome').fill('filial');
@@ -282,6 +282,54 @@ describe('Administração in the desk', () => {
     expect(onServer).toEqual([
       expect.objectContaining({ name: 'Limpeza e profilaxia', code: '81000065', active: true }),
     ]);
+  }, 120_000);
+
+  it('creates a user on the server, changes roles, keeps the last admin and deactivates and finds again', async () => {
+    await sections()
+      .getByRole('button', { name: /Usuários e papéis/ })
+      .click();
+    await page.getByRole('row', { name: /Rita Recepção/ }).waitFor();
+    await page.getByRole('button', { name: 'Novo usuário' }).click();
+    const create = page.getByRole('dialog', { name: 'Novo usuário' });
+    await create.getByLabel('Nome').fill('C');
+    await create.getByLabel('E-mail').fill('carlos@');
+    await page.keyboard.press('Control+Enter');
+    await create.getByText('nome curto demais').waitFor();
+    await create.getByText('e-mail inválido').waitFor();
+    await shot(page, 'setup/user-refused.png');
+    await create.getByLabel('Nome').fill('Carlos Financeiro');
+    await create.getByLabel('E-mail').fill('carlos@aurora.test');
+    await create.getByLabel('Papel').selectOption({ label: 'Financeiro' });
+    await page.keyboard.press('Control+Enter');
+    await create.waitFor({ state: 'detached' });
+    await notice('Carlos Financeiro cadastrado(a).').waitFor();
+    const row = page.getByRole('row', { name: /Carlos Financeiro/ });
+    await row.getByText('Convidado(a)').waitFor({ timeout: 30_000 });
+
+    await page.getByLabel('Papel de Carlos Financeiro').selectOption({ label: 'Recepção' });
+    await notice('Papel de Carlos Financeiro alterado.').waitFor();
+    const carlos = await until(
+      async () =>
+        ((await server.call('GET', '/user/', { token })).body['items'] as { name: string; role: string }[]).find(
+          (u) => u.name === 'Carlos Financeiro',
+        ),
+      (u) => u?.role === 'reception',
+    );
+    expect(carlos?.role).toBe('reception');
+
+    // The only admin cannot give up the role: the core's message shows, the role stays.
+    await page.getByLabel('Papel de Admin Clinica Aurora').selectOption({ label: 'Recepção' });
+    await page.getByRole('alert').filter({ hasText: 'A conta ficaria sem administrador' }).waitFor();
+    expect(await page.getByLabel('Papel de Admin Clinica Aurora').inputValue()).toBe('admin');
+
+    await page.getByRole('button', { name: 'Desativar Carlos Financeiro' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByLabel('Mostrar desativados').check();
+    await page.getByLabel('Buscar usuário pelo nome ou e-mail').fill('carlos@aurora');
+    await row.getByText('Desativado(a)').waitFor();
+    await shot(page, 'setup/users.png');
+    await page.getByRole('button', { name: 'Reativar Carlos Financeiro' }).click();
+    await row.getByText('Convidado(a)').waitFor();
   }, 120_000);
 
   it('shows a reception user no administration, not even by address', async () => {

@@ -7,6 +7,7 @@ import { canAdminister, filterSections, sectionTexts, type AdminSection } from '
 import { ClinicSection } from './ClinicSection.js';
 import { ProceduresSection } from './ProceduresSection.js';
 import { ProfessionalsSection } from './ProfessionalsSection.js';
+import { UsersSection } from './UsersSection.js';
 
 /**
  * Administração: the clinic's set-up on the local core, grouped into sections that a search box
@@ -82,5 +83,7 @@ function SectionBody(props: { section: AdminSection }) {
       return <ProfessionalsSection />;
     case 'procedures':
       return <ProceduresSection />;
+    case 'users':
+      return <UsersSection />;
   }
 }

@@ -103,7 +103,7 @@ export function ClinicSection() {
           return (
             <Table.Tr key={clinic.id}>
               <Table.Td fw={500}>{clinic.name}</Table.Td>
-              <Table.Td>{clinic.cnpj ? formatCnpj(clinic.cnpj) : '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{clinic.cnpj ? formatCnpj(clinic.cnpj) : '—'}</Table.Td>
               <Table.Td>
                 {week ? (
                   <Text size="sm">{week}</Text>

@@ -13,14 +13,14 @@ const pt = (key: Parameters<typeof t>[0]) => t(key, {}, 'pt-BR');
 
 describe('filterSections', () => {
   it('shows every section for an empty search', () => {
-    expect(filterSections('  ', pt)).toEqual(['clinic', 'professionals', 'procedures']);
+    expect(filterSections('  ', pt)).toEqual(['clinic', 'professionals', 'procedures', 'users']);
   });
 
   it('finds sections by word starts, ignoring accents and case', () => {
     expect(filterSections('HORARIO', pt)).toEqual(['clinic', 'professionals']);
     expect(filterSections('cnpj', pt)).toEqual(['clinic']);
     expect(filterSections('preço', pt)).toEqual(['procedures']);
-    expect(filterSections('tuss', pt)).toEqual([]);
+    expect(filterSections('papel', pt)).toEqual(['users']);
     expect(filterSections('tabela', pt)).toEqual(['procedures']);
     expect(filterSections('zzz', pt)).toEqual([]);
   });

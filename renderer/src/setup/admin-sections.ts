@@ -7,8 +7,8 @@ import { searchKey } from '../../../core/br/text.js';
 import { permissionsOf, type Role } from '../../../core/access/roles.js';
 import type { SetupMessageKey } from './setup.pt-BR.js';
 
-/** The sections, in screen order (Usuários e papéis, Convênios, Instalações… come in later slices). */
-export const ADMIN_SECTIONS = ['clinic', 'professionals', 'procedures'] as const;
+/** The sections, in screen order (Convênios, Instalações, Chaves de API… come in later slices). */
+export const ADMIN_SECTIONS = ['clinic', 'professionals', 'procedures', 'users'] as const;
 /** One of {@link ADMIN_SECTIONS}. */
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
@@ -19,6 +19,7 @@ export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 const KEYWORDS: Record<AdminSection, readonly string[]> = {
   clinic: ['clínica', 'cnpj', 'endereço', 'fuso', 'horário', 'funcionamento', 'abertura', 'expediente', 'unidade'],
   professionals: ['profissional', 'médico', 'dentista', 'agenda', 'horário', 'trabalho', 'duração', 'retorno'],
+  users: ['usuário', 'papel', 'perfil', 'acesso', 'convite', 'recepção', 'administrador', 'desativar'],
   procedures: ['procedimento', 'evento', 'preço', 'tabela', 'valor', 'exame', 'consulta'],
 };
 

@@ -8,8 +8,11 @@ import { useLocalCore, useRun, type RunOperation } from '../local/hooks.js';
 import { useSession } from '../session/session-store.js';
 import { runOnServer } from './admin-run.js';
 
-/** The run function, and the reason (pt-BR, for the screen) writes are off, or null when they are on. */
-export function useAdminRun(): { run: RunOperation; offline: boolean } {
+/**
+ * The run function; `offline` when writes are off (signed in without the server); `hasServer` when
+ * there is a server at all (operations that exist only there, such as creating a user, need it).
+ */
+export function useAdminRun(): { run: RunOperation; offline: boolean; hasServer: boolean } {
   const local = useRun();
   const { installation } = useLocalCore();
   const token = useSession((s) => s.session?.accessToken);
@@ -32,5 +35,5 @@ export function useAdminRun(): { run: RunOperation; offline: boolean } {
     },
     [local, serverUrl, token],
   );
-  return { run, offline: serverUrl !== null && !token };
+  return { run, offline: serverUrl !== null && !token, hasServer: serverUrl !== null };
 }
