@@ -351,6 +351,42 @@ describe('Administração in the desk', () => {
       expect(await page.getByRole('heading', { name: 'Clínica', level: 3 }).count()).toBe(0);
     }
     await shot(page, 'setup/reception-no-admin.png');
+  }, 120_000);
+
+  it('signed in without the server, shows the set-up but says why it cannot change it', async () => {
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await env.api.stop();
+    try {
+      await page.getByLabel('E-mail').fill(EMAIL);
+      await page.getByLabel('Senha').fill(PASSWORD);
+      await page.keyboard.press('Enter');
+      await admin().getByRole('button', { name: 'Administração' }).click({ timeout: 30_000 });
+      await page
+        .getByText('Você entrou sem o servidor: as configurações podem ser consultadas', { exact: false })
+        .waitFor();
+      await page.getByRole('row', { name: /Clínica Aurora/ }).waitFor();
+      await page.getByRole('button', { name: 'Editar Clínica Aurora' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Editar clínica' });
+      await dialog.getByLabel('Telefone').fill('(19) 3333-4444');
+      await page.keyboard.press('Control+Enter');
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: 'as configurações só mudam com o servidor conectado' })
+        .waitFor();
+      await page.keyboard.press('Escape');
+      await sections()
+        .getByRole('button', { name: /Usuários e papéis/ })
+        .click();
+      expect(await page.getByRole('button', { name: 'Novo usuário' }).isDisabled()).toBe(true);
+      expect(await page.getByLabel('Papel de Rita Recepção').isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Desativar Rita Recepção' }).isDisabled()).toBe(true);
+      await page
+        .getByText('Criar usuário precisa do servidor (ele envia o convite por e-mail)', { exact: false })
+        .waitFor();
+      await shot(page, 'setup/offline.png');
+    } finally {
+      await env.api.start();
+    }
     expect(problems).toEqual([]);
   }, 120_000);
 });

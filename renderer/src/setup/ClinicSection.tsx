@@ -21,7 +21,7 @@ import { describeWeek } from './week-hours.js';
  */
 export function ClinicSection() {
   const { t, i18n } = useTranslation();
-  const { run } = useAdminRun();
+  const { run, offline } = useAdminRun();
   const [query, setQuery] = useState('');
   const [showInactive, setShowInactive] = useState(false);
   const [editing, setEditing] = useState<ListedClinic | 'new' | null>(null);
@@ -132,6 +132,7 @@ export function ClinicSection() {
                     size="xs"
                     variant="subtle"
                     color={clinic.active ? 'red' : 'green'}
+                    disabled={offline}
                     aria-label={`${clinic.active ? t('admin.inactivate') : t('admin.reactivate')} ${clinic.name}`}
                     onClick={() => void toggle(clinic)}
                   >

@@ -19,7 +19,7 @@ import { useAdminRun } from './use-admin-run.js';
  */
 export function ProceduresSection() {
   const { t } = useTranslation();
-  const { run } = useAdminRun();
+  const { run, offline } = useAdminRun();
   const [query, setQuery] = useState('');
   const [showInactive, setShowInactive] = useState(false);
   const [editing, setEditing] = useState<ListedEvent | 'new' | null>(null);
@@ -122,6 +122,7 @@ export function ProceduresSection() {
                   size="xs"
                   variant="subtle"
                   color={event.active ? 'red' : 'green'}
+                  disabled={offline}
                   aria-label={`${event.active ? t('admin.inactivate') : t('admin.reactivate')} ${event.name}`}
                   onClick={() => void toggle(event)}
                 >

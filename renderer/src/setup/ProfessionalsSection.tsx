@@ -20,7 +20,7 @@ import { ScheduleDialog } from './ScheduleDialog.js';
  */
 export function ProfessionalsSection() {
   const { t } = useTranslation();
-  const { run } = useAdminRun();
+  const { run, offline } = useAdminRun();
   const [query, setQuery] = useState('');
   const [showInactive, setShowInactive] = useState(false);
   const [editing, setEditing] = useState<Stored<User> | null>(null);
@@ -108,6 +108,7 @@ export function ProfessionalsSection() {
                   size="xs"
                   variant="subtle"
                   color={user.active ? 'red' : 'green'}
+                  disabled={offline}
                   aria-label={`${user.active ? t('admin.deactivate') : t('admin.reactivate')} ${user.name}`}
                   onClick={() => void toggle(user)}
                 >

@@ -116,7 +116,7 @@ export function UsersSection() {
                 size="xs"
                 aria-label={t('admin.users.roleOf', { name: user.name })}
                 value={user.role}
-                disabled={!user.active}
+                disabled={offline || !user.active}
                 data={PERSON_ROLES.map((role) => ({ value: role, label: t(`role.${role}` as MessageKey) }))}
                 onChange={(event) =>
                   void change(user, { role: event.currentTarget.value as Role }, 'admin.users.roleChanged')
@@ -137,6 +137,7 @@ export function UsersSection() {
                 size="xs"
                 variant="subtle"
                 color={user.active ? 'red' : 'green'}
+                disabled={offline}
                 aria-label={`${user.active ? t('admin.deactivate') : t('admin.reactivate')} ${user.name}`}
                 onClick={() =>
                   void change(
