@@ -198,7 +198,10 @@ describe('Administração in the desk', () => {
     await page.getByRole('button', { name: 'Agenda de Dra. Ana Lima' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agenda de Dra. Ana Lima' });
     await dialog.getByText(/Segue o horário da clínica: seg 08:00–12:00/).waitFor();
+    await dialog.getByLabel('Clínica', { exact: true }).selectOption({ label: 'Clínica Filial Centro' });
+    await dialog.getByText('A clínica não tem horário de funcionamento', { exact: false }).waitFor();
     await dialog.getByLabel('Clínica', { exact: true }).selectOption({ label: 'Clínica Aurora' });
+    await dialog.getByText(/Segue o horário da clínica: seg 08:00–12:00/).waitFor();
     await dialog.getByLabel('Horário próprio nesta clínica').check();
     await dialog.getByLabel('Duração do horário').selectOption({ label: '20 min' });
     await dialog.getByLabel('Fecha terça-feira 1').fill('07:30');

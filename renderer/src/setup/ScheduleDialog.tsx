@@ -56,7 +56,8 @@ export function ScheduleDialog(props: {
   const loaded = schedule.data;
   // A new clinic picked (or the first read): the form starts over from what is saved there.
   useEffect(() => {
-    if (!loaded) return;
+    // The live read keeps the previous clinic's answer until the new one arrives: wait for it.
+    if (!loaded || loaded.effective.clinic !== clinic) return;
     const own = loaded.own !== undefined && loaded.own.workingHours.length > 0;
     setDraft({
       own,
@@ -65,8 +66,8 @@ export function ScheduleDialog(props: {
       returnWindowDays: loaded.effective.returnWindowDays,
     });
     setFailure(null);
-    // Only a clinic change or the first read resets what is typed; later pushes from sync do not.
-  }, [clinic, loaded === undefined]);
+    // Only the first read for a clinic resets what is typed; later pushes from sync do not.
+  }, [clinic, loaded?.effective.clinic]);
 
   const submit = async () => {
     if (saving || !draft) return;
