@@ -14,7 +14,9 @@ import { LocalCoreGate, LocalCoreProvider } from './local/LocalCoreProvider.js';
 import { ConnectionBadge } from './local/ConnectionBadge.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
 import { onOpenReview } from './sync-review/open-review.js';
+import { roleAdministers } from './setup/admin-sections.js';
 import {
+  AdminScreen,
   Agenda,
   BudgetsScreen,
   InstallationSettings,
@@ -26,7 +28,7 @@ import {
 } from './lazy-screens.js';
 
 /** The app's top-level areas, in header order. */
-const SECTIONS = ['agenda', 'waitList', 'patients', 'budgets', 'review', 'settings'] as const;
+const SECTIONS = ['agenda', 'waitList', 'patients', 'budgets', 'review', 'settings', 'admin'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const sectionLabel: Record<Section, MessageKey> = {
@@ -36,6 +38,7 @@ const sectionLabel: Record<Section, MessageKey> = {
   budgets: 'nav.budgets',
   review: 'review.nav',
   settings: 'nav.settings',
+  admin: 'admin.nav',
 };
 
 const statusText: Record<ServerStatus, MessageKey> = {
@@ -57,6 +60,8 @@ export function App() {
   const signedOut = useSession((s) => s.signedOut);
   const installation = useInstallation((s) => s.installation);
   const bridge = desktopBridge();
+  // The area a previous admin left open is not kept for someone who may not see it.
+  const shown: Section = section === 'admin' && !(session && roleAdministers(session.user.role)) ? 'agenda' : section;
 
   const logout = (): void => {
     if (session?.accessToken) void logoutOnline(readServerUrl(globalThis.localStorage), session.accessToken);
@@ -71,12 +76,12 @@ export function App() {
           <>
             <nav aria-label={t('nav.label')}>
               <ul className="nav-list">
-                {SECTIONS.map((id) => (
+                {SECTIONS.filter((id) => id !== 'admin' || roleAdministers(session.user.role)).map((id) => (
                   <li key={id}>
                     <button
                       type="button"
                       className="nav-button"
-                      aria-current={section === id ? 'page' : undefined}
+                      aria-current={shown === id ? 'page' : undefined}
                       onClick={() => setSection(id)}
                     >
                       {t(sectionLabel[id])}
@@ -102,11 +107,11 @@ export function App() {
       <main className="shell-main" id="main">
         {session ? (
           <>
-            <h2 className={section === 'settings' ? undefined : 'visually-hidden'}>{t(sectionLabel[section])}</h2>
+            <h2 className={shown === 'settings' ? undefined : 'visually-hidden'}>{t(sectionLabel[shown])}</h2>
             <Suspense fallback={<ScreenLoading />}>
               {installation ? (
                 <LocalCoreGate>
-                  <SectionScreen section={section} />
+                  <SectionScreen section={shown} />
                 </LocalCoreGate>
               ) : (
                 <SetupScreen />
@@ -156,5 +161,7 @@ function SectionScreen(props: { section: Section }) {
       return <BudgetsScreen />;
     case 'review':
       return <ReviewScreen />;
+    case 'admin':
+      return <AdminScreen />;
   }
 }

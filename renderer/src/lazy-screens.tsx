@@ -43,6 +43,7 @@ export const ReviewScreen = lazy(() =>
 export const InstallationSettings = lazy(() =>
   import('./local/InstallationSettings.js').then((m) => ({ default: m.InstallationSettings })),
 );
+export const AdminScreen = lazy(() => import('./setup/AdminScreen.js').then((m) => ({ default: m.AdminScreen })));
 export const TotemApp = lazy(() => import('./totem/TotemApp.js').then((m) => ({ default: m.TotemApp })));
 export const PanelApp = lazy(() => import('./panel/PanelApp.js').then((m) => ({ default: m.PanelApp })));
 

@@ -14,13 +14,16 @@ import { reviewEn } from './review.en.js';
 import { reviewPtBR, type ReviewMessageKey } from './review.pt-BR.js';
 import { serverEn } from './server.en.js';
 import { serverPtBR, type ServerMessageKey } from './server.pt-BR.js';
+import { setupEn } from '../setup/setup.en.js';
+import { setupPtBR, type SetupMessageKey } from '../setup/setup.pt-BR.js';
 import { totemEn } from './totem.en.js';
 import { totemPtBR } from './totem.pt-BR.js';
 import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
-export type MessageKey = BaseMessageKey | ReviewMessageKey | WaitListMessageKey | PatientMessageKey | ServerMessageKey;
+export type MessageKey =
+  BaseMessageKey | ReviewMessageKey | WaitListMessageKey | PatientMessageKey | ServerMessageKey | SetupMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -49,8 +52,17 @@ export function currentLocale(): Locale {
 
 /** Every text of the UI per locale: the shell's, the totem's, the budget, review and wait-list screens'. */
 export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
-  'pt-BR': { ...ptBR, ...totemPtBR, ...budgetPtBR, ...reviewPtBR, ...waitListPtBR, ...patientPtBR, ...serverPtBR },
-  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn, ...waitListEn, ...patientEn, ...serverEn },
+  'pt-BR': {
+    ...ptBR,
+    ...totemPtBR,
+    ...budgetPtBR,
+    ...reviewPtBR,
+    ...waitListPtBR,
+    ...patientPtBR,
+    ...serverPtBR,
+    ...setupPtBR,
+  },
+  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn, ...waitListEn, ...patientEn, ...serverEn, ...setupEn },
 };
 
 /** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */
