@@ -1,6 +1,6 @@
 /**
  * Who is calling an operation. Every operation receives one; the store handed to it is already
- * confined to `tenantId` (DESIGN.md "Security": authorization lives with the data).
+ * confined to `tenantId` (docs/architecture.md "Security": authorization lives with the data).
  */
 export interface Actor {
   /**

@@ -15,7 +15,7 @@ export function fixedClock(iso: string): Clock {
 
 /**
  * Formats an instant as ISO-8601 with an explicit offset (`2026-11-23T09:00:00.000-03:00`), the form
- * every stored timestamp uses (DESIGN.md "Records").
+ * every stored timestamp uses (docs/architecture.md "Records").
  *
  * @param offsetMinutes minutes east of UTC; defaults to the runtime's offset at that instant.
  */

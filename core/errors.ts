@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import './zod-messages.js';
 
 /**
- * Machine codes of every failure an operation can report (DESIGN.md "Errors").
+ * Machine codes of every failure an operation can report (docs/architecture.md "Errors").
  * The server maps each code to one HTTP status in `sync-server/http/error-status.ts`.
  */
 export type ErrorCode =

@@ -1,6 +1,6 @@
 /**
  * Record ids: UUIDv7 (RFC 9562), time-ordered so they sort by creation and generated on the client, so
- * two installations creating records offline never collide (DESIGN.md "Records").
+ * two installations creating records offline never collide (docs/architecture.md "Records").
  */
 import { v7 as uuidv7 } from 'uuid';
 

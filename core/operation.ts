@@ -9,7 +9,7 @@ import type { Outbox } from './outbox.js';
 import type { Store } from './store/port.js';
 
 /**
- * Where a call comes from, for the audit log and rate limits (DESIGN.md "Security": who, what, when,
+ * Where a call comes from, for the audit log and rate limits (docs/architecture.md "Security": who, what, when,
  * from where). Not HTTP itself: the server fills it from the connection, a desk from its own address.
  */
 export interface CallOrigin {
@@ -44,20 +44,20 @@ export interface HttpBinding {
   method: HttpMethod;
   /** The spec's path where it gives one, e.g. `/budget/` or `/appointment/{id}/patientConfirmation`. */
   path: string;
-  /** Success status; 200 by default, 201 for creations (DESIGN.md "REST conventions"). */
+  /** Success status; 200 by default, 201 for creations (docs/architecture.md "REST conventions"). */
   status?: 200 | 201 | 204;
   /** True when the spec gives no response body (answers the status with an empty body). */
   emptyBody?: boolean;
   /**
    * Path parameters named `id` or `…Id` that are not record ids (a council's acronym `CRM`). Every
-   * other such parameter is a UUID, checked and lower-cased by the REST layer (docs/decisions.md
+   * other such parameter is a UUID, checked and lower-cased by the REST layer (docs/decisions/
    * "Errors and REST").
    */
   textIds?: readonly string[];
 }
 
 /**
- * One operation of the catalogue, defined once (DESIGN.md "One operation, defined once"). The
+ * One operation of the catalogue, defined once (docs/architecture.md "One operation, defined once"). The
  * renderer calls it locally through {@link invoke}; the server mounts it as a REST route and
  * documents it in /openapi.json from the same schemas.
  */

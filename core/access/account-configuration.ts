@@ -10,7 +10,7 @@ import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase, Stored } from '../store/record.js';
 
 export interface AccountConfiguration extends RecordBase {
-  /** IANA zone of the account's "today" and of appointment times (DESIGN.md "Records"). */
+  /** IANA zone of the account's "today" and of appointment times (docs/architecture.md "Records"). */
   timeZone: string;
   locale: 'pt-BR' | 'en';
   /** Days a desk accepts an offline login after the last online one (see offline-login.ts). */

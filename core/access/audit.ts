@@ -1,5 +1,5 @@
 /**
- * The audit record (issue 3; DESIGN.md "Security"): who did what to which record, when and from
+ * The audit record (issue 3; docs/architecture.md "Security"): who did what to which record, when and from
  * where. Append-only: nothing edits or deletes an entry. Entries never carry patient fields or
  * secrets, only ids, field names and short reasons.
  */

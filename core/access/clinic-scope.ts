@@ -1,5 +1,5 @@
 /**
- * A credential bound to one clinic (the totem's key, docs/decisions.md "Tickets"): the kiosk of one
+ * A credential bound to one clinic (the totem's key, docs/decisions/tickets.md): the kiosk of one
  * clinic's hall must not check in, issue or read the panel of the account's other clinics.
  */
 import type { Actor } from '../actor.js';

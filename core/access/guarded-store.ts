@@ -1,5 +1,5 @@
 /**
- * The store an operation receives on the server (DESIGN.md "Security": authorization lives with the
+ * The store an operation receives on the server (docs/architecture.md "Security": authorization lives with the
  * data). Beneath it the port already confines every read and write to the actor's tenant; this layer
  * adds, for the collections a {@link CollectionPolicy} names, the actor's permission on every read
  * and write and an audit entry for each record read or written. Collections without a policy pass

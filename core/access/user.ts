@@ -59,7 +59,7 @@ export interface User extends RecordBase {
   /** Ids of the specialties the professional attends. */
   specialties: string[];
   status: UserStatus;
-  /** Logical removal from the account (DESIGN.md "Records"): false ends access, keeps history readable. */
+  /** Logical removal from the account (docs/architecture.md "Records"): false ends access, keeps history readable. */
   active: boolean;
   /**
    * When the person's password last changed (ISO-8601), so a desk drops an offline verifier made

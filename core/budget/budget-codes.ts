@@ -1,5 +1,5 @@
 /**
- * The closed vocabularies of a budget (spec §2.1–2.4 leave them open; docs/decisions.md "Budgets"
+ * The closed vocabularies of a budget (spec §2.1–2.4 leave them open; docs/decisions/budgets.md
  * records each choice). Values are stored as the wire sends them; the UI shows the pt-BR labels.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Lapsed quotes become "vencido" (status 5) by themselves: a server job calls
- * {@link expireLapsedBudgets} for every tenant daily (docs/decisions.md "Budgets"). Not an operation
+ * {@link expireLapsedBudgets} for every tenant daily (docs/decisions/budgets.md). Not an operation
  * of the catalogue (spec §4.4 names none, and no person or integrator asks for it): a core function,
  * so the rule lives beside the budget and any store (SQL on the server, RxDB in tests) runs it.
  *

@@ -32,7 +32,7 @@ export function numberConflict(budgetNumber: number) {
  * inside the writing transaction, so the common path costs one indexed query. The server's counter is
  * drawn inside that transaction (one commit per budget, and a failed create gives its number back); a
  * desk's leased block is drawn before it, as its block is written through its own store, which must
- * not wait on the transaction (docs/decisions.md "Messaging", "Budgets").
+ * not wait on the transaction (docs/decisions/messaging.md, "Budgets").
  *
  * @param write inserts the budget with `budgetNumber` through the transaction's store.
  * @throws DomainError `conflict` naming `budgetNumber` when the given number is taken; `conflict`

@@ -1,7 +1,7 @@
 /**
  * The budget (orçamento, spec §2.1–2.4): the quote a clinic gives a patient before treatment, line by
  * line (tooth, face, region for dental work), with co-payment and an instalment plan. Field names and
- * JSON types are the spec's; what the spec leaves open is in docs/decisions.md "Budgets".
+ * JSON types are the spec's; what the spec leaves open is in docs/decisions/budgets.md.
  */
 import { z } from 'zod';
 import { declareSensitive } from '../access/policy.js';

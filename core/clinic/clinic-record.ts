@@ -2,7 +2,7 @@
  * The clinic record (spec §2.5 "Clinic", §4.4 Clinic group): a unit of the account where patients
  * are seen. Attendance places and custom subspecialties live inside the clinic document: a clinic
  * has tens of them at most, they are always read with the clinic, and keeping them here spares two
- * of the 13 collections open-source RxDB allows (docs/decisions.md).
+ * of the 13 collections open-source RxDB allows (docs/decisions/).
  */
 import { z } from 'zod';
 import {
@@ -66,7 +66,7 @@ export interface Clinic extends RecordBase {
   email?: string;
   phone?: string;
   address?: Address;
-  /** IANA zone where "today" and appointment times are read (DESIGN.md "Records"). */
+  /** IANA zone where "today" and appointment times are read (docs/architecture.md "Records"). */
   timeZone: string;
   openingHours: OpeningHours[];
   places: AttendancePlace[];

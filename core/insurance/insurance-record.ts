@@ -2,7 +2,7 @@
  * Insurances (spec §2.5 "Insurance"; budgets point at `insurance` and `patientData.insurancePlan`,
  * spec §2.1–2.2): the health plan operators a clinic bills, each with its ANS registry number and its
  * plans. Plans live inside the insurance document: an operator has a handful to a few dozen, and
- * they are always read with it (docs/decisions.md).
+ * they are always read with it (docs/decisions/).
  */
 import { z } from 'zod';
 import { refInput } from '../references.js';

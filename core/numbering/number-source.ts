@@ -1,6 +1,6 @@
 /**
  * Human-facing sequence numbers (budgetNumber, attendance tickets) that stay unique per tenant even
- * when installations issue them offline (DESIGN.md "Records"). The server owns one counter per series
+ * when installations issue them offline (docs/architecture.md "Records"). The server owns one counter per series
  * and tenant; installations lease blocks from it and issue locally; the server issues from the counter
  * directly. A number is never handed out twice, and never renumbered once printed.
  */

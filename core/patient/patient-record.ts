@@ -5,7 +5,7 @@
  * Temporary patients (booked by phone with a name and a number) are patients with `temporary: true`
  * in the same collection: completing one keeps its id, so the appointments already made for it need
  * no moving. Allergies and vaccines live inside the patient document: a person has a handful, they
- * are always read with the patient, and it spares two of RxDB's 13 collections (docs/decisions.md).
+ * are always read with the patient, and it spares two of RxDB's 13 collections (docs/decisions/).
  */
 import type { Address } from '../br/schemas.js';
 import { defineCollection } from '../store/collection-def.js';

@@ -1,5 +1,5 @@
 /**
- * Money (DESIGN.md "Records"): amounts travel and are stored as JSON numbers in reais with at most
+ * Money (docs/architecture.md "Records"): amounts travel and are stored as JSON numbers in reais with at most
  * 2 decimals, as the spec's budget values; every sum or product is done in integer centavos, so
  * 0.1 + 0.2 never becomes 0.30000000000000004.
  */

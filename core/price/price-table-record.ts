@@ -5,7 +5,7 @@
  * Prices are their own collection, not an array inside the table: a reference table (CBHPM, TUSS)
  * holds thousands of events, each maybe priced per insurance and plan. Inside one document every
  * price change would rewrite and replicate the whole table, and two desks editing different prices
- * offline would conflict on one document (docs/decisions.md).
+ * offline would conflict on one document (docs/decisions/).
  */
 import { z } from 'zod';
 import { refInput } from '../references.js';

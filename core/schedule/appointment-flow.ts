@@ -154,7 +154,7 @@ export const attendAppointment = defineOperation({
 /**
  * `appointment.call`: `POST /appointment/{id}/call`. With `placeId` it also calls, in the same
  * transaction, the ticket the patient took at the totem's check-in, so the hall's panel shows the
- * patient the agenda called (docs/decisions.md "Tickets"). That part is a ticket call: it needs
+ * patient the agenda called (docs/decisions/tickets.md). That part is a ticket call: it needs
  * `ticket:write` and follows the ticket rules (`callAtPlace`).
  */
 export const callAppointment = defineOperation({

@@ -1,5 +1,5 @@
 /**
- * How appointments edited on two installations offline come together (issue 7, DESIGN.md "Sync"):
+ * How appointments edited on two installations offline come together (issue 7, docs/architecture.md "Sync"):
  * confirmation, notes, money and status are independent fields, so a three-way merge keeps each
  * side's change; between two status changes the transition table decides (a move the table allows
  * from the server's status wins, anything else goes to the conflict list for a person). A pushed

@@ -1,5 +1,5 @@
 /**
- * Appointment times (DESIGN.md "Records"): the wire and the record carry ISO-8601 with the clinic's
+ * Appointment times (docs/architecture.md "Records"): the wire and the record carry ISO-8601 with the clinic's
  * offset; queries run on a UTC key (`…Z`, fixed width) because strings with different offsets do not
  * sort as instants do (an appointment at 09:00-03:00 and one at 11:00-02:00 are the same instant).
  */

@@ -19,7 +19,7 @@ export type FieldCondition =
 export type SortDirection = 'asc' | 'desc';
 
 /**
- * The Mango subset every adapter serves (DESIGN.md "The store port"): equality, `$in` and ranges on
+ * The Mango subset every adapter serves (docs/architecture.md "The store port"): equality, `$in` and ranges on
  * declared fields, ANDed across fields; sort on declared fields (ties always broken by `id` ascending,
  * so paging is stable); `skip` and `limit`. Deleted records never match.
  */

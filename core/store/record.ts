@@ -1,5 +1,5 @@
 /**
- * Fields every stored record carries (DESIGN.md "Records").
+ * Fields every stored record carries (docs/architecture.md "Records").
  *
  * - `id`: client-generated UUIDv7, so records created offline on two installations never collide.
  * - `tenantId`: the account the record belongs to; a tenant-scoped store refuses any other.

@@ -1,4 +1,4 @@
-/** Replication between installations and the server (DESIGN.md "Sync"). */
+/** Replication between installations and the server (docs/architecture.md "Sync"). */
 export * from './protocol.js';
 export {
   registerSyncRules,

@@ -1,5 +1,5 @@
 /**
- * The replication protocol between installations and the server (DESIGN.md "Sync"; RxDB's HTTP
+ * The replication protocol between installations and the server (docs/architecture.md "Sync"; RxDB's HTTP
  * replication): shapes shared by the server's endpoints and the client's handlers.
  */
 import { z } from 'zod';

@@ -14,7 +14,7 @@ import type { ErrorDetail } from '../errors.js';
  * - `refuse`: the record is removed logically (`active: false`, a status) or never removed, so a hard
  *   deletion through sync would lose history; the push goes to the rejection list with this pt-BR reason.
  * - `allow`: the collection's own operations delete records for good, so a desk may too; the text
- *   says why that loses nothing (for reviewers and docs/decisions.md, never shown to people).
+ *   says why that loses nothing (for reviewers and docs/decisions/, never shown to people).
  */
 export type DeletePolicy = { readonly refuse: string } | { readonly allow: string };
 

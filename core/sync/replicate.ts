@@ -84,7 +84,7 @@ const DOWNSTREAM_CONTEXT = 'replication-';
 /**
  * Documents per pull batch by default: an initial sync of 100k documents is ten batches of four server
  * pages. RxDB writes each batch (fork and meta state) as one storage write, and fewer, larger writes
- * are what make an initial sync cheap (docs/decisions.md "Sync", the sync-initial bench); a live pull
+ * are what make an initial sync cheap (docs/decisions/sync.md, the sync-initial bench); a live pull
  * asks for as many but gets only what changed, in one request.
  */
 export const DEFAULT_PULL_BATCH = 10_000;

@@ -1,7 +1,7 @@
 /**
  * The one way a waiting ticket becomes a call on the panel: `ticket.call` (the queue's "Chamar") and
  * `appointment.call` with a place (the agenda's "Chamar" of a patient who checked in at the totem)
- * both write it here, so both keep the rules of docs/decisions.md "Tickets": only a waiting ticket is
+ * both write it here, so both keep the rules of docs/decisions/tickets.md: only a waiting ticket is
  * called, a place-bound ticket only by its place, and every first call takes the clinic day's next
  * `callSeq` (the priority alternation) and `panelSeq` (the panel's order).
  */

@@ -1,7 +1,7 @@
 /**
  * Issuing tickets (spec §4.4 Totem: "generate a new attendance ticket"; Clinic: "generate a ticket
  * for a place"). Numbers come from `ctx.numbers`, per service per clinic per day, so two installations
- * issuing offline never print one number twice (docs/decisions.md "Numbering").
+ * issuing offline never print one number twice (docs/decisions/numbering.md).
  */
 import { z } from 'zod';
 import { EXAMPLE_ID, compact, idInput, newRecordBase, notFound, nowIso } from '../clinic/common/records.js';

@@ -11,7 +11,7 @@ export function clinicDay(at: Date, timeZone: string): string {
 }
 
 /**
- * The number series of a service's tickets on a clinic day, for `ctx.numbers.next` (docs/decisions.md
+ * The number series of a service's tickets on a clinic day, for `ctx.numbers.next` (docs/decisions/
  * "Numbering"): a new series each day is how numbers restart, and blocks never overlap within one.
  *
  * @example ticketSeries('0193…', 'N', '2026-11-23') // 'ticket:0193…:N:2026-11-23'

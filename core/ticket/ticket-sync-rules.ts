@@ -1,5 +1,5 @@
 /**
- * How tickets pushed by installations come together (issue #9, DESIGN.md "Sync"): a ticket moves
+ * How tickets pushed by installations come together (issue #9, docs/architecture.md "Sync"): a ticket moves
  * waiting → called → started (and back to waiting by a reset), never otherwise, and its number never
  * changes after printing. Two installations changing one ticket offline merge when their moves
  * follow that order (one called, the other then started it; recalls add up); two calls of one ticket

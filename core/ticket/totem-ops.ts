@@ -9,7 +9,7 @@
  * with a wrong factor the answer is the one an unknown CPF gets. Answers carry the patient's first
  * name, the time and the professional's first name, nothing else; the totem's key holds
  * `attendance:write`, which reaches one patient and their appointments through these operations only
- * (docs/decisions.md "Tickets"). The server limits attempts per totem (sync-server/ticket/totem-limit.ts).
+ * (docs/decisions/tickets.md). The server limits attempts per totem (sync-server/ticket/totem-limit.ts).
  */
 import { z } from 'zod';
 import { grantCollectionAccess } from '../access/policy.js';

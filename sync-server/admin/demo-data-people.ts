@@ -91,7 +91,7 @@ export function demoCpf(random: DemoRandom, taken: Set<string>): string {
 
 /**
  * A São Paulo mobile number in the `(11) 90000-xxxx` block, one per person. Demo numbers could
- * belong to someone; the demo account's outbox is never delivered (see docs/decisions.md).
+ * belong to someone; the demo account's outbox is never delivered (see docs/decisions/).
  */
 export function demoMobile(index: number): string {
   return `(11) 90000-${String(index % 10_000).padStart(4, '0')}`;

@@ -24,7 +24,7 @@ export interface ApiKeyInfo {
   revokedAt: string | null;
 }
 
-/** Names of keys bound to one clinic: `totem:<clinic id>` (docs/decisions.md "Tickets"). */
+/** Names of keys bound to one clinic: `totem:<clinic id>` (docs/decisions/tickets.md). */
 export const TOTEM_KEY_PREFIX = 'totem:';
 
 /** The clinic a key's name binds it to (`{ clinicScope }` for `totem:<clinic>`), or nothing. */

@@ -34,7 +34,7 @@ export function apiKeyAuthenticator(keys: AccountsAndKeys): (headers: Headers) =
   };
 }
 
-/** The header clinic users send their access token in (DESIGN.md "REST conventions"). */
+/** The header clinic users send their access token in (docs/architecture.md "REST conventions"). */
 export const USER_TOKEN_HEADER = 'authorization';
 
 /** What the server knows of a request when it resolves its caller: origin plus the route, for the audit log. */

@@ -1,9 +1,9 @@
 import type { ErrorCode } from '../../core/errors.js';
 
 /**
- * The one place a domain error code becomes an HTTP status (DESIGN.md "Errors").
+ * The one place a domain error code becomes an HTTP status (docs/architecture.md "Errors").
  * `invalid_transition` is 409: the request was well formed but the record's state forbids it
- * (docs/decisions.md). `upgrade_required` (426) and `resync_required` (410) are sync's: an installation
+ * (docs/decisions/). `upgrade_required` (426) and `resync_required` (410) are sync's: an installation
  * too old for the server, or offline past the tombstone retention.
  */
 export const errorStatus = {

@@ -43,7 +43,7 @@ export interface MountDeps {
 }
 
 /**
- * Mounts every operation that has an HTTP binding as a REST route (DESIGN.md "One operation, defined
+ * Mounts every operation that has an HTTP binding as a REST route (docs/architecture.md "One operation, defined
  * once"): no route is written by hand beside its operation. The caller's tenant decides the store
  * the operation sees; public operations (login…) get no actor and a store that refuses every use.
  */

@@ -147,7 +147,7 @@ function requestParts(op: Operation, schemas: Schemas): { parameters: unknown[];
 const errorContent = { content: { 'application/json': { schema: { $ref: `${COMPONENTS}Error` } } } };
 
 /**
- * The error answers an operation can give (docs/decisions.md "Errors and REST"): 400 for any input,
+ * The error answers an operation can give (docs/decisions/errors-and-rest.md): 400 for any input,
  * 401 without valid credentials, 403 without the permission, 404 for an unknown id in the path,
  * 409 for a revision or state conflict on a write, 413 for a body over the limit. 429 is added by
  * `describeAccess`, which also drops 403 from public operations.

@@ -1,5 +1,5 @@
 /**
- * The two SQL engines the server stores in (DESIGN.md "The store port"): picking one from a URL,
+ * The two SQL engines the server stores in (docs/architecture.md "The store port"): picking one from a URL,
  * opening it through Kysely, and the few places where their SQL differs.
  */
 import { mkdirSync } from 'node:fs';

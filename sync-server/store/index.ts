@@ -1,5 +1,5 @@
 /**
- * The SQL adapter of the store port (DESIGN.md "The store port"): SQLite or PostgreSQL through Kysely.
+ * The SQL adapter of the store port (docs/architecture.md "The store port"): SQLite or PostgreSQL through Kysely.
  */
 export { executeIn, executorOf, openSqlDatabase, type OpenSqlDatabaseOptions, type SqlDatabase } from './database.js';
 export { parseDatabaseUrl, type DatabaseTarget, type SqlDialectName } from './dialect.js';

@@ -1,5 +1,5 @@
 /**
- * How collections map onto SQL tables (DESIGN.md "The store port"): one `doc_<name>` table per
+ * How collections map onto SQL tables (docs/architecture.md "The store port"): one `doc_<name>` table per
  * collection holding the JSON document, its tenant, revision, replication `seq` and tombstone flag,
  * plus one typed `f_<field>` column per declared field so queries and indexes work on real columns.
  */

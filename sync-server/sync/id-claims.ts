@@ -4,7 +4,7 @@
  * accounts in practice, and some server tables rely on it (`memberships.user_id` is a `users` id, the
  * primary key of a table shared by every account). A document pushed with an id another account
  * already uses is refused, whatever the collection, so one account can never claim an id of another
- * (and make the owner's next operation on it fail). See docs/decisions.md "Sync".
+ * (and make the owner's next operation on it fail). See docs/decisions/sync.md.
  */
 import { sql, type Kysely } from 'kysely';
 import type { ErrorDetail } from '../../core/errors.js';

@@ -1,5 +1,5 @@
 /**
- * Sync on the server (DESIGN.md "Sync"): installations and their tokens, and the replication
+ * Sync on the server (docs/architecture.md "Sync"): installations and their tokens, and the replication
  * endpoints. Wiring, in `assembleServer`: open the database with {@link syncMigrations}; build
  * `const devices = new Devices(database, clock, uuidV7Ids)`; add `...deviceOperations(devices)` to the
  * registry; after `createApp`, call `mountSyncRoutes(app, { database, devices, collections: allCollections, … })`.

@@ -1,5 +1,5 @@
 /**
- * The replication endpoints (DESIGN.md "Sync"): RxDB's HTTP protocol per storage group (what desks
+ * The replication endpoints (docs/architecture.md "Sync"): RxDB's HTTP protocol per storage group (what desks
  * replicate: several collections share one RxDB collection) and per collection (for integrators),
  * plus the review list installations read. Protocol routes, not catalogue operations: they carry documents of
  * any collection and answer in RxDB's shapes, so they are mounted here rather than derived from an

@@ -1,5 +1,5 @@
 /**
- * Tombstone retention (DESIGN.md "Sync"): the server keeps a deleted document's tombstone at least as
+ * Tombstone retention (docs/architecture.md "Sync"): the server keeps a deleted document's tombstone at least as
  * long as installations keep theirs (RxDB's cleanup keeps them 31 days by default; the server, 60),
  * then a purge job removes it. An installation whose checkpoint is older than the newest purged
  * tombstone of a collection may have missed a deletion: its pull is answered 410 `resync_required`

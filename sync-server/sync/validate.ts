@@ -1,7 +1,7 @@
 /**
  * Checks a pushed document before it may be written: the record base every document carries, the
  * declared field types, the tenant, the record's schema (its collection's push contract) and its own
- * rules (DESIGN.md "Sync": an invalid document is refused, never stored half-way).
+ * rules (docs/architecture.md "Sync": an invalid document is refused, never stored half-way).
  */
 import type { ErrorDetail } from '../../core/errors.js';
 import { issuePath } from '../../core/errors.js';
@@ -49,7 +49,7 @@ export function problemsOf(
     if (!ok) problems.push({ path: field, message: `deve ser ${type}` });
   }
   for (const key of Object.keys(record)) {
-    // Dexie storage rewrites such names (docs/decisions.md "Store"); the RxDB adapter keeps its own
+    // Dexie storage rewrites such names (docs/decisions/store.md); the RxDB adapter keeps its own
     // fields (the collection tag, index slots) under `rx_`.
     if (key.startsWith('__') || key.startsWith('|') || key.startsWith(STORAGE_FIELD_PREFIX))
       problems.push({ path: key, message: 'campo reservado' });

@@ -12,7 +12,7 @@ import { renderTicketPdf } from './ticket-pdf.js';
 
 /**
  * `GET /ticket/{id}/pdf`: `{ fileName, mediaType, content }` with the PDF in base64, as every file this
- * API gives (routes answer JSON, docs/decisions.md "Master data").
+ * API gives (routes answer JSON, docs/decisions/master-data.md).
  */
 export const ticketPdf = defineOperation({
   name: 'ticket.pdf',

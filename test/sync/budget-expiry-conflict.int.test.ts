@@ -1,7 +1,7 @@
 /**
  * A desk offline changes quotes while the server's daily job marks them vencido (5). When the desk
  * comes back (a real RxDB installation replicating with the real server on SQLite), what each person
- * did stands where the budget operations allow it (docs/decisions.md "Budgets"): an approval made
+ * did stands where the budget operations allow it (docs/decisions/budgets.md): an approval made
  * while the quote held and a disapproval undo the expiry; an edit reopens the quote as `budget.edit`
  * does from 5; a logical delete keeps it expired; an untouched quote arrives expired. An approval
  * dated after the validity does not beat the expiry: the server's version stays and it is listed.

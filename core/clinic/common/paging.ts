@@ -1,5 +1,5 @@
 /**
- * Cursor paging for lists (DESIGN.md "REST conventions": `{ items, next }`). Keyset, not offset: a
+ * Cursor paging for lists (docs/architecture.md "REST conventions": `{ items, next }`). Keyset, not offset: a
  * page starts right after the last record of the previous one, so records inserted meanwhile never
  * shift a page and deep pages cost what the first one does.
  */

@@ -10,7 +10,7 @@ import type { CollectionDef } from '../../store/collection-def.js';
 import type { Collection } from '../../store/port.js';
 import type { RecordBase, Stored } from '../../store/record.js';
 
-/** "Now" as every stored timestamp: ISO-8601 with offset (DESIGN.md "Records"). */
+/** "Now" as every stored timestamp: ISO-8601 with offset (docs/architecture.md "Records"). */
 export function nowIso(ctx: Pick<OperationContext, 'clock'>): string {
   return isoWithOffset(ctx.clock.now());
 }
@@ -41,7 +41,7 @@ export async function requireRecord<T extends RecordBase>(
 /**
  * The record with `id` named by the input field `path` (a body or query field, not the path's own
  * id), or a `validation` error naming it: an input pointing at nothing is a bad request (400), while
- * the resource of the path missing is a 404 (issue 20 point 6, docs/decisions.md "Errors and REST").
+ * the resource of the path missing is a 404 (issue 20 point 6, docs/decisions/errors-and-rest.md).
  *
  * @param what the record in pt-BR, e.g. `Especialidade` → "Especialidade não encontrada".
  */
@@ -118,7 +118,7 @@ export const recordOutputFields = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Path parameter or body field holding a record id. Record ids are UUIDs (DESIGN.md "Records"); a
+ * Path parameter or body field holding a record id. Record ids are UUIDs (docs/architecture.md "Records"); a
  * UUID in upper case is lower-cased, so `…-ABCD` and `…-abcd` name the same record (issue 20 point 6).
  * The REST layer refuses a path id that is not a UUID (400 naming the parameter) and the server's
  * reference check a body id naming no record (core/references.ts), so this schema itself only bounds

@@ -1,5 +1,5 @@
 /**
- * The RxDB adapter of the store port (DESIGN.md "The store port"): Dexie/IndexedDB in the renderer,
+ * The RxDB adapter of the store port (docs/architecture.md "The store port"): Dexie/IndexedDB in the renderer,
  * memory storage in unit tests. Domain collections share a few RxDB collections (storage groups).
  */
 export { openRxdbDatabase, type OpenStorageGroup, type RxdbDatabase, type RxdbDatabaseOptions } from './rx-database.js';

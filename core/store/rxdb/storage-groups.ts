@@ -2,7 +2,7 @@
  * Which shared RxDB collection ("storage group") holds each domain collection. Open-source RxDB opens
  * at most 13 collections per JavaScript realm (error COL23, counted process-wide), and the catalogue
  * declares more domain collections than that, so domain collections share a few RxDB collections
- * (docs/decisions.md "Sync"). A group is also the unit of replication: one RxDB replication and one
+ * (docs/decisions/sync.md). A group is also the unit of replication: one RxDB replication and one
  * server pull/push endpoint per group.
  *
  * Pure data (names only), so the sync server reads the same mapping without loading RxDB.

@@ -20,7 +20,7 @@ const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).to
  * "Imprimir": in the desktop app through the bridge (to the configured printer), in a browser the
  * frame's own print. The server's PDF is not embedded: the page's CSP allows no blob: frames, the
  * desktop window runs without Chromium's PDF plugin, and Electron cannot print a PDF viewer's
- * contents (docs/decisions.md "Budgets on the desk").
+ * contents (docs/decisions/renderer.md).
  */
 export function PdfDialog(props: { budget: BudgetRef; onClose: () => void }) {
   const { t } = useTranslation();

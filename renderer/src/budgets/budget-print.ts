@@ -3,7 +3,7 @@
  * document model as the server's PDF (`budgetDocument`, core) and with the same sections: clinic
  * header, patient and professional, the lines with tooth/faces/region, totals, co-payment, the
  * instalment plan, validity and signature lines. The desk renders it from its own database, so the
- * preview and the print work offline and in the demonstration (docs/decisions.md "Budgets on the
+ * preview and the print work offline and in the demonstration (docs/decisions/ "Budgets on the
  * desk"). Every text from a record is escaped: the page is printed, never trusted.
  */
 import * as text from '../../../core/budget/budget-document-text.js';

@@ -2,7 +2,7 @@
  * Where a budget's sending to the patient stands, read from the desk's own copy of the outbox.
  * `budget.send` only queues a message (`outbox_messages`, replicated); the server's delivery worker
  * sends it and sync brings its status back. So the desk knows: queued here and not yet pushed, queued
- * on the server, sent, or failed with the provider's reason (docs/decisions.md "Budgets on the desk").
+ * on the server, sent, or failed with the provider's reason (docs/decisions/renderer.md).
  */
 import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '../../../core/budget/budget-send.js';
 import { formatPhone } from '../../../core/br/format.js';

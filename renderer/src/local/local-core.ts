@@ -1,5 +1,5 @@
 /**
- * The domain core running on this installation's own database (DESIGN.md "The shape": the renderer
+ * The domain core running on this installation's own database (docs/architecture.md "The shape": the renderer
  * calls each operation's `run` locally on RxDB), so every screen works with the network cable pulled.
  * Replication (sync.ts) keeps the same database in step with the server.
  */

@@ -2,7 +2,7 @@
  * The attendance place this station calls from ("Guichê 2"), chosen once per clinic in Settings and
  * kept in localStorage: it belongs to the computer at the desk, not to the person signed in, so it
  * outlives sessions and restarts. The agenda's "Chamar" sends it as `placeId` to `appointment.call`,
- * which then also calls the patient's ticket there (docs/decisions.md "Tickets"); a station with none
+ * which then also calls the patient's ticket there (docs/decisions/tickets.md); a station with none
  * is asked at its first call, and the answer is kept here.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Signing in on a desk: online against the server when it answers, otherwise offline against the
- * verifier kept from an earlier online login (DESIGN.md "Security", issue 3). A refusal from the
+ * verifier kept from an earlier online login (docs/architecture.md "Security", issue 3). A refusal from the
  * server is final: the desk never falls back to offline because the password was wrong.
  */
 import { createOfflineVerifier, verifyOfflineLogin } from '../../../core/access/offline-login.js';
