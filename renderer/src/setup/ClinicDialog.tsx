@@ -2,7 +2,6 @@ import { Fieldset, Modal, NativeSelect, SimpleGrid, TextInput } from '@mantine/c
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createClinic, updateClinic } from '../../../core/clinic/clinic-ops.js';
-import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
@@ -18,6 +17,7 @@ import {
 import type { SetupMessageKey } from './setup.pt-BR.js';
 import { periodMessages } from './week-hours.js';
 import { WeekHoursEditor } from './WeekHoursEditor.js';
+import { SaveActions } from './SaveActions.js';
 
 /**
  * Creates or edits a clinic on the local core: its data (name, razão social, CNPJ checked by the
@@ -118,12 +118,7 @@ export function ClinicDialog(props: {
             messages={failure ? periodMessages(failure.fields, 'openingHours', at) : {}}
           />
         </Fieldset>
-        <DialogActions
-          hint={t('admin.saveHint')}
-          submitLabel={t('admin.save')}
-          loading={saving}
-          onCancel={props.onClose}
-        />
+        <SaveActions loading={saving} onCancel={props.onClose} />
       </DialogForm>
     </Modal>
   );

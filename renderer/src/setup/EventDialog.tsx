@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createEvent, renameEvent } from '../../../core/clinic/event-ops.js';
 import { EVENT_TYPES, type EventType, type eventOutput } from '../../../core/clinic/event-record.js';
-import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useAdminRun } from './use-admin-run.js';
+import { SaveActions } from './SaveActions.js';
 
 /** An event (procedure) as `event.list` answers it. */
 export type ListedEvent = z.output<typeof eventOutput>;
@@ -102,12 +102,7 @@ export function EventDialog(props: {
             {t('admin.proc.fixed')}
           </Text>
         )}
-        <DialogActions
-          hint={t('admin.saveHint')}
-          submitLabel={t('admin.save')}
-          loading={saving}
-          onCancel={props.onClose}
-        />
+        <SaveActions loading={saving} onCancel={props.onClose} />
       </DialogForm>
     </Modal>
   );

@@ -7,7 +7,6 @@ import { saveScheduleSettings } from '../../../core/schedule/settings-ops.js';
 import { scheduleSettings } from '../../../core/schedule/settings-record.js';
 import { clinics } from '../../../core/clinic/clinic-record.js';
 import type { Stored } from '../../../core/store/record.js';
-import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
@@ -16,6 +15,7 @@ import { useAdminRun } from './use-admin-run.js';
 import { loadProfessionalSchedule } from './load-professionals.js';
 import { describeWeek, flatten, periodFields, periodMessages, weekOf, type WeekDraft } from './week-hours.js';
 import { WeekHoursEditor } from './WeekHoursEditor.js';
+import { SaveActions } from './SaveActions.js';
 
 /** Slot lengths offered, minutes (the core takes 5 to 480). */
 const SLOT_CHOICES = [5, 10, 15, 20, 30, 40, 45, 50, 60, 90, 120];
@@ -163,12 +163,7 @@ export function ScheduleDialog(props: {
             )}
           </Fieldset>
         )}
-        <DialogActions
-          hint={t('admin.saveHint')}
-          submitLabel={t('admin.save')}
-          loading={saving}
-          onCancel={props.onClose}
-        />
+        <SaveActions loading={saving} onCancel={props.onClose} />
       </DialogForm>
     </Modal>
   );
