@@ -1,11 +1,10 @@
-import { Alert, Badge, Button, Group, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCnpj } from '../../../core/br/cnpj.js';
 import { activateClinic, listClinics, removeClinic } from '../../../core/clinic/clinic-ops.js';
 import { clinics } from '../../../core/clinic/clinic-record.js';
 import { invoke } from '../../../core/operation.js';
-import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
 import { useLive } from '../local/hooks.js';
 import { useAdminRun } from './use-admin-run.js';
@@ -13,6 +12,11 @@ import { ClinicDialog } from './ClinicDialog.js';
 import type { ListedClinic } from './clinic-draft.js';
 import { nameMatches } from './load-professionals.js';
 import { describeWeek } from './week-hours.js';
+import { ActiveBadge } from './ActiveBadge.js';
+import { ListFilters } from './ListFilters.js';
+import { NoticeAlert } from './NoticeAlert.js';
+import { ToggleActiveButton } from './ToggleActiveButton.js';
+import { useNotice } from './use-notice.js';
 
 /**
  * Administração › Clínica: the account's clinics by name (accents and case ignored), the inactive
@@ -25,7 +29,7 @@ export function ClinicSection() {
   const [query, setQuery] = useState('');
   const [showInactive, setShowInactive] = useState(false);
   const [editing, setEditing] = useState<ListedClinic | 'new' | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, say, clear, attempt } = useNotice();
   const found = useLive(
     async (ctx) => {
       // `active` defaults to true in the core's list: 'all' brings the inactive ones too.
@@ -37,18 +41,11 @@ export function ClinicSection() {
     [query, showInactive],
   );
 
-  const toggle = async (clinic: ListedClinic) => {
-    try {
-      if (clinic.active) await run(removeClinic, { id: clinic.id });
-      else await run(activateClinic, { id: clinic.id });
-      setNotice({
-        ok: true,
-        text: t(clinic.active ? 'admin.clinic.inactivated' : 'admin.clinic.reactivated', { name: clinic.name }),
-      });
-    } catch (error) {
-      setNotice({ ok: false, text: formFailure(error, []).general ?? '' });
-    }
-  };
+  const toggle = (clinic: ListedClinic) =>
+    attempt(
+      () => (clinic.active ? run(removeClinic, { id: clinic.id }) : run(activateClinic, { id: clinic.id })),
+      t(clinic.active ? 'admin.clinic.inactivated' : 'admin.clinic.reactivated', { name: clinic.name }),
+    );
 
   return (
     <section aria-labelledby="setup-clinic-title">
@@ -58,32 +55,15 @@ export function ClinicSection() {
         </Title>
         <Button onClick={() => setEditing('new')}>{t('admin.clinic.new')}</Button>
       </Group>
-      <Group mb="md" align="center">
-        <TextInput
-          aria-label={t('admin.clinic.search')}
-          placeholder={t('admin.clinic.search')}
-          value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-          style={{ flex: 1 }}
-        />
-        <Switch
-          label={t('admin.showInactive')}
-          checked={showInactive}
-          onChange={(event) => setShowInactive(event.currentTarget.checked)}
-        />
-      </Group>
-      {notice && (
-        <Alert
-          color={notice.ok ? 'green' : 'red'}
-          role={notice.ok ? 'status' : 'alert'}
-          variant="light"
-          mb="md"
-          withCloseButton
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <ListFilters
+        searchLabel={t('admin.clinic.search')}
+        inactiveLabel={t('admin.showInactive')}
+        query={query}
+        onQuery={setQuery}
+        showInactive={showInactive}
+        onShowInactive={setShowInactive}
+      />
+      <NoticeAlert notice={notice} onClose={clear} />
       <ListTable
         label={t('admin.clinic.list')}
         columns={[
@@ -114,9 +94,7 @@ export function ClinicSection() {
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge color={clinic.active ? 'green' : 'gray'} variant="light">
-                  {clinic.active ? t('admin.active') : t('admin.inactive')}
-                </Badge>
+                <ActiveBadge active={clinic.active} on={t('admin.active')} off={t('admin.inactive')} />
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -128,16 +106,12 @@ export function ClinicSection() {
                   >
                     {t('admin.edit')}
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color={clinic.active ? 'red' : 'green'}
-                    disabled={offline}
-                    aria-label={`${clinic.active ? t('admin.inactivate') : t('admin.reactivate')} ${clinic.name}`}
-                    onClick={() => void toggle(clinic)}
-                  >
-                    {clinic.active ? t('admin.inactivate') : t('admin.reactivate')}
-                  </Button>
+                  <ToggleActiveButton
+                    active={clinic.active}
+                    name={clinic.name}
+                    offline={offline}
+                    onToggle={() => void toggle(clinic)}
+                  />
                 </Group>
               </Table.Td>
             </Table.Tr>
@@ -150,7 +124,7 @@ export function ClinicSection() {
           onClose={() => setEditing(null)}
           onSaved={(name) => {
             setEditing(null);
-            setNotice({ ok: true, text: t('admin.clinic.saved', { name }) });
+            say(t('admin.clinic.saved', { name }));
           }}
         />
       )}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Switch, Table, TextInput, Title } from '@mantine/core';
+import { Button, Group, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activateEvent, inactivateEvent, listEvents } from '../../../core/clinic/event-ops.js';
@@ -6,11 +6,15 @@ import { events } from '../../../core/clinic/event-record.js';
 import { invoke } from '../../../core/operation.js';
 import { listPriceTables } from '../../../core/price/price-table-ops.js';
 import { priceTables } from '../../../core/price/price-table-record.js';
-import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
 import { useLive } from '../local/hooks.js';
 import { EventDialog, type ListedEvent } from './EventDialog.js';
 import { useAdminRun } from './use-admin-run.js';
+import { ActiveBadge } from './ActiveBadge.js';
+import { ListFilters } from './ListFilters.js';
+import { NoticeAlert } from './NoticeAlert.js';
+import { ToggleActiveButton } from './ToggleActiveButton.js';
+import { useNotice } from './use-notice.js';
 
 /**
  * Administração › Procedimentos e preços: the clinic's procedures (events) by the start of the name
@@ -23,7 +27,7 @@ export function ProceduresSection() {
   const [query, setQuery] = useState('');
   const [showInactive, setShowInactive] = useState(false);
   const [editing, setEditing] = useState<ListedEvent | 'new' | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, say, clear, attempt } = useNotice();
   const found = useLive(
     async (ctx) => {
       const active = showInactive ? ('all' as const) : true;
@@ -39,17 +43,11 @@ export function ProceduresSection() {
   );
   const tables = useLive((ctx) => invoke(listPriceTables, ctx, { active: 'all', limit: 100 }), [priceTables], []);
 
-  const toggle = async (event: ListedEvent) => {
-    try {
-      await run(event.active ? inactivateEvent : activateEvent, { id: event.id });
-      setNotice({
-        ok: true,
-        text: t(event.active ? 'admin.proc.inactivated' : 'admin.proc.reactivated', { name: event.name }),
-      });
-    } catch (error) {
-      setNotice({ ok: false, text: formFailure(error, []).general ?? '' });
-    }
-  };
+  const toggle = (event: ListedEvent) =>
+    attempt(
+      () => run(event.active ? inactivateEvent : activateEvent, { id: event.id }),
+      t(event.active ? 'admin.proc.inactivated' : 'admin.proc.reactivated', { name: event.name }),
+    );
 
   return (
     <section aria-labelledby="admin-proc-title">
@@ -59,32 +57,15 @@ export function ProceduresSection() {
         </Title>
         <Button onClick={() => setEditing('new')}>{t('admin.proc.new')}</Button>
       </Group>
-      <Group mb="md" align="center">
-        <TextInput
-          aria-label={t('admin.proc.search')}
-          placeholder={t('admin.proc.search')}
-          value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-          style={{ flex: 1 }}
-        />
-        <Switch
-          label={t('admin.proc.showInactive')}
-          checked={showInactive}
-          onChange={(event) => setShowInactive(event.currentTarget.checked)}
-        />
-      </Group>
-      {notice && (
-        <Alert
-          color={notice.ok ? 'green' : 'red'}
-          role={notice.ok ? 'status' : 'alert'}
-          variant="light"
-          mb="md"
-          withCloseButton
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <ListFilters
+        searchLabel={t('admin.proc.search')}
+        inactiveLabel={t('admin.proc.showInactive')}
+        query={query}
+        onQuery={setQuery}
+        showInactive={showInactive}
+        onShowInactive={setShowInactive}
+      />
+      <NoticeAlert notice={notice} onClose={clear} />
       <ListTable
         label={t('admin.proc.list')}
         columns={[
@@ -104,9 +85,7 @@ export function ProceduresSection() {
             <Table.Td>{t(`admin.type.${event.type}`)}</Table.Td>
             <Table.Td>{event.durationMinutes ?? '—'}</Table.Td>
             <Table.Td>
-              <Badge color={event.active ? 'green' : 'gray'} variant="light">
-                {event.active ? t('admin.proc.activeOne') : t('admin.proc.inactiveOne')}
-              </Badge>
+              <ActiveBadge active={event.active} on={t('admin.proc.activeOne')} off={t('admin.proc.inactiveOne')} />
             </Table.Td>
             <Table.Td>
               <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -118,16 +97,12 @@ export function ProceduresSection() {
                 >
                   {t('admin.edit')}
                 </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color={event.active ? 'red' : 'green'}
-                  disabled={offline}
-                  aria-label={`${event.active ? t('admin.inactivate') : t('admin.reactivate')} ${event.name}`}
-                  onClick={() => void toggle(event)}
-                >
-                  {event.active ? t('admin.inactivate') : t('admin.reactivate')}
-                </Button>
+                <ToggleActiveButton
+                  active={event.active}
+                  name={event.name}
+                  offline={offline}
+                  onToggle={() => void toggle(event)}
+                />
               </Group>
             </Table.Td>
           </Table.Tr>
@@ -145,9 +120,7 @@ export function ProceduresSection() {
           <Table.Tr key={table.id}>
             <Table.Td fw={500}>{table.name}</Table.Td>
             <Table.Td>
-              <Badge color={table.active ? 'green' : 'gray'} variant="light">
-                {table.active ? t('admin.active') : t('admin.inactive')}
-              </Badge>
+              <ActiveBadge active={table.active} on={t('admin.active')} off={t('admin.inactive')} />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -158,7 +131,7 @@ export function ProceduresSection() {
           onClose={() => setEditing(null)}
           onSaved={(name) => {
             setEditing(null);
-            setNotice({ ok: true, text: t('admin.proc.saved', { name }) });
+            say(t('admin.proc.saved', { name }));
           }}
         />
       )}

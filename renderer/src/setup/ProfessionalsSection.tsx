@@ -1,17 +1,21 @@
-import { Alert, Badge, Button, Group, Switch, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editUser } from '../../../core/access/user-ops.js';
 import { users, type User } from '../../../core/access/user.js';
 import { clinics } from '../../../core/clinic/clinic-record.js';
 import type { Stored } from '../../../core/store/record.js';
-import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLive } from '../local/hooks.js';
 import { useAdminRun } from './use-admin-run.js';
 import { loadActiveClinics, loadProfessionals } from './load-professionals.js';
 import { ScheduleDialog } from './ScheduleDialog.js';
+import { ActiveBadge } from './ActiveBadge.js';
+import { ListFilters } from './ListFilters.js';
+import { NoticeAlert } from './NoticeAlert.js';
+import { ToggleActiveButton } from './ToggleActiveButton.js';
+import { useNotice } from './use-notice.js';
 
 /**
  * Administração › Profissionais e agenda: who attends (search by name, deactivated ones on
@@ -24,58 +28,35 @@ export function ProfessionalsSection() {
   const [query, setQuery] = useState('');
   const [showInactive, setShowInactive] = useState(false);
   const [editing, setEditing] = useState<Stored<User> | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, say, clear, attempt } = useNotice();
   const found = useLive((ctx) => loadProfessionals(ctx, query, showInactive), [users], [query, showInactive]);
   const clinicList = useLive(loadActiveClinics, [clinics], []);
 
-  const toggle = async (user: Stored<User>) => {
-    try {
-      await run(editUser, { id: user.id, active: !user.active });
-      setNotice({
-        ok: true,
-        text: t(user.active ? 'admin.pro.inactivated' : 'admin.pro.reactivated', { name: user.name }),
-      });
-    } catch (error) {
-      setNotice({ ok: false, text: formFailure(error, []).general ?? '' });
-    }
-  };
+  const toggle = (user: Stored<User>) =>
+    attempt(
+      () => run(editUser, { id: user.id, active: !user.active }),
+      t(user.active ? 'admin.pro.inactivated' : 'admin.pro.reactivated', { name: user.name }),
+    );
 
   return (
     <section aria-labelledby="setup-pro-title">
       <Title order={3} id="setup-pro-title" mb="md">
         {t('admin.section.professionals')}
       </Title>
-      <Group mb="md" align="center">
-        <TextInput
-          aria-label={t('admin.pro.search')}
-          placeholder={t('admin.pro.search')}
-          value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-          style={{ flex: 1 }}
-        />
-        <Switch
-          label={t('admin.showInactivePeople')}
-          checked={showInactive}
-          onChange={(event) => setShowInactive(event.currentTarget.checked)}
-        />
-      </Group>
+      <ListFilters
+        searchLabel={t('admin.pro.search')}
+        inactiveLabel={t('admin.showInactivePeople')}
+        query={query}
+        onQuery={setQuery}
+        showInactive={showInactive}
+        onShowInactive={setShowInactive}
+      />
       {clinicList.data && clinicList.data.length === 0 && (
         <Alert color="orange" variant="light" mb="md">
           {t('admin.pro.noClinic')}
         </Alert>
       )}
-      {notice && (
-        <Alert
-          color={notice.ok ? 'green' : 'red'}
-          role={notice.ok ? 'status' : 'alert'}
-          variant="light"
-          mb="md"
-          withCloseButton
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onClose={clear} />
       <ListTable
         label={t('admin.pro.list')}
         columns={[t('admin.pro.name'), t('admin.pro.council'), t('admin.pro.role'), t('admin.pro.status'), { w: 220 }]}
@@ -89,9 +70,7 @@ export function ProfessionalsSection() {
             </Table.Td>
             <Table.Td>{t(`role.${user.role}` as MessageKey)}</Table.Td>
             <Table.Td>
-              <Badge color={user.active ? 'green' : 'gray'} variant="light">
-                {user.active ? t('admin.activePerson') : t('admin.inactivePerson')}
-              </Badge>
+              <ActiveBadge active={user.active} on={t('admin.activePerson')} off={t('admin.inactivePerson')} />
             </Table.Td>
             <Table.Td>
               <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -104,16 +83,13 @@ export function ProfessionalsSection() {
                 >
                   {t('admin.pro.schedule')}
                 </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color={user.active ? 'red' : 'green'}
-                  disabled={offline}
-                  aria-label={`${user.active ? t('admin.deactivate') : t('admin.reactivate')} ${user.name}`}
-                  onClick={() => void toggle(user)}
-                >
-                  {user.active ? t('admin.deactivate') : t('admin.reactivate')}
-                </Button>
+                <ToggleActiveButton
+                  active={user.active}
+                  name={user.name}
+                  offline={offline}
+                  person
+                  onToggle={() => void toggle(user)}
+                />
               </Group>
             </Table.Td>
           </Table.Tr>
@@ -125,7 +101,7 @@ export function ProfessionalsSection() {
           clinics={clinicList.data}
           onClose={() => setEditing(null)}
           onSaved={() => {
-            setNotice({ ok: true, text: t('admin.pro.saved', { name: editing.name }) });
+            say(t('admin.pro.saved', { name: editing.name }));
             setEditing(null);
           }}
         />

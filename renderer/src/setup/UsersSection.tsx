@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, NativeSelect, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, NativeSelect, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '../../../core/access/roles.js';
@@ -6,7 +6,6 @@ import { editUser, listUsers } from '../../../core/access/user-ops.js';
 import { users, type User } from '../../../core/access/user.js';
 import { invoke } from '../../../core/operation.js';
 import type { Stored } from '../../../core/store/record.js';
-import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
@@ -16,6 +15,11 @@ import { useLive } from '../local/hooks.js';
 import { nameMatches } from './load-professionals.js';
 import { useAdminRun } from './use-admin-run.js';
 import { createUserOnServer } from './user-requests.js';
+import { ListFilters } from './ListFilters.js';
+import { NoticeAlert } from './NoticeAlert.js';
+import { SaveActions } from './SaveActions.js';
+import { ToggleActiveButton } from './ToggleActiveButton.js';
+import { useNotice } from './use-notice.js';
 
 /** Roles a person can be given here (a totem's credential is made in the totem's own set-up). */
 const PERSON_ROLES = ROLES.filter((r) => r !== 'totem');
@@ -32,7 +36,7 @@ export function UsersSection() {
   const [query, setQuery] = useState('');
   const [showInactive, setShowInactive] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { notice, say, clear, attempt } = useNotice();
   const found = useLive(
     async (ctx) => {
       const page = await invoke(listUsers, ctx, { limit: 500, ...(showInactive ? {} : { active: 'true' as const }) });
@@ -45,14 +49,8 @@ export function UsersSection() {
     [query, showInactive],
   );
 
-  const change = async (user: Stored<User>, patch: { role?: Role; active?: boolean }, done: MessageKey) => {
-    try {
-      await run(editUser, { id: user.id, ...patch });
-      setNotice({ ok: true, text: t(done, { name: user.name }) });
-    } catch (error) {
-      setNotice({ ok: false, text: formFailure(error, []).general ?? '' });
-    }
-  };
+  const change = (user: Stored<User>, patch: { role?: Role; active?: boolean }, done: MessageKey) =>
+    attempt(() => run(editUser, { id: user.id, ...patch }), t(done, { name: user.name }));
   const createReason = !hasServer || offline ? t('admin.users.needsServer') : null;
 
   return (
@@ -70,32 +68,15 @@ export function UsersSection() {
           {createReason}
         </Text>
       )}
-      <Group mb="md" align="center">
-        <TextInput
-          aria-label={t('admin.users.search')}
-          placeholder={t('admin.users.search')}
-          value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-          style={{ flex: 1 }}
-        />
-        <Switch
-          label={t('admin.showInactivePeople')}
-          checked={showInactive}
-          onChange={(event) => setShowInactive(event.currentTarget.checked)}
-        />
-      </Group>
-      {notice && (
-        <Alert
-          color={notice.ok ? 'green' : 'red'}
-          role={notice.ok ? 'status' : 'alert'}
-          variant="light"
-          mb="md"
-          withCloseButton
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <ListFilters
+        searchLabel={t('admin.users.search')}
+        inactiveLabel={t('admin.showInactivePeople')}
+        query={query}
+        onQuery={setQuery}
+        showInactive={showInactive}
+        onShowInactive={setShowInactive}
+      />
+      <NoticeAlert notice={notice} onClose={clear} />
       <ListTable
         label={t('admin.users.list')}
         columns={[
@@ -133,22 +114,19 @@ export function UsersSection() {
               </Badge>
             </Table.Td>
             <Table.Td>
-              <Button
-                size="xs"
-                variant="subtle"
-                color={user.active ? 'red' : 'green'}
-                disabled={offline}
-                aria-label={`${user.active ? t('admin.deactivate') : t('admin.reactivate')} ${user.name}`}
-                onClick={() =>
+              <ToggleActiveButton
+                active={user.active}
+                name={user.name}
+                offline={offline}
+                person
+                onToggle={() =>
                   void change(
                     user,
                     { active: !user.active },
                     user.active ? 'admin.pro.inactivated' : 'admin.pro.reactivated',
                   )
                 }
-              >
-                {user.active ? t('admin.deactivate') : t('admin.reactivate')}
-              </Button>
+              />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -158,7 +136,7 @@ export function UsersSection() {
           onClose={() => setCreating(false)}
           onSaved={(name) => {
             setCreating(false);
-            setNotice({ ok: true, text: t('admin.users.created', { name }) });
+            say(t('admin.users.created', { name }));
           }}
         />
       )}
@@ -221,12 +199,7 @@ function NewUserDialog(props: { onClose: () => void; onSaved: (name: string) => 
           error={failure?.fields['role']}
           onChange={(event) => setRole(event.currentTarget.value as Role)}
         />
-        <DialogActions
-          hint={t('admin.saveHint')}
-          submitLabel={t('admin.save')}
-          loading={saving}
-          onCancel={props.onClose}
-        />
+        <SaveActions loading={saving} onCancel={props.onClose} />
       </DialogForm>
     </Modal>
   );
