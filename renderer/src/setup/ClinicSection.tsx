@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCnpj } from '../../../core/br/cnpj.js';
@@ -14,7 +14,9 @@ import { nameMatches } from './load-professionals.js';
 import { describeWeek } from './week-hours.js';
 import { ActiveBadge } from './ActiveBadge.js';
 import { ListFilters } from './ListFilters.js';
+import { useListFilters } from './use-list-filters.js';
 import { NoticeAlert } from './NoticeAlert.js';
+import { SectionHeader } from './SectionHeader.js';
 import { ToggleActiveButton } from './ToggleActiveButton.js';
 import { useNotice } from './use-notice.js';
 
@@ -26,8 +28,7 @@ import { useNotice } from './use-notice.js';
 export function ClinicSection() {
   const { t, i18n } = useTranslation();
   const { run, offline } = useAdminRun();
-  const [query, setQuery] = useState('');
-  const [showInactive, setShowInactive] = useState(false);
+  const { query, showInactive, bind: filters } = useListFilters();
   const [editing, setEditing] = useState<ListedClinic | 'new' | null>(null);
   const { notice, say, clear, attempt } = useNotice();
   const found = useLive(
@@ -49,20 +50,10 @@ export function ClinicSection() {
 
   return (
     <section aria-labelledby="setup-clinic-title">
-      <Group justify="space-between" mb="md">
-        <Title order={3} id="setup-clinic-title">
-          {t('admin.section.clinic')}
-        </Title>
+      <SectionHeader id="setup-clinic-title" title={t('admin.section.clinic')}>
         <Button onClick={() => setEditing('new')}>{t('admin.clinic.new')}</Button>
-      </Group>
-      <ListFilters
-        searchLabel={t('admin.clinic.search')}
-        inactiveLabel={t('admin.showInactive')}
-        query={query}
-        onQuery={setQuery}
-        showInactive={showInactive}
-        onShowInactive={setShowInactive}
-      />
+      </SectionHeader>
+      <ListFilters searchLabel={t('admin.clinic.search')} inactiveLabel={t('admin.showInactive')} {...filters} />
       <NoticeAlert notice={notice} onClose={clear} />
       <ListTable
         label={t('admin.clinic.list')}

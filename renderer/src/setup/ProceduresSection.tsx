@@ -12,7 +12,9 @@ import { EventDialog, type ListedEvent } from './EventDialog.js';
 import { useAdminRun } from './use-admin-run.js';
 import { ActiveBadge } from './ActiveBadge.js';
 import { ListFilters } from './ListFilters.js';
+import { useListFilters } from './use-list-filters.js';
 import { NoticeAlert } from './NoticeAlert.js';
+import { SectionHeader } from './SectionHeader.js';
 import { ToggleActiveButton } from './ToggleActiveButton.js';
 import { useNotice } from './use-notice.js';
 
@@ -24,8 +26,7 @@ import { useNotice } from './use-notice.js';
 export function ProceduresSection() {
   const { t } = useTranslation();
   const { run, offline } = useAdminRun();
-  const [query, setQuery] = useState('');
-  const [showInactive, setShowInactive] = useState(false);
+  const { query, showInactive, bind: filters } = useListFilters();
   const [editing, setEditing] = useState<ListedEvent | 'new' | null>(null);
   const { notice, say, clear, attempt } = useNotice();
   const found = useLive(
@@ -51,20 +52,10 @@ export function ProceduresSection() {
 
   return (
     <section aria-labelledby="admin-proc-title">
-      <Group justify="space-between" mb="md">
-        <Title order={3} id="admin-proc-title">
-          {t('admin.section.procedures')}
-        </Title>
+      <SectionHeader id="admin-proc-title" title={t('admin.section.procedures')}>
         <Button onClick={() => setEditing('new')}>{t('admin.proc.new')}</Button>
-      </Group>
-      <ListFilters
-        searchLabel={t('admin.proc.search')}
-        inactiveLabel={t('admin.proc.showInactive')}
-        query={query}
-        onQuery={setQuery}
-        showInactive={showInactive}
-        onShowInactive={setShowInactive}
-      />
+      </SectionHeader>
+      <ListFilters searchLabel={t('admin.proc.search')} inactiveLabel={t('admin.proc.showInactive')} {...filters} />
       <NoticeAlert notice={notice} onClose={clear} />
       <ListTable
         label={t('admin.proc.list')}

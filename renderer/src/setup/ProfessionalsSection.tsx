@@ -13,6 +13,7 @@ import { loadActiveClinics, loadProfessionals } from './load-professionals.js';
 import { ScheduleDialog } from './ScheduleDialog.js';
 import { ActiveBadge } from './ActiveBadge.js';
 import { ListFilters } from './ListFilters.js';
+import { useListFilters } from './use-list-filters.js';
 import { NoticeAlert } from './NoticeAlert.js';
 import { ToggleActiveButton } from './ToggleActiveButton.js';
 import { useNotice } from './use-notice.js';
@@ -25,8 +26,7 @@ import { useNotice } from './use-notice.js';
 export function ProfessionalsSection() {
   const { t } = useTranslation();
   const { run, offline } = useAdminRun();
-  const [query, setQuery] = useState('');
-  const [showInactive, setShowInactive] = useState(false);
+  const { query, showInactive, bind: filters } = useListFilters();
   const [editing, setEditing] = useState<Stored<User> | null>(null);
   const { notice, say, clear, attempt } = useNotice();
   const found = useLive((ctx) => loadProfessionals(ctx, query, showInactive), [users], [query, showInactive]);
@@ -43,14 +43,7 @@ export function ProfessionalsSection() {
       <Title order={3} id="setup-pro-title" mb="md">
         {t('admin.section.professionals')}
       </Title>
-      <ListFilters
-        searchLabel={t('admin.pro.search')}
-        inactiveLabel={t('admin.showInactivePeople')}
-        query={query}
-        onQuery={setQuery}
-        showInactive={showInactive}
-        onShowInactive={setShowInactive}
-      />
+      <ListFilters searchLabel={t('admin.pro.search')} inactiveLabel={t('admin.showInactivePeople')} {...filters} />
       {clinicList.data && clinicList.data.length === 0 && (
         <Alert color="orange" variant="light" mb="md">
           {t('admin.pro.noClinic')}

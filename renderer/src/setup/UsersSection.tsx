@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, NativeSelect, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Modal, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '../../../core/access/roles.js';
@@ -16,7 +16,9 @@ import { nameMatches } from './load-professionals.js';
 import { useAdminRun } from './use-admin-run.js';
 import { createUserOnServer } from './user-requests.js';
 import { ListFilters } from './ListFilters.js';
+import { useListFilters } from './use-list-filters.js';
 import { NoticeAlert } from './NoticeAlert.js';
+import { SectionHeader } from './SectionHeader.js';
 import { SaveActions } from './SaveActions.js';
 import { ToggleActiveButton } from './ToggleActiveButton.js';
 import { useNotice } from './use-notice.js';
@@ -33,8 +35,7 @@ const PERSON_ROLES = ROLES.filter((r) => r !== 'totem');
 export function UsersSection() {
   const { t } = useTranslation();
   const { run, offline, hasServer } = useAdminRun();
-  const [query, setQuery] = useState('');
-  const [showInactive, setShowInactive] = useState(false);
+  const { query, showInactive, bind: filters } = useListFilters();
   const [creating, setCreating] = useState(false);
   const { notice, say, clear, attempt } = useNotice();
   const found = useLive(
@@ -55,27 +56,17 @@ export function UsersSection() {
 
   return (
     <section aria-labelledby="admin-users-title">
-      <Group justify="space-between" mb="md">
-        <Title order={3} id="admin-users-title">
-          {t('admin.section.users')}
-        </Title>
+      <SectionHeader id="admin-users-title" title={t('admin.section.users')}>
         <Button onClick={() => setCreating(true)} disabled={createReason !== null} title={createReason ?? undefined}>
           {t('admin.users.new')}
         </Button>
-      </Group>
+      </SectionHeader>
       {createReason && (
         <Text size="sm" c="dimmed" mb="sm">
           {createReason}
         </Text>
       )}
-      <ListFilters
-        searchLabel={t('admin.users.search')}
-        inactiveLabel={t('admin.showInactivePeople')}
-        query={query}
-        onQuery={setQuery}
-        showInactive={showInactive}
-        onShowInactive={setShowInactive}
-      />
+      <ListFilters searchLabel={t('admin.users.search')} inactiveLabel={t('admin.showInactivePeople')} {...filters} />
       <NoticeAlert notice={notice} onClose={clear} />
       <ListTable
         label={t('admin.users.list')}
