@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCnpj } from '../../../core/br/cnpj.js';
@@ -17,7 +17,7 @@ import { ListFilters } from './ListFilters.js';
 import { useListFilters } from './use-list-filters.js';
 import { NoticeAlert } from './NoticeAlert.js';
 import { SectionHeader } from './SectionHeader.js';
-import { ToggleActiveButton } from './ToggleActiveButton.js';
+import { RowActions } from './RowActions.js';
 import { useNotice } from './use-notice.js';
 
 /**
@@ -87,24 +87,17 @@ export function ClinicSection() {
               <Table.Td>
                 <ActiveBadge active={clinic.active} on={t('admin.active')} off={t('admin.inactive')} />
               </Table.Td>
-              <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={`${t('admin.edit')} ${clinic.name}`}
-                    onClick={() => setEditing(clinic)}
-                  >
-                    {t('admin.edit')}
-                  </Button>
-                  <ToggleActiveButton
-                    active={clinic.active}
-                    name={clinic.name}
-                    offline={offline}
-                    onToggle={() => void toggle(clinic)}
-                  />
-                </Group>
-              </Table.Td>
+              <RowActions
+                open={{
+                  label: t('admin.edit'),
+                  ariaLabel: `${t('admin.edit')} ${clinic.name}`,
+                  onClick: () => setEditing(clinic),
+                }}
+                active={clinic.active}
+                name={clinic.name}
+                offline={offline}
+                onToggle={() => void toggle(clinic)}
+              />
             </Table.Tr>
           );
         })}

@@ -1,4 +1,4 @@
-import { Button, Group, Table, Title } from '@mantine/core';
+import { Button, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activateEvent, inactivateEvent, listEvents } from '../../../core/clinic/event-ops.js';
@@ -15,7 +15,7 @@ import { ListFilters } from './ListFilters.js';
 import { useListFilters } from './use-list-filters.js';
 import { NoticeAlert } from './NoticeAlert.js';
 import { SectionHeader } from './SectionHeader.js';
-import { ToggleActiveButton } from './ToggleActiveButton.js';
+import { RowActions } from './RowActions.js';
 import { useNotice } from './use-notice.js';
 
 /**
@@ -78,24 +78,17 @@ export function ProceduresSection() {
             <Table.Td>
               <ActiveBadge active={event.active} on={t('admin.proc.activeOne')} off={t('admin.proc.inactiveOne')} />
             </Table.Td>
-            <Table.Td>
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                <Button
-                  size="xs"
-                  variant="default"
-                  aria-label={`${t('admin.edit')} ${event.name}`}
-                  onClick={() => setEditing(event)}
-                >
-                  {t('admin.edit')}
-                </Button>
-                <ToggleActiveButton
-                  active={event.active}
-                  name={event.name}
-                  offline={offline}
-                  onToggle={() => void toggle(event)}
-                />
-              </Group>
-            </Table.Td>
+            <RowActions
+              open={{
+                label: t('admin.edit'),
+                ariaLabel: `${t('admin.edit')} ${event.name}`,
+                onClick: () => setEditing(event),
+              }}
+              active={event.active}
+              name={event.name}
+              offline={offline}
+              onToggle={() => void toggle(event)}
+            />
           </Table.Tr>
         ))}
       </ListTable>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Table, Title } from '@mantine/core';
+import { Alert, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editUser } from '../../../core/access/user-ops.js';
@@ -15,7 +15,7 @@ import { ActiveBadge } from './ActiveBadge.js';
 import { ListFilters } from './ListFilters.js';
 import { useListFilters } from './use-list-filters.js';
 import { NoticeAlert } from './NoticeAlert.js';
-import { ToggleActiveButton } from './ToggleActiveButton.js';
+import { RowActions } from './RowActions.js';
 import { useNotice } from './use-notice.js';
 
 /**
@@ -65,26 +65,19 @@ export function ProfessionalsSection() {
             <Table.Td>
               <ActiveBadge active={user.active} on={t('admin.activePerson')} off={t('admin.inactivePerson')} />
             </Table.Td>
-            <Table.Td>
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                <Button
-                  size="xs"
-                  variant="default"
-                  aria-label={t('admin.pro.scheduleOf', { name: user.name })}
-                  disabled={!clinicList.data?.length || !user.active}
-                  onClick={() => setEditing(user)}
-                >
-                  {t('admin.pro.schedule')}
-                </Button>
-                <ToggleActiveButton
-                  active={user.active}
-                  name={user.name}
-                  offline={offline}
-                  person
-                  onToggle={() => void toggle(user)}
-                />
-              </Group>
-            </Table.Td>
+            <RowActions
+              open={{
+                label: t('admin.pro.schedule'),
+                ariaLabel: t('admin.pro.scheduleOf', { name: user.name }),
+                disabled: !clinicList.data?.length || !user.active,
+                onClick: () => setEditing(user),
+              }}
+              active={user.active}
+              name={user.name}
+              offline={offline}
+              person
+              onToggle={() => void toggle(user)}
+            />
           </Table.Tr>
         ))}
       </ListTable>
