@@ -59,7 +59,8 @@ export function App() {
   // Narrow screens (1024 px and less) start with the side bar closed, so the agenda gets the width.
   const narrow = useMediaQuery('(max-width: 1100px)', false, { getInitialValueInEffect: false });
   const [navOpen, nav] = useDisclosure(!narrow);
-  useEffect(() => (narrow ? nav.close() : nav.open()), [narrow]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Crossing the width opens or closes it again (nav's callbacks are stable).
+  useEffect(() => (narrow ? nav.close() : nav.open()), [narrow]);
   const entries = session ? sectionsFor(session.user.role) : [];
 
   const shell = (

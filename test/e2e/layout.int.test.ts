@@ -79,7 +79,7 @@ describe('the desk at common screen sizes', () => {
         problems.push(...(await clipped(page)).map((p) => `${label}: ${p}`));
       };
       await look('agenda-dia');
-      // The waiting patient's panel shows the status badge that used to be cut.
+      // An appointment's side panel: its badges and its charge row ("Salvar valores") at this width.
       await page.locator('.appt').first().click();
       await page.getByTestId('appointment-panel').waitFor();
       await look('agenda-painel');
