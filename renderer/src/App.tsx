@@ -1,4 +1,5 @@
-import { Button, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from './i18n/index.js';
@@ -15,6 +16,7 @@ import { ConnectionBadge } from './local/ConnectionBadge.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
 import { onOpenReview } from './sync-review/open-review.js';
 import { roleAdministers } from './setup/admin-sections.js';
+import { SECTION_GROUPS, sectionLabel, sectionsFor, type Section } from './nav-sections.js';
 import {
   AdminScreen,
   Agenda,
@@ -26,20 +28,6 @@ import {
   SetupScreen,
   WaitListScreen,
 } from './lazy-screens.js';
-
-/** The app's top-level areas, in header order. */
-const SECTIONS = ['agenda', 'waitList', 'patients', 'budgets', 'review', 'settings', 'admin'] as const;
-type Section = (typeof SECTIONS)[number];
-
-const sectionLabel: Record<Section, MessageKey> = {
-  agenda: 'nav.agenda',
-  waitList: 'waitlist.nav',
-  patients: 'nav.patients',
-  budgets: 'nav.budgets',
-  review: 'review.nav',
-  settings: 'nav.settings',
-  admin: 'admin.nav',
-};
 
 const statusText: Record<ServerStatus, MessageKey> = {
   checking: 'status.checking',
@@ -68,74 +56,114 @@ export function App() {
     signedOut();
   };
 
+  // Narrow screens (1024 px and less) start with the side bar closed, so the agenda gets the width.
+  const narrow = useMediaQuery('(max-width: 1100px)', false, { getInitialValueInEffect: false });
+  const [navOpen, nav] = useDisclosure(!narrow);
+  // Crossing the width opens or closes it again (nav's callbacks are stable).
+  useEffect(() => (narrow ? nav.close() : nav.open()), [narrow]);
+  const entries = session ? sectionsFor(session.user.role) : [];
+
   const shell = (
-    <div className="shell">
-      <header className="shell-header">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={session ? { width: 220, breakpoint: 0, collapsed: { desktop: !navOpen, mobile: !navOpen } } : undefined}
+      padding={0}
+    >
+      <AppShell.Header className="shell-header">
+        {session && (
+          <Burger
+            opened={navOpen}
+            onClick={nav.toggle}
+            color="white"
+            size="sm"
+            aria-label={t('nav.toggle')}
+            aria-expanded={navOpen}
+            aria-controls="main-nav"
+          />
+        )}
         <h1 className="brand">{t('app.name')}</h1>
         {session && (
-          <>
-            <nav aria-label={t('nav.label')}>
-              <ul className="nav-list">
-                {SECTIONS.filter((id) => id !== 'admin' || roleAdministers(session.user.role)).map((id) => (
-                  <li key={id}>
-                    <button
-                      type="button"
-                      className="nav-button"
-                      aria-current={shown === id ? 'page' : undefined}
-                      onClick={() => setSection(id)}
-                    >
-                      {t(sectionLabel[id])}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <Group gap="sm" ml="auto" className="session-user" wrap="nowrap">
-              {/* Offline shows here while it lasts, whatever way the person signed in (issue 19). */}
-              <ConnectionBadge server={status} />
-              <Text size="sm" c="white">
-                {t('session.user', { name: session.user.name, role: t(`role.${session.user.role}` as MessageKey) })}
-              </Text>
-              <Button size="xs" variant="white" onClick={logout} style={{ flex: 'none' }}>
-                {t('session.logout')}
-              </Button>
-            </Group>
-          </>
+          <Group gap="sm" ml="auto" className="session-user" wrap="nowrap">
+            {/* Offline shows here while it lasts, whatever way the person signed in (issue 19). */}
+            <ConnectionBadge server={status} />
+            <Text size="sm" c="white" className="session-name">
+              {t('session.user', { name: session.user.name, role: t(`role.${session.user.role}` as MessageKey) })}
+            </Text>
+            <Button size="xs" variant="white" onClick={logout} style={{ flex: 'none' }}>
+              {t('session.logout')}
+            </Button>
+          </Group>
         )}
-      </header>
+      </AppShell.Header>
 
-      <main className="shell-main" id="main">
-        {session ? (
-          <>
-            <h2 className={shown === 'settings' ? undefined : 'visually-hidden'}>{t(sectionLabel[shown])}</h2>
-            <Suspense fallback={<ScreenLoading />}>
-              {installation ? (
-                <LocalCoreGate>
-                  <SectionScreen section={shown} />
-                </LocalCoreGate>
-              ) : (
-                <SetupScreen />
-              )}
-            </Suspense>
-          </>
-        ) : (
-          <>
-            <LoginScreen />
-            <DemoEntry />
-          </>
-        )}
-      </main>
+      {session && (
+        <AppShell.Navbar id="main-nav" className="shell-nav" component="nav" aria-label={t('nav.label')}>
+          {/* The groups and entries are data (nav-sections.ts): a new area is one entry there. */}
+          {SECTION_GROUPS.map((group) => {
+            const items = entries.filter((e) => e.group === group.id);
+            if (items.length === 0) return null;
+            return (
+              <div key={group.id} className="nav-group" role="group" aria-labelledby={`nav-group-${group.id}`}>
+                <p className="nav-group-title" id={`nav-group-${group.id}`}>
+                  {t(group.label)}
+                </p>
+                <ul className="nav-list">
+                  {items.map((entry) => (
+                    <li key={entry.id}>
+                      <button
+                        type="button"
+                        className="nav-button"
+                        aria-current={shown === entry.id ? 'page' : undefined}
+                        onClick={() => {
+                          setSection(entry.id);
+                          if (narrow) nav.close();
+                        }}
+                      >
+                        {t(entry.label)}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </AppShell.Navbar>
+      )}
 
-      <footer className="shell-footer">
-        {/* role=status: screen readers announce when the connection changes. */}
-        <p role="status" className={`server-status server-status--${status}`}>
-          <span className="status-dot" aria-hidden="true" />
-          {t(statusText[status])}
-        </p>
-        {session && installation && <SyncIndicator server={status} />}
-        <p className="app-mode">{bridge ? t('footer.desktop', { version: bridge.version }) : t('footer.web')}</p>
-      </footer>
-    </div>
+      <AppShell.Main className="shell-main-area">
+        <main className="shell-main" id="main">
+          {session ? (
+            <>
+              <h2 className={shown === 'settings' ? undefined : 'visually-hidden'}>{t(sectionLabel(shown))}</h2>
+              <Suspense fallback={<ScreenLoading />}>
+                {installation ? (
+                  <LocalCoreGate>
+                    <SectionScreen section={shown} />
+                  </LocalCoreGate>
+                ) : (
+                  <SetupScreen />
+                )}
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <LoginScreen />
+              <DemoEntry />
+            </>
+          )}
+        </main>
+
+        <footer className="shell-footer">
+          {/* role=status: screen readers announce when the connection changes. */}
+          <p role="status" className={`server-status server-status--${status}`}>
+            <span className="status-dot" aria-hidden="true" />
+            {t(statusText[status])}
+          </p>
+          {session && installation && <SyncIndicator server={status} />}
+          <p className="app-mode">{bridge ? t('footer.desktop', { version: bridge.version }) : t('footer.web')}</p>
+        </footer>
+      </AppShell.Main>
+    </AppShell>
   );
   return session && installation ? (
     <LocalCoreProvider session={session} installation={installation}>

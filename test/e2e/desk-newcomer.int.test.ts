@@ -170,7 +170,7 @@ describe('a new desk in an English browser', () => {
     await page.getByRole('navigation').getByRole('button', { name: 'Pacientes' }).click();
     await page.getByRole('button', { name: 'Novo paciente' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Nome completo').fill('Joana Newcomer');
+    await dialog.getByRole('textbox', { name: 'Nome completo' }).fill('Joana Newcomer');
     const birth = dialog.getByLabel('Nascimento');
     expect(await birth.getAttribute('placeholder')).toBe('dd/mm/aaaa');
     await birth.pressSequentially('25111990');

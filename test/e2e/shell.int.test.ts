@@ -88,13 +88,18 @@ describe('application shell in Chromium', () => {
     await page.getByRole('button', { name: NAV[0] }).waitFor();
     await page.bringToFront();
     const focused: string[] = [];
-    for (let i = 0; i < NAV.length; i++) {
+    // The header first (the side bar's toggle, signing out), then the side bar's sections in order.
+    const header = ['BUTTON:Mostrar ou ocultar o menu', 'BUTTON:Sair'];
+    for (let i = 0; i < header.length + NAV.length; i++) {
       await page.keyboard.press('Tab');
       focused.push(
-        await page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent}`),
+        await page.evaluate(
+          () =>
+            `${document.activeElement?.tagName}:${document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent}`,
+        ),
       );
     }
-    expect(focused).toEqual(NAV.map((label) => `BUTTON:${label}`));
+    expect(focused).toEqual([...header, ...NAV.map((label) => `BUTTON:${label}`)]);
 
     // Back past "Conflitos e recusas" to "Orçamentos".
     await page.keyboard.press('Shift+Tab');

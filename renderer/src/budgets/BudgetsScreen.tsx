@@ -162,7 +162,7 @@ export function BudgetsScreen() {
               </Group>
             </Table.Td>
             <Table.Td ta="right">
-              <Group gap={6} justify="flex-end" wrap="nowrap">
+              <Group gap={6} justify="flex-end" wrap="wrap">
                 <Button size="xs" variant="default" onClick={() => setEditing({ id: b.id })}>
                   {t('budget.open')}
                 </Button>

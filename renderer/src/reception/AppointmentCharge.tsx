@@ -52,7 +52,7 @@ export function AppointmentCharge(props: {
   };
 
   return (
-    <Group align="flex-end" gap="xs" wrap="nowrap" data-testid="appointment-charge">
+    <Group align="flex-end" gap="xs" wrap="wrap" data-testid="appointment-charge">
       <TextInput
         label={t('charge.copart')}
         leftSection={<Text size="sm">R$</Text>}

@@ -171,7 +171,7 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
 
   return (
     <section className="day-schedule" aria-labelledby="day-title">
-      <Group justify="space-between" mb="sm" wrap="nowrap" className="day-toolbar">
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="sm" className="day-toolbar">
         <PeriodNav
           previous={t('schedule.previousDay')}
           current={t('schedule.today')}
@@ -181,7 +181,7 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
           titleId="day-title"
           title={`${t('nav.agenda')} · ${longDate(date, i18n.language)}`}
         />
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="wrap">
           {props.onWeek && (
             <AgendaViewToggle
               view="day"

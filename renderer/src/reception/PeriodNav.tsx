@@ -15,7 +15,7 @@ export function PeriodNav(props: {
   title: ReactNode;
 }) {
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       <Tooltip label={props.previous}>
         <ActionIcon variant="default" size="lg" aria-label={props.previous} onClick={() => props.onStep(-1)}>
           ‹

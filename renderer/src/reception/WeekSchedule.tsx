@@ -159,7 +159,7 @@ export function WeekSchedule(props: {
 
   return (
     <section className="day-schedule week-schedule" aria-labelledby="week-title">
-      <Group justify="space-between" mb="sm" wrap="nowrap" className="day-toolbar">
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="sm" className="day-toolbar">
         <PeriodNav
           previous={t('week.previous')}
           current={t('week.thisWeek')}
@@ -169,7 +169,7 @@ export function WeekSchedule(props: {
           titleId="week-title"
           title={`${column?.name ?? t('nav.agenda')} · ${title}`}
         />
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="wrap">
           <AgendaViewToggle view="week" onChange={() => props.onDay(selectedDay)} />
           {week && week.professionals.length > 0 && (
             <NameSelect
