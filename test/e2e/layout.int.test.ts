@@ -79,6 +79,10 @@ describe('the desk at common screen sizes', () => {
         problems.push(...(await clipped(page)).map((p) => `${label}: ${p}`));
       };
       await look('agenda-dia');
+      // The day's navigation is not hidden under the fixed header (the grid scrolls, never the page).
+      const header = await page.locator('header').first().boundingBox();
+      const today = await page.getByRole('button', { name: 'Hoje', exact: true }).boundingBox();
+      expect(today!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
       // An appointment's side panel: its badges and its charge row ("Salvar valores") at this width.
       await page.locator('.appt').first().click();
       await page.getByTestId('appointment-panel').waitFor();

@@ -13,6 +13,7 @@ import { AgendaViewToggle } from './AgendaViewToggle.js';
 import { AgendaDialogs, useAgendaDialogs } from './AgendaDialogs.js';
 import { clockTime, layoutDay } from './day-grid.js';
 import { gridKeyDown } from './grid-keys.js';
+import { scrollCellIntoGrid } from './grid-scroll.js';
 import { loadDay, type DayAppointment } from './load-day.js';
 import { useDragMove } from './use-drag-move.js';
 import { movable, moveTarget } from './move-target.js';
@@ -80,12 +81,12 @@ export function DaySchedule(props: { initialDate?: string; onWeek?: (date: strin
     if (!cell) return;
     if (focusNext.current) {
       focusNext.current = false;
-      cell.focus();
-      cell.scrollIntoView({ block: 'nearest' });
+      cell.focus({ preventScroll: true });
+      scrollCellIntoGrid(cell, 'nearest');
     } else if (centeredDay.current !== date) {
       // The day opens with the coming hour in the middle, not at dawn (once: later reloads keep the scroll).
       centeredDay.current = date;
-      cell.scrollIntoView({ block: 'center' });
+      scrollCellIntoGrid(cell, 'center');
     }
   }, [selected, rows, date]);
 

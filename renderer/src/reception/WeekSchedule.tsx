@@ -13,6 +13,7 @@ import { AgendaDialogs, useAgendaDialogs } from './AgendaDialogs.js';
 import type { BookingDraft } from './BookingDialog.js';
 import { clockTime } from './day-grid.js';
 import { gridKeyDown } from './grid-keys.js';
+import { scrollCellIntoGrid } from './grid-scroll.js';
 import type { DayAppointment } from './load-day.js';
 import { loadWeek } from './load-week.js';
 import { useDragMove } from './use-drag-move.js';
@@ -101,10 +102,10 @@ export function WeekSchedule(props: {
   useEffect(() => {
     const cell = grid.current?.querySelector<HTMLElement>(`[data-cell="${selected.row}-${selected.col}"]`);
     if (!cell) return;
-    if (centre.current) cell.scrollIntoView({ block: 'center' });
+    if (centre.current) scrollCellIntoGrid(cell, 'center');
     else if (focusNext.current) {
-      cell.focus();
-      cell.scrollIntoView({ block: 'nearest' });
+      cell.focus({ preventScroll: true });
+      scrollCellIntoGrid(cell, 'nearest');
     }
     centre.current = false;
     focusNext.current = false;
