@@ -316,8 +316,10 @@ export function PatientPage(props: {
           id={p.id}
           name={p.name}
           onClose={() => setInactivating(false)}
-          onDone={() => {
+          onDone={(saved) => {
             setInactivating(false);
+            // The push may come back as a tombstone before the live query sees the inactive version.
+            setLastSeen(saved);
             setNotice(t('patient.inactivated', { name: p.name }));
           }}
         />
@@ -327,7 +329,12 @@ export function PatientPage(props: {
 }
 
 /** Inactivation asks why (optional, kept on the record) and confirms; history and records stay. */
-function InactivateDialog(props: { id: string; name: string; onClose: () => void; onDone: () => void }) {
+function InactivateDialog(props: {
+  id: string;
+  name: string;
+  onClose: () => void;
+  onDone: (saved: PatientView) => void;
+}) {
   const { t } = useTranslation();
   const run = useRun();
   const [reason, setReason] = useState('');
@@ -336,8 +343,7 @@ function InactivateDialog(props: { id: string; name: string; onClose: () => void
   const submit = async () => {
     setSaving(true);
     try {
-      await run(inactivatePatient, { id: props.id, ...(reason.trim() ? { reason } : {}) });
-      props.onDone();
+      props.onDone(await run(inactivatePatient, { id: props.id, ...(reason.trim() ? { reason } : {}) }));
     } catch (failure) {
       const found = formFailure(failure, ['reason']);
       setError({ ...(found.fields['reason'] ? { field: found.fields['reason'] } : {}), general: found.general });
