@@ -27,13 +27,8 @@ export function maskPhone(text: string): string {
   return `${area}${rest.slice(0, split)}-${rest.slice(split)}`;
 }
 
-/** Formats up to 8 digits of `text` as a Brazilian date, `17/05/1980`, partial while typing. */
-export function maskDate(text: string): string {
-  const d = text.replace(/\D/g, '').slice(0, 8);
-  if (d.length <= 2) return d;
-  if (d.length <= 4) return `${d.slice(0, 2)}/${d.slice(2)}`;
-  return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`;
-}
+/** Formats up to 8 digits of `text` as a Brazilian date, `17/05/1980`, partial while typing (the shared mask). */
+export { maskDate } from '../../../core/br/format.js';
 
 /** Formats up to 8 digits of `text` as a CEP, `01310-100`, partial while typing. */
 export function maskCep(text: string): string {

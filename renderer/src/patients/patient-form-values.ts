@@ -3,6 +3,7 @@
  * `dd/mm/aaaa` dates, blanks) becomes the `patient.create`/`patient.update` input, and a stored patient
  * fills the form. The core's schemas validate; this only converts (and catches a date it cannot read).
  */
+import { formatDate, parseDate } from '../../../core/br/format.js';
 import { formatCpf } from '../../../core/br/cpf.js';
 import type { z } from 'zod';
 import type { Sex } from '../../../core/patient/patient-record.js';
@@ -70,9 +71,7 @@ export function blankPatientForm(): PatientFormValues {
 
 /** `YYYY-MM-DD` → `dd/mm/aaaa`; blank for none. */
 export function isoToBr(date: string | undefined): string {
-  if (!date) return '';
-  const [y, m, d] = date.split('-');
-  return `${d}/${m}/${y}`;
+  return date ? formatDate(date) : '';
 }
 
 /**
@@ -82,12 +81,9 @@ export function isoToBr(date: string | undefined): string {
 export function brToIso(text: string): string | undefined | null {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(trimmed);
-  if (!match) return null;
-  const [, d, m, y] = match;
-  const iso = `${y}-${m}-${d}`;
-  const at = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== iso ? null : iso;
+  // Two-digit day and month, as the mask types them; the calendar check is the shared one.
+  if (!/^\d{2}\/\d{2}\/\d{4}$/.test(trimmed)) return null;
+  return parseDate(trimmed) ?? null;
 }
 
 /** A stored patient in the form. */

@@ -1,3 +1,4 @@
+import { maskDate, parseDate } from '../../../core/br/format.js';
 import { useTranslation } from 'react-i18next';
 
 /** Formats typed digits as a CPF while they are typed: `529.982.2`. */
@@ -7,24 +8,18 @@ export function cpfMask(digits: string): string {
   return parts.join('.') + (d.length > 9 ? `-${d.slice(9)}` : '');
 }
 
-/** Formats typed digits as a date while they are typed: `23/11/19`. */
-export function dateMask(digits: string): string {
-  const d = digits.slice(0, 8);
-  return [d.slice(0, 2), d.slice(2, 4), d.slice(4, 8)].filter(Boolean).join('/');
-}
+/** Formats typed digits as a date while they are typed: `23/11/19` (the shared mask). */
+export const dateMask = maskDate;
 
 /**
  * The `yyyy-mm-dd` of 8 typed digits `ddmmyyyy`, or undefined when they are no real date between
  * 1900 and `today` (a birth date).
  */
 export function typedBirthDate(digits: string, today: Date = new Date()): string | undefined {
-  const match = /^(\d{2})(\d{2})(\d{4})$/.exec(digits);
-  if (!match) return undefined;
-  const [, dd, mm, yyyy] = match as unknown as [string, string, string, string];
-  const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
-  const real = date.getUTCDate() === Number(dd) && date.getUTCMonth() === Number(mm) - 1;
-  if (!real || Number(yyyy) < 1900 || date.getTime() > today.getTime()) return undefined;
-  return `${yyyy}-${mm}-${dd}`;
+  if (!/^\d{8}$/.test(digits)) return undefined;
+  const iso = parseDate(maskDate(digits));
+  if (!iso || iso < '1900-01-01' || Date.parse(`${iso}T00:00:00Z`) > today.getTime()) return undefined;
+  return iso;
 }
 
 /** A numeric keypad with large keys: the totem has no keyboard. */
