@@ -20,7 +20,8 @@ import {
   type TotemTicket,
 } from './kiosk-api.js';
 import type { KioskConfig } from './kiosk-config.js';
-import { cpfMask, dateMask, Keypad, typedBirthDate } from './Keypad.js';
+import { cpfMask, dateMask, typedBirthDate } from './Keypad.js';
+import { KeypadEntry } from './KeypadEntry.js';
 import './totem.css';
 
 /** How long a screen waits for a touch before going back to the start. */
@@ -221,14 +222,10 @@ export function TotemApp({ config }: { config: KioskConfig }) {
         )}
         {step.kind === 'cpf' && (
           <>
-            <h1 className="totem-title">{t('totem.typeCpf')}</h1>
-            <output className="cpf-display" aria-live="polite">
-              {cpfMask(step.digits) || '___.___.___-__'}
-            </output>
-            <p className="totem-error" role="alert">
-              {step.error ?? ' '}
-            </p>
-            <Keypad
+            <KeypadEntry
+              title={t('totem.typeCpf')}
+              display={cpfMask(step.digits) || '___.___.___-__'}
+              error={step.error}
               onDigit={(d) => step.digits.length < 11 && setStep({ kind: 'cpf', digits: step.digits + d })}
               onClear={() => setStep({ kind: 'cpf', digits: step.digits.slice(0, -1) })}
               onConfirm={() => confirmCpf(step.digits)}
@@ -238,15 +235,12 @@ export function TotemApp({ config }: { config: KioskConfig }) {
         )}
         {step.kind === 'birth' && (
           <>
-            <h1 className="totem-title">{t('totem.typeBirthDate')}</h1>
-            <p className="totem-lead">{t('totem.birthDateHint')}</p>
-            <output className="cpf-display birth-display" aria-live="polite">
-              {dateMask(step.digits) || 'DD/MM/AAAA'}
-            </output>
-            <p className="totem-error" role="alert">
-              {step.error ?? ' '}
-            </p>
-            <Keypad
+            <KeypadEntry
+              title={t('totem.typeBirthDate')}
+              lead={t('totem.birthDateHint')}
+              display={dateMask(step.digits) || 'DD/MM/AAAA'}
+              displayClass="birth-display"
+              error={step.error}
               label={t('totem.typeBirthDate')}
               onDigit={(d) =>
                 step.digits.length < 8 && setStep({ kind: 'birth', cpf: step.cpf, digits: step.digits + d })
