@@ -1,5 +1,4 @@
 import type { Registry } from '../../core/registry.js';
-import { documentedPath } from '../http/openapi.js';
 
 type Doc = Record<string, unknown> & {
   components?: { securitySchemes?: Record<string, unknown> };
@@ -25,7 +24,7 @@ export function describeAccess<T extends Doc>(doc: T, registry: Registry): T {
   (doc as Record<string, unknown>).security = [{ apiKey: [] }, { bearer: [] }];
   for (const op of registry.list()) {
     if (!op.http) continue;
-    const entry = doc.paths?.[documentedPath(op.http.path)]?.[op.http.method.toLowerCase()];
+    const entry = doc.paths?.[op.http.path]?.[op.http.method.toLowerCase()];
     if (!entry) continue;
     if (op.public) {
       entry.security = [];

@@ -7,7 +7,6 @@
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../auth/test-server.js';
-import { documentedPath } from './openapi.js';
 import { pathParams } from './request-input.js';
 
 type Schema = { $ref?: string; properties?: Record<string, Schema>; enum?: unknown[]; [key: string]: unknown };
@@ -99,7 +98,7 @@ describe('/openapi.json for integrators', () => {
   it('documents every error an operation can answer with the Error schema', () => {
     for (const op of server.registry.list()) {
       if (!op.http) continue;
-      const documented = entry(documentedPath(op.http.path), op.http.method.toLowerCase());
+      const documented = entry(op.http.path, op.http.method.toLowerCase());
       const expected = ['400', '401', '429'];
       if (!op.public) expected.push('403');
       if (pathParams(op.http.path).length > 0) expected.push('404');

@@ -96,15 +96,6 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', schemas: Schemas): 
   return relink(json, names) as JsonSchema;
 }
 
-/**
- * The path as documented: exactly the operation's binding, which is the spec's path where the spec gives one
- * (`/budget/`, spec §4.1: the paths are a contract). The server also answers without the trailing slash
- * (Hono `strict: false`), but the document says what the spec says.
- */
-export function documentedPath(path: string): string {
-  return path;
-}
-
 /** The documented request body: absent when the operation takes no field, optional when none is required. */
 interface RequestBody {
   required: boolean;
@@ -171,7 +162,8 @@ function errorResponses(op: Operation): Record<string, unknown> {
  * The OpenAPI 3.1 document of every mounted operation, generated from the same zod schemas the
  * operations validate with, so the documentation cannot drift from the behaviour. Records are
  * `components.schemas` entries named by their schema (`Budget`, `Patient`…); errors answer `Error`.
- * Paths are documented as the spec writes them, trailing slash included (see {@link documentedPath}).
+ * Paths are documented exactly as bound, which is the spec's path where it gives one (`/budget/`, spec §4.1: a
+ * contract), trailing slash included; the server also answers without it (Hono `strict: false`).
  *
  * @throws Error when two different schemas declare the same component name.
  */
@@ -188,7 +180,7 @@ export function buildOpenApi(registry: Registry, info: { version: string }): Rec
           description: op.summary,
           content: { 'application/json': { schema: schemaOf(op.output, 'output', schemas) } },
         };
-    (paths[documentedPath(op.http.path)] ??= {})[op.http.method.toLowerCase()] = {
+    (paths[op.http.path] ??= {})[op.http.method.toLowerCase()] = {
       operationId: op.name,
       tags: [op.group],
       summary: op.summary,
