@@ -92,12 +92,16 @@ export function PatientPage(props: {
     [],
   );
   // An inactive patient leaves this desk on the next pull: the page keeps the last version it read.
+  // The live read and the operation's answer race (a push answered with a tombstone can remove the patient
+  // before the live query reads the inactive version), so the page shows whichever arrived last. Arrival
+  // order, not `updatedAt`: the desk's and the server's clocks need not agree.
   const [lastSeen, setLastSeen] = useState<PatientView | undefined>(props.initial);
   useEffect(() => {
     if (patient.data) setLastSeen(patient.data);
   }, [patient.data]);
-  const p = patient.data ?? (isDomainError(patient.error) && patient.error.code === 'not_found' ? lastSeen : undefined);
-  const local = patient.data !== undefined;
+  const gone = isDomainError(patient.error) && patient.error.code === 'not_found';
+  const p = gone ? lastSeen : (lastSeen ?? patient.data);
+  const local = patient.data !== undefined && !gone;
   const dialogOpen = editing || inactivating;
 
   useEffect(() => {
@@ -117,6 +121,7 @@ export function PatientPage(props: {
     try {
       if (local) {
         const saved = await run(activatePatient, { id: props.id });
+        setLastSeen(saved);
         setNotice(t('patient.reactivated', { name: saved.name }));
       } else if (props.access) {
         const saved = await activateOnServer(props.access, props.id);
@@ -318,7 +323,6 @@ export function PatientPage(props: {
           onClose={() => setInactivating(false)}
           onDone={(saved) => {
             setInactivating(false);
-            // The push may come back as a tombstone before the live query sees the inactive version.
             setLastSeen(saved);
             setNotice(t('patient.inactivated', { name: p.name }));
           }}

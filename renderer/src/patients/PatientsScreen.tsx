@@ -81,6 +81,7 @@ export function PatientsScreen() {
   if (open)
     return (
       <PatientPage
+        key={open.id}
         id={open.id}
         initial={open}
         access={access}
