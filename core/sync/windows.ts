@@ -41,7 +41,7 @@ export const syncWindowsSchema = z.record(z.string().regex(/^[a-z][a-z0-9_]{0,51
  * The windows of a fresh server. Collections not named go down whole. `audit_log`, `api_keys` and
  * `secrets` are named so that, should they ever be declared as collections, they still never go down.
  */
-export const DEFAULT_SYNC_WINDOWS: SyncWindows = {
+const defaults: Record<string, SyncWindow> = {
   appointments: { since: 'startUtc', days: 90 },
   schedule_blocks: { since: 'startUtc', days: 90 },
   patients: { where: { active: true } },
@@ -50,6 +50,12 @@ export const DEFAULT_SYNC_WINDOWS: SyncWindows = {
   api_keys: 'never',
   secrets: 'never',
 };
+export const DEFAULT_SYNC_WINDOWS: SyncWindows = defaults;
+
+/** Sets a collection's default window: the catalogue does it for each module collection that names one. */
+export function declareDefaultWindow(collection: string, window: SyncWindow): void {
+  defaults[collection] = window;
+}
 
 /**
  * The defaults with `json` laid over them (`CLINIC_SYNC_WINDOWS`; empty or absent: the defaults).

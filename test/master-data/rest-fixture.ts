@@ -17,7 +17,7 @@ import type { Operation } from '../../core/operation.js';
 import { patientGroupOperations } from '../../core/patient/index.js';
 import { priceGroupOperations } from '../../core/price/index.js';
 import { createRegistry } from '../../core/registry.js';
-import { specialtyGroupOperations } from '../../core/specialty/index.js';
+import { specialtyModule } from '../../core/specialty/module.js';
 import { createApp } from '../../sync-server/app.js';
 import { AccountsAndKeys } from '../../sync-server/auth/api-keys.js';
 import { authMigrations, type AuthTables } from '../../sync-server/auth/auth-tables.js';
@@ -29,7 +29,7 @@ import { dropSchema, postgresUrl } from '../../sync-server/testing/postgres.js';
 export const masterDataOperations: readonly Operation[] = [
   ...clinicGroupOperations,
   ...patientGroupOperations,
-  ...specialtyGroupOperations,
+  ...specialtyModule.operations,
   ...insuranceGroupOperations,
   ...priceGroupOperations,
 ];

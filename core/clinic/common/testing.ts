@@ -16,14 +16,14 @@ import { clinicCollections } from '../index.js';
 import { insuranceCollections } from '../../insurance/index.js';
 import { patientCollections } from '../../patient/index.js';
 import { priceCollections } from '../../price/index.js';
-import { specialtyCollections } from '../../specialty/index.js';
+import { specialtyModule } from '../../specialty/module.js';
 import { memoryNumberSource } from '../../numbering/number-source.js';
 
 /** Every collection of the master-data groups. */
 export const masterDataCollections: readonly AnyCollectionDef[] = [
   ...clinicCollections,
   ...patientCollections,
-  ...specialtyCollections,
+  ...specialtyModule.collections.map((c) => c.def),
   ...insuranceCollections,
   ...priceCollections,
 ];

@@ -1,0 +1,50 @@
+/**
+ * One domain group as one value (docs/architecture.md "Domain modules"): its collections with
+ * everything sync, the guarded store and unification need to know about each, and its operations.
+ * `core/catalogue.ts` lists the modules; nothing is registered by importing a file for its side effect.
+ * Adding a group is its folder plus one line in the catalogue (docs/adding-a-group.md).
+ */
+import type { CollectionPolicy } from './access/policy.js';
+import type { Operation } from './operation.js';
+import type { AnyCollectionDef } from './store/collection-def.js';
+import type { PushContract } from './sync/push-contract.js';
+import type { SyncRules } from './sync/record-rules.js';
+import type { SyncWindow } from './sync/windows.js';
+
+/** A narrow permission that reaches one guarded collection at the store (core/access/policy.ts). */
+export interface CollectionGrant {
+  /** e.g. `attendance:write` (the totem's check-in). */
+  permission: string;
+  /** `read` grants reading only; `write` reading and writing. */
+  access: 'read' | 'write';
+}
+
+/** One collection of a module and what the rest of the system needs to know about it. */
+export interface ModuleCollection {
+  def: AnyCollectionDef;
+  /** Required: the stored record's schema and what a pushed deletion means (fail closed without one). */
+  push: PushContract;
+  /** Optional refinements of sync: permissions, a push-only schema, record checks, conflict handler. */
+  sync?: SyncRules;
+  /** How the guarded store checks and audits it (health data: `check: true, audit: 'all'`). */
+  policy?: CollectionPolicy;
+  /** Narrow permissions of other groups' operations that reach this collection at the store. */
+  grants?: readonly CollectionGrant[];
+  /** Top-level string fields that hold a patient id (moved on unification, spec §4.4 Patient). */
+  patientFields?: readonly string[];
+  /** Which documents go down to installations; `all` when absent (core/sync/windows.ts). */
+  window?: SyncWindow;
+}
+
+/** A domain group: the spec group(s) it implements, its collections and its operations. */
+export interface DomainModule {
+  /** Short id of the group folder (`budget`, `finance`). */
+  name: string;
+  collections: readonly ModuleCollection[];
+  operations: readonly Operation[];
+}
+
+/** Identity with the type checked: `export const budgetModule = domainModule({...})`. */
+export function domainModule(module: DomainModule): DomainModule {
+  return module;
+}

@@ -1,0 +1,21 @@
+/** Specialties (with CBO codes) and professional councils (spec §4.4 Specialty): the domain module. */
+import { z } from 'zod';
+import { domainModule } from '../module.js';
+import { storedRecord } from '../sync/push-contract.js';
+import { councilOperations } from './councils.js';
+import { specialtyOperations } from './specialty-ops.js';
+import { specialties, specialtyOutput } from './specialty-record.js';
+
+export const specialtyModule = domainModule({
+  name: 'specialty',
+  collections: [
+    {
+      def: specialties,
+      push: {
+        record: storedRecord(specialtyOutput, { nameKey: z.string().min(1) }),
+        deletes: { refuse: 'uma especialidade não é apagada: desative-a pela operação (o histórico fica)' },
+      },
+    },
+  ],
+  operations: [...specialtyOperations, ...councilOperations],
+});
