@@ -1,80 +1,26 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  Kbd,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Divider, Drawer, Group, Kbd, NativeSelect, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../core/actor.js';
 import { formatCpf, formatPhone } from '../../../core/br/format.js';
 import { listPlaces } from '../../../core/clinic/places.js';
-import type { Operation } from '../../../core/operation.js';
-import {
-  attendAppointment,
-  callAppointment,
-  regressAttendance,
-  removeAppointment,
-  startAttendance,
-  finishAttendance,
-  markNoShow,
-} from '../../../core/schedule/appointment-flow.js';
-import { editAppointmentNotes } from '../../../core/schedule/appointment-ops.js';
+import { attendAppointment, callAppointment } from '../../../core/schedule/appointment-flow.js';
 import { confirmAppointment, unconfirmAppointment } from '../../../core/schedule/confirmation.js';
-import { nextStatus, type AppointmentAction } from '../../../core/schedule/status.js';
+import { nextStatus } from '../../../core/schedule/status.js';
 import { PRIORITY_REASONS, type PriorityReason } from '../../../core/ticket/ticket-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { NoticeAlert } from '../common/NoticeAlert.js';
-import type { MessageKey } from '../i18n/index.js';
 import { useLocalCore, useRun } from '../local/hooks.js';
 import { useLocalCoreState } from '../local/LocalCoreProvider.js';
 import { AppointmentCharge } from './AppointmentCharge.js';
+import { AppointmentNotes } from './AppointmentNotes.js';
+import { CancelBox } from './CancelBox.js';
+import { MOVES, type Move } from './panel-moves.js';
 import { clockTime } from './day-grid.js';
 import type { DayAppointment } from './load-day.js';
 import { typingIn } from './shortcuts.js';
 import { placeToCall, readStationPlaces, saveStationPlace } from './station-place.js';
 import { statusColor, statusKey } from './status-style.js';
-
-/**
- * A status move offered in the panel: the operation, the table's action, its key and label. `ask`:
- * a move the status table cannot take back asks once, inline, with this question and `confirm` button.
- */
-interface Move {
-  op: Operation;
-  action: AppointmentAction;
-  key: string;
-  label: MessageKey;
-  variant: 'filled' | 'light';
-  color?: string;
-  ask?: { question: MessageKey; confirm: MessageKey };
-}
-
-const MOVES: Move[] = [
-  { op: attendAppointment, action: 'checkIn', key: 'a', label: 'panel.checkIn', variant: 'filled' },
-  { op: callAppointment, action: 'call', key: 'h', label: 'panel.call', variant: 'light' },
-  { op: startAttendance, action: 'start', key: 'i', label: 'panel.start', variant: 'light' },
-  { op: finishAttendance, action: 'finish', key: 'f', label: 'panel.finish', variant: 'light' },
-  { op: regressAttendance, action: 'regress', key: 'v', label: 'panel.regress', variant: 'light' },
-  // No status leads back from no-show (core/schedule/status.ts), so it asks instead of offering an undo.
-  {
-    op: markNoShow,
-    action: 'noShow',
-    key: 'l',
-    label: 'panel.noShow',
-    variant: 'light',
-    color: 'red',
-    ask: { question: 'panel.noShowAsk', confirm: 'panel.noShowConfirm' },
-  },
-];
 
 /**
  * One appointment, beside the day: who, when, status and confirmation, and what the reception does
@@ -103,11 +49,6 @@ export function AppointmentPanel(props: {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [cancelling, setCancelling] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [cancelledBy, setCancelledBy] = useState<'patient' | 'clinic'>('patient');
-  const [notes, setNotes] = useState('');
-  const [notesSaved, setNotesSaved] = useState(false);
   const [asking, setAsking] = useState<Move | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   /** The clinic's places, while this station is asked which one it calls from. */
@@ -124,10 +65,6 @@ export function AppointmentPanel(props: {
     setDeclared('');
     setNotice(null);
     setCancelling(false);
-    setReason('');
-    setReasonError(null);
-    setNotes(a?.notes ?? '');
-    setNotesSaved(false);
     // Reset only when another appointment opens, not when this one changes.
   }, [a?.id]);
 
@@ -146,25 +83,11 @@ export function AppointmentPanel(props: {
   };
 
   const bookedStatus = a !== null && nextStatus(a.status, 'confirmation') !== undefined;
-  const canCancel =
-    a !== null && nextStatus(a.status, cancelledBy === 'patient' ? 'cancelByPatient' : 'cancelByClinic') !== undefined;
+  const canCancel = a !== null && nextStatus(a.status, 'cancelByPatient') !== undefined;
   const toggleConfirmation = () =>
     a &&
     bookedStatus &&
     void act(() => run(a.confirmed ? unconfirmAppointment : confirmAppointment, { id: a.id, channel: 'reception' }));
-
-  const cancel = () => {
-    if (!a) return;
-    if (!reason.trim()) {
-      setReasonError(t('panel.reasonRequired'));
-      return;
-    }
-    void act(async () => {
-      await run(removeAppointment, { id: a.id, reason: reason.trim(), cancelledBy });
-      props.onClose();
-      props.onCancelled?.(a.id);
-    });
-  };
 
   /** Calls the open appointment, at `placeId` when given, and says what the panel will show. */
   const callAt = async (placeId?: string) => {
@@ -351,39 +274,7 @@ export function AppointmentPanel(props: {
             </Group>
           )}
           <Divider />
-          <Stack gap="xs">
-            <Textarea
-              label={t('panel.notes')}
-              autosize
-              minRows={2}
-              maxRows={6}
-              value={notes}
-              onChange={(event) => {
-                setNotes(event.currentTarget.value);
-                setNotesSaved(false);
-              }}
-            />
-            <Group justify="flex-end" gap="xs">
-              {notesSaved && (
-                <Text size="sm" c="green">
-                  {t('panel.notesSaved')}
-                </Text>
-              )}
-              <Button
-                size="xs"
-                variant="default"
-                disabled={notes === a.notes}
-                onClick={() =>
-                  void act(async () => {
-                    await run(editAppointmentNotes, { id: a.id, notes });
-                    setNotesSaved(true);
-                  })
-                }
-              >
-                {t('panel.saveNotes')}
-              </Button>
-            </Group>
-          </Stack>
+          <AppointmentNotes key={a.id} id={a.id} notes={a.notes} busy={busy} act={act} />
           {nextStatus(a.status, 'charge') !== undefined && (
             <>
               <Divider />
@@ -393,56 +284,19 @@ export function AppointmentPanel(props: {
           {nextStatus(a.status, 'cancelByPatient') !== undefined && (
             <>
               <Divider />
-              {cancelling ? (
-                <Stack gap="xs" className="cancel-box">
-                  <Text fw={600} c="red">
-                    {t('panel.cancelAsk')}
-                  </Text>
-                  <SegmentedControl
-                    value={cancelledBy}
-                    onChange={setCancelledBy}
-                    data={[
-                      { value: 'patient', label: t('panel.byPatient') },
-                      { value: 'clinic', label: t('panel.byClinic') },
-                    ]}
-                  />
-                  <TextInput
-                    label={t('panel.reason')}
-                    value={reason}
-                    error={reasonError}
-                    autoFocus
-                    onChange={(event) => {
-                      setReason(event.currentTarget.value);
-                      setReasonError(null);
-                    }}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') {
-                        event.preventDefault();
-                        cancel();
-                      }
-                    }}
-                  />
-                  <Group justify="flex-end" gap="xs">
-                    <Button variant="default" onClick={() => setCancelling(false)}>
-                      {t('panel.keep')}
-                    </Button>
-                    <Button color="red" onClick={cancel} loading={busy}>
-                      {t('panel.cancelConfirm')}
-                    </Button>
-                  </Group>
-                </Stack>
-              ) : (
-                <Group justify="flex-end">
-                  <Button
-                    color="red"
-                    variant="subtle"
-                    onClick={() => setCancelling(true)}
-                    rightSection={<Kbd size="xs">X</Kbd>}
-                  >
-                    {t('panel.cancel')}
-                  </Button>
-                </Group>
-              )}
+              <CancelBox
+                key={a.id}
+                id={a.id}
+                open={cancelling}
+                onOpen={() => setCancelling(true)}
+                onKeep={() => setCancelling(false)}
+                busy={busy}
+                act={act}
+                onCancelled={() => {
+                  props.onClose();
+                  props.onCancelled?.(a.id);
+                }}
+              />
             </>
           )}
         </Stack>
