@@ -2,6 +2,8 @@
  * What the core access tests share (test-only module): a real RxDB memory database with this
  * group's collections plus a patient-data collection, and operation contexts for any actor.
  */
+// The guarded store reads the policies the catalogue installs (`patients`: health data).
+import '../catalogue.js';
 import type { Actor } from '../actor.js';
 import { fixedClock } from '../clock.js';
 import { uuidV7Ids } from '../ids.js';
@@ -11,7 +13,8 @@ import { defineCollection } from '../store/collection-def.js';
 import type { Database, Store } from '../store/port.js';
 import type { RecordBase } from '../store/record.js';
 import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
-import { accessCollections } from './index.js';
+import { accessModule } from './module.js';
+import { moduleCollections } from '../module.js';
 import { permissionsOf, type Role } from './roles.js';
 import type { User } from './user.js';
 import { memoryNumberSource } from '../numbering/number-source.js';
@@ -35,7 +38,7 @@ export function openTestDatabase(): Promise<Database> {
   return openRxdbDatabase({
     name: `access-${run}-${++opened}`,
     storage: memoryStorage(),
-    collections: [...accessCollections, patientsLike],
+    collections: [...moduleCollections(accessModule), patientsLike],
     multiInstance: false,
   });
 }

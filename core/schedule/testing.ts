@@ -2,7 +2,6 @@
  * Test-only: a real RxDB memory store holding the collections the schedule reads (12 of RxDB's 13),
  * a clinic, two professionals and a patient, and a way to run operations as the renderer does.
  */
-import { ticketCollections } from '../ticket/index.js';
 import type { z } from 'zod';
 import { users, type User } from '../access/user.js';
 import type { Actor } from '../actor.js';
@@ -21,7 +20,9 @@ import { patients } from '../patient/patient-record.js';
 import { specialties } from '../specialty/specialty-record.js';
 import type { Database } from '../store/port.js';
 import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
-import { scheduleCollections } from './index.js';
+import { scheduleModule } from './module.js';
+import { ticketModule } from '../ticket/module.js';
+import { moduleCollections } from '../module.js';
 
 export { TEST_NOW, testActor };
 
@@ -81,8 +82,7 @@ export async function openSchedule(clock: Clock = fixedClock(TEST_NOW)): Promise
       specialties,
       insurances,
       users,
-      ...scheduleCollections,
-      ...ticketCollections,
+      ...moduleCollections(scheduleModule, ticketModule),
     ],
     multiInstance: false,
   });

@@ -1,7 +1,8 @@
 /**
  * What each collection's group tells sync about its records: the schema a pushed document must match,
- * the record's own rules, and how two versions of one document are reconciled. Registered by name
- * at module load, so sync stays generic over `allCollections` and each group owns its rules.
+ * the record's own rules, and how two versions of one document are reconciled. Each group gives them
+ * in its module (core/module.ts) and the catalogue installs them by name, so sync stays generic over
+ * `allCollections` and each group owns its rules.
  */
 import type { z } from 'zod';
 import type { ErrorDetail } from '../errors.js';
@@ -54,10 +55,8 @@ export interface SyncRules {
 const rules = new Map<string, SyncRules>();
 
 /**
- * Declares (or replaces) the sync rules of a collection; call it at module load beside its
- * `defineCollection`.
- *
- * @example registerSyncRules('appointments', { schema: appointmentRecord, resolveConflict: mergeAppointment })
+ * Declares (or replaces) the sync rules of a collection. Only core/module-install.ts calls this (and
+ * tests): a group gives its rules as a collection's `sync` in its module (core/module.ts).
  */
 export function registerSyncRules(collection: string, value: SyncRules): void {
   rules.set(collection, Object.freeze({ ...value }));

@@ -22,7 +22,8 @@ import { specialties } from '../specialty/specialty-record.js';
 import type { Database } from '../store/port.js';
 import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
 import { callTicket } from './call-ops.js';
-import { ticketCollections } from './index.js';
+import { moduleCollections } from '../module.js';
+import { ticketModule } from './module.js';
 import { totemCheckIn, totemLookup } from './totem-ops.js';
 
 let now = Date.parse('2026-11-23T12:00:00.000Z'); // 09:00 in São Paulo
@@ -73,7 +74,7 @@ beforeAll(async () => {
       scheduleBlocks,
       scheduleSettings,
       receivables,
-      ...ticketCollections,
+      ...moduleCollections(ticketModule),
     ],
     multiInstance: false,
   });

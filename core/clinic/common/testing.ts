@@ -12,21 +12,25 @@ import { memoryOutbox } from '../../outbox.js';
 import type { AnyCollectionDef } from '../../store/collection-def.js';
 import type { Database } from '../../store/port.js';
 import { memoryStorage, openRxdbDatabase } from '../../store/rxdb/index.js';
-import { clinicCollections } from '../index.js';
-import { insuranceCollections } from '../../insurance/index.js';
-import { patientCollections } from '../../patient/index.js';
-import { priceCollections } from '../../price/index.js';
+// The app installs every module's declarations (policies, sync rules, patient references) through
+// the catalogue; so do these tests, whichever subset of collections they open.
+import '../../catalogue.js';
+import { moduleCollections } from '../../module.js';
+import { clinicModule } from '../module.js';
+import { insuranceModule } from '../../insurance/module.js';
+import { patientModule } from '../../patient/module.js';
+import { priceModule } from '../../price/module.js';
 import { specialtyModule } from '../../specialty/module.js';
 import { memoryNumberSource } from '../../numbering/number-source.js';
 
 /** Every collection of the master-data groups. */
-export const masterDataCollections: readonly AnyCollectionDef[] = [
-  ...clinicCollections,
-  ...patientCollections,
-  ...specialtyModule.collections.map((c) => c.def),
-  ...insuranceCollections,
-  ...priceCollections,
-];
+export const masterDataCollections: readonly AnyCollectionDef[] = moduleCollections(
+  clinicModule,
+  patientModule,
+  specialtyModule,
+  insuranceModule,
+  priceModule,
+);
 
 /** The instant tests run at: 2026-11-23 09:00 in São Paulo. */
 export const TEST_NOW = '2026-11-23T12:00:00.000Z';
