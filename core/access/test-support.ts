@@ -2,8 +2,6 @@
  * What the core access tests share (test-only module): a real RxDB memory database with this
  * group's collections plus a patient-data collection, and operation contexts for any actor.
  */
-// The guarded store reads the policies the catalogue installs (`patients`: health data).
-import '../catalogue.js';
 import type { Actor } from '../actor.js';
 import { fixedClock } from '../clock.js';
 import { uuidV7Ids } from '../ids.js';
@@ -15,6 +13,8 @@ import type { RecordBase } from '../store/record.js';
 import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
 import { accessModule } from './module.js';
 import { moduleCollections } from '../module.js';
+import { installModules } from '../module-install.js';
+import { declareCollectionPolicy, healthData } from './policy.js';
 import { permissionsOf, type Role } from './roles.js';
 import type { User } from './user.js';
 import { memoryNumberSource } from '../numbering/number-source.js';
@@ -29,6 +29,10 @@ export const patientsLike = defineCollection<PatientLike>({
   fields: { name: 'string' },
   indexes: [],
 });
+
+// This group's declarations, and the patient group's policy without its grants (the tests grant).
+installModules([accessModule]);
+declareCollectionPolicy(patientsLike.name, healthData('patient'));
 
 let opened = 0;
 const run = Math.random().toString(36).slice(2, 8);

@@ -23,6 +23,7 @@ import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
 import { scheduleModule } from './module.js';
 import { ticketModule } from '../ticket/module.js';
 import { moduleCollections } from '../module.js';
+import { installOpened } from '../module-testing.js';
 
 export { TEST_NOW, testActor };
 
@@ -71,19 +72,22 @@ export function professionalRecord(id: string, tenantId: string, name: string, a
 
 /** Opens the harness. @param clock what operations see as now; 2026-11-23 09:00 in São Paulo by default. */
 export async function openSchedule(clock: Clock = fixedClock(TEST_NOW)): Promise<ScheduleHarness> {
+  // Tickets too: the check-in issues one (core/ticket/arrival-ticket.ts).
+  const collections = [
+    clinics,
+    events,
+    patients,
+    specialties,
+    insurances,
+    users,
+    ...moduleCollections(scheduleModule, ticketModule),
+  ];
+  // What the modules declare about them (policies, patient references, sync rules), as the catalogue does.
+  installOpened(collections);
   const database = await openRxdbDatabase({
     name: `schedule-${runId}-${++opened}`,
     storage: memoryStorage(),
-    // Tickets too: the check-in issues one (core/ticket/arrival-ticket.ts).
-    collections: [
-      clinics,
-      events,
-      patients,
-      specialties,
-      insurances,
-      users,
-      ...moduleCollections(scheduleModule, ticketModule),
-    ],
+    collections,
     multiInstance: false,
   });
   const outbox = memoryOutbox();

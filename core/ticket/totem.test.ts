@@ -23,6 +23,7 @@ import type { Database } from '../store/port.js';
 import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
 import { callTicket } from './call-ops.js';
 import { moduleCollections } from '../module.js';
+import { installOpened } from '../module-testing.js';
 import { ticketModule } from './module.js';
 import { totemCheckIn, totemLookup } from './totem-ops.js';
 
@@ -60,22 +61,25 @@ async function failure(op: Operation, input: unknown, actor: Actor = totem): Pro
 }
 
 beforeAll(async () => {
+  const collections = [
+    clinics,
+    events,
+    patients,
+    specialties,
+    insurances,
+    users,
+    appointments,
+    scheduleBlocks,
+    scheduleSettings,
+    receivables,
+    ...moduleCollections(ticketModule),
+  ];
+  // The modules' declarations: the totem's grants on patients and appointments among them.
+  installOpened(collections);
   database = await openRxdbDatabase({
     name: `totem-${Math.random().toString(36).slice(2)}`,
     storage: memoryStorage(),
-    collections: [
-      clinics,
-      events,
-      patients,
-      specialties,
-      insurances,
-      users,
-      appointments,
-      scheduleBlocks,
-      scheduleSettings,
-      receivables,
-      ...moduleCollections(ticketModule),
-    ],
+    collections,
     multiInstance: false,
   });
   ctx = contextFor(testActor());

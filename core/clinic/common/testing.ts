@@ -12,10 +12,8 @@ import { memoryOutbox } from '../../outbox.js';
 import type { AnyCollectionDef } from '../../store/collection-def.js';
 import type { Database } from '../../store/port.js';
 import { memoryStorage, openRxdbDatabase } from '../../store/rxdb/index.js';
-// The app installs every module's declarations (policies, sync rules, patient references) through
-// the catalogue; so do these tests, whichever subset of collections they open.
-import '../../catalogue.js';
 import { moduleCollections } from '../../module.js';
+import { installOpened } from '../../module-testing.js';
 import { clinicModule } from '../module.js';
 import { insuranceModule } from '../../insurance/module.js';
 import { patientModule } from '../../patient/module.js';
@@ -67,10 +65,13 @@ export async function openMasterData(
   extra: readonly AnyCollectionDef[] = [],
   clock: Clock = fixedClock(TEST_NOW),
 ): Promise<MasterDataHarness> {
+  const collections = [...masterDataCollections, ...extra];
+  // What the modules declare about them (policies, patient references, sync rules), as the catalogue does.
+  installOpened(collections);
   const database = await openRxdbDatabase({
     name: `master-data-${run}-${++opened}`,
     storage: memoryStorage(),
-    collections: [...masterDataCollections, ...extra],
+    collections,
     multiInstance: false,
   });
   const contextFor = (actor: Actor): OperationContext => ({
