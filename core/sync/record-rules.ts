@@ -73,8 +73,8 @@ export function syncRulesOf(collection: string): SyncRules {
  * (no device holds it), so a new collection never opens a way around its operations' checks.
  */
 const DEFAULT_ACCESS: Record<string, { read: string; write: string }> = {
-  // Declared by core/access/user-sync-rules.ts (temporary professionals, profile edits); this stays
-  // in case that module is not loaded: then only admins' installations could push users.
+  // The access module declares `user:write` (core/access/user-sync-rules.ts: temporary professionals,
+  // profile edits); this stays for a store installed without it: then only admins' installations push users.
   users: { read: 'user:read', write: 'access:write' },
   account_configurations: { read: 'account:read', write: 'account:write' },
   personal_templates: { read: 'profile:read', write: 'profile:write' },
