@@ -22,12 +22,12 @@ export const modules: readonly DomainModule[] = [
   messagingModule,
   clinicModule,
   patientModule,
+  specialtyModule,
   insuranceModule,
   priceModule,
   budgetModule,
   scheduleModule,
   ticketModule,
-  specialtyModule,
 ];
 installModules(modules);
 

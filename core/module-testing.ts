@@ -24,12 +24,12 @@ export const testModules: readonly DomainModule[] = [
   messagingModule,
   clinicModule,
   patientModule,
+  specialtyModule,
   insuranceModule,
   priceModule,
   budgetModule,
   scheduleModule,
   ticketModule,
-  specialtyModule,
 ];
 
 /**
