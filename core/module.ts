@@ -48,3 +48,8 @@ export interface DomainModule {
 export function domainModule(module: DomainModule): DomainModule {
   return module;
 }
+
+/** The collection definitions of `modules`, in order (test fixtures holding a subset of the groups). */
+export function moduleCollections(...modules: readonly DomainModule[]): AnyCollectionDef[] {
+  return modules.flatMap((m) => m.collections.map((c) => c.def));
+}

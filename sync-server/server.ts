@@ -23,9 +23,7 @@ import {
   type AccessConfig,
   type AccessServices,
 } from './auth/index.js';
-import './auth/mail-templates.js';
-import './budget/index.js';
-import './schedule/templates.js';
+import { installServerModules } from './catalogue.js';
 import type { ServerConfig } from './config.js';
 import { SERVER_TENANT } from './http/mount.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
@@ -139,6 +137,7 @@ export async function assembleServer(
   logger: Logger,
   options: BuildOptions = {},
 ): Promise<BuiltServer> {
+  installServerModules();
   const clock = options.clock ?? systemClock;
   const accessConfig = { ...readAccessConfig(process.env), ...options.access };
   const access = await createAccessServices(database, accessConfig, clock, uuidV7Ids, options.outbox);

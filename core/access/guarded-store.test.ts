@@ -4,7 +4,7 @@ import type { DomainError } from '../errors.js';
 import type { Database, Store } from '../store/port.js';
 import { memoryAuditSink, type AuditEvent } from './audit.js';
 import { changedFields, guardStore } from './guarded-store.js';
-import { collectionPolicy, declareSensitive, grantCollectionAccess } from './policy.js';
+import { collectionPolicy, declareCollectionPolicy, grantCollectionAccess, healthData } from './policy.js';
 import { personalTemplates } from './personal-template.js';
 import {
   actorWith,
@@ -137,7 +137,7 @@ describe('the guarded store over patient data', () => {
 describe('collection policies', () => {
   it('lets a group declare its own collection as patient data', () => {
     expect(collectionPolicy('exams_test')).toBeUndefined();
-    declareSensitive('exams_test', 'medicalRecord');
+    declareCollectionPolicy('exams_test', healthData('medicalRecord'));
     expect(collectionPolicy('exams_test')).toEqual({ resource: 'medicalRecord', check: true, audit: 'all' });
   });
 

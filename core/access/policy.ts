@@ -4,8 +4,8 @@
  * and written to the audit log, whatever operation does it. Other collections are guarded by the
  * permission of the operation that touches them.
  *
- * Declared by collection name, so a group declares its own without editing another group's files:
- * `declareCollectionPolicy('exams', { resource: 'medicalRecord', check: true, audit: 'all' })`.
+ * Each group declares its own in its module (core/module.ts, `policy` and `grants` of a collection):
+ * `{ def: exams, push: examPush, policy: healthData('medicalRecord') }`. The catalogue installs them.
  */
 
 /** How the guarded store treats one collection. */
@@ -23,33 +23,23 @@ export interface CollectionPolicy {
   readonly permissionFields?: readonly string[];
 }
 
-const patientData = (resource: string): CollectionPolicy => ({ resource, check: true, audit: 'all' });
+/**
+ * The policy of health data (LGPD art. 11): every read needs `<resource>:read` (or `:write`), every
+ * write `<resource>:write`, and both go to the audit log.
+ */
+export const healthData = (resource: string): CollectionPolicy => ({ resource, check: true, audit: 'all' });
 
-const policies = new Map<string, CollectionPolicy>([
-  ['patients', patientData('patient')],
-  ['temporary_patients', patientData('patient')],
-  ['allergies', patientData('patient')],
-  ['vaccines', patientData('patient')],
-  ['budgets', patientData('budget')],
-  ['appointments', patientData('appointment')],
-  // Users are not patient data, but a role change is a permission change: log every write.
-  ['users', { resource: 'user', check: false, audit: 'writes', permissionFields: ['role', 'active', 'status'] }],
-]);
+const policies = new Map<string, CollectionPolicy>();
 
 /**
- * Declares (or replaces) the policy of a collection; call it at module load, beside the
- * collection's `defineCollection`.
+ * Declares (or replaces) the policy of a collection. Only core/module-install.ts calls this (and
+ * tests); a group declares its collections' policies in its module.
  *
  * @throws Error when `name` is not a collection name (a programming error).
  */
 export function declareCollectionPolicy(name: string, policy: CollectionPolicy): void {
   if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`collection name "${name}" is not valid`);
   policies.set(name, Object.freeze({ ...policy }));
-}
-
-/** Declares a collection as patient data: checked and audited on every read and write. */
-export function declareSensitive(name: string, resource = 'patient'): void {
-  declareCollectionPolicy(name, patientData(resource));
 }
 
 /** The policy of a collection, or undefined when the store passes it through untouched. */
@@ -64,6 +54,7 @@ const alsoGranted = new Map<string, { read: Set<string>; write: Set<string> }>()
  * it: `attendance:write` (the totem's check-in) reads the patient whose CPF was typed and moves the
  * appointment to waiting, while the totem still holds neither `patient:read` nor `appointment:write`
  * and so can call no operation that lists or edits patients. Reads and writes stay audited.
+ * Only core/module-install.ts calls this (and tests): a module lists them as a collection's `grants`.
  *
  * @param access `read` grants reading only; `write` grants reading and writing.
  */

@@ -3,7 +3,7 @@
  * record holds and what a pushed deletion means.
  */
 import { z } from 'zod';
-import { declarePushContract, isoInstantSchema, recordBaseShape, storedRecord } from '../sync/push-contract.js';
+import { isoInstantSchema, recordBaseShape, storedRecord, type PushContract } from '../sync/push-contract.js';
 import { settings } from './account-configuration.js';
 import { TEMPLATE_KINDS } from './personal-template.js';
 import { scheduleFilterOutput } from './schedule-filter.js';
@@ -15,17 +15,20 @@ import { idListSchema, userOutput } from './user.js';
  */
 export const userRecord = storedRecord(userOutput, { credentialsChangedAt: isoInstantSchema.nullish() });
 
-declarePushContract('users', {
+/** Push contract of `users` (core/sync/push-contract.ts). */
+export const userPush: PushContract = {
   record: userRecord,
   deletes: { refuse: 'um usuário não é apagado: um administrador o desativa' },
-});
+};
 
-declarePushContract('account_configurations', {
+/** Push contract of `account_configurations` (core/sync/push-contract.ts). */
+export const accountConfigurationPush: PushContract = {
   record: z.object({ ...recordBaseShape, ...settings }),
   deletes: { allow: 'accountConfiguration.delete removes it too: every setting returns to its default' },
-});
+};
 
-declarePushContract('personal_templates', {
+/** Push contract of `personal_templates` (core/sync/push-contract.ts). */
+export const personalTemplatePush: PushContract = {
   record: z.object({
     ...recordBaseShape,
     owner: recordBaseShape.id,
@@ -34,9 +37,10 @@ declarePushContract('personal_templates', {
     content: z.string().min(1).max(20_000),
   }),
   deletes: { allow: "a person's own text; personalTemplate.delete removes it for good, nothing refers to it" },
-});
+};
 
-declarePushContract('schedule_filters', {
+/** Push contract of `schedule_filters` (core/sync/push-contract.ts). */
+export const scheduleFilterPush: PushContract = {
   record: storedRecord(scheduleFilterOutput, {
     owner: recordBaseShape.id,
     clinics: idListSchema,
@@ -44,4 +48,4 @@ declarePushContract('schedule_filters', {
     specialties: idListSchema,
   }),
   deletes: { allow: "a person's screen preference; scheduleFilter.delete removes it for good" },
-});
+};

@@ -11,7 +11,10 @@ import { defineCollection } from '../store/collection-def.js';
 import type { Database, Store } from '../store/port.js';
 import type { RecordBase } from '../store/record.js';
 import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
-import { accessCollections } from './index.js';
+import { accessModule } from './module.js';
+import { moduleCollections } from '../module.js';
+import { installModules } from '../module-install.js';
+import { declareCollectionPolicy, healthData } from './policy.js';
 import { permissionsOf, type Role } from './roles.js';
 import type { User } from './user.js';
 import { memoryNumberSource } from '../numbering/number-source.js';
@@ -27,6 +30,10 @@ export const patientsLike = defineCollection<PatientLike>({
   indexes: [],
 });
 
+// This group's declarations, and the patient group's policy without its grants (the tests grant).
+installModules([accessModule]);
+declareCollectionPolicy(patientsLike.name, healthData('patient'));
+
 let opened = 0;
 const run = Math.random().toString(36).slice(2, 8);
 
@@ -35,7 +42,7 @@ export function openTestDatabase(): Promise<Database> {
   return openRxdbDatabase({
     name: `access-${run}-${++opened}`,
     storage: memoryStorage(),
-    collections: [...accessCollections, patientsLike],
+    collections: [...moduleCollections(accessModule), patientsLike],
     multiInstance: false,
   });
 }

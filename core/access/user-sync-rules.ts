@@ -6,7 +6,7 @@
  * server's operations (with `access:write`) change them, and no user is deleted by a push.
  */
 import type { ErrorDetail } from '../errors.js';
-import { registerSyncRules } from '../sync/record-rules.js';
+import type { SyncRules } from '../sync/record-rules.js';
 import { COUNCILS, STATES } from './user.js';
 
 type Doc = Record<string, unknown>;
@@ -73,8 +73,9 @@ export function userPushProblems(next: Doc, previous: Doc | undefined): ErrorDet
   return problems;
 }
 
-registerSyncRules('users', {
+/** Sync rules of `users` (core/sync/record-rules.ts). */
+export const userSyncRules: SyncRules = {
   readPermission: 'user:read',
   writePermission: 'user:write',
   check: userPushProblems,
-});
+};

@@ -4,10 +4,8 @@
  * JSON types are the spec's; what the spec leaves open is in docs/decisions/budgets.md.
  */
 import { z } from 'zod';
-import { declareSensitive } from '../access/policy.js';
 import { emailInput, phoneInput } from '../br/schemas.js';
 import { idInput, recordOutputFields } from '../clinic/common/records.js';
-import { registerPatientReference } from '../patient/references.js';
 import { users } from '../access/user.js';
 import { clinics } from '../clinic/clinic-record.js';
 import { events } from '../clinic/event-record.js';
@@ -135,10 +133,6 @@ export const budgets = defineCollection<Budget>({
     ['status', 'createdAt'],
   ],
 });
-
-// Budgets are health data (what is wrong with whose teeth): checked and audited by the store.
-declareSensitive('budgets', 'budget');
-registerPatientReference({ collection: budgets, field: 'patient' });
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { message: `use um de: ${values.join(', ')}` });

@@ -1,13 +1,5 @@
 /** The Report Budget group (spec §4.1, §4.4): budgets, their approval, treatment, PDF and sending. */
-import './sync-rules.js';
-import './push-contracts.js';
-import { budgetPdf } from './budget-document.js';
-import { listBudgets } from './budget-list.js';
-import { budgetCrudOperations } from './budget-ops.js';
-import { budgets } from './budget-record.js';
-import { sendBudget } from './budget-send.js';
-import { budgetStatusOperations } from './budget-status-ops.js';
-import { treatmentOperations, treatments } from './treatment.js';
+export { budgetModule } from './module.js';
 
 export * from './budget-codes.js';
 export { budgets, type Budget, type BudgetItem, type PaymentInformation } from './budget-record.js';
@@ -29,15 +21,3 @@ export {
   type ExpiryOptions,
   type ExpiryResult,
 } from './budget-expiry.js';
-
-/** This group's collections, for `allCollections`. */
-export const budgetCollections = [budgets, treatments];
-/** This group's operations, for `allOperations`. */
-export const budgetGroupOperations = [
-  ...budgetCrudOperations,
-  listBudgets,
-  ...budgetStatusOperations,
-  ...treatmentOperations,
-  budgetPdf,
-  sendBudget,
-];

@@ -1,11 +1,12 @@
 /** Push contracts of budgets and treatments (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { declarePushContract, storedRecord } from '../sync/push-contract.js';
+import { storedRecord, type PushContract } from '../sync/push-contract.js';
 import { BUDGET_STATUSES } from './budget-codes.js';
 import { budgetOutput } from './budget-record.js';
 import { treatmentOutput } from './treatment.js';
 
-declarePushContract('budgets', {
+/** Push contract of `budgets` (core/sync/push-contract.ts). */
+export const budgetPush: PushContract = {
   record: storedRecord(budgetOutput, {
     // The answers read labels and rules by status: only the codes of spec §2.1.
     status: z.number().refine((n) => (BUDGET_STATUSES as readonly number[]).includes(n), {
@@ -13,9 +14,10 @@ declarePushContract('budgets', {
     }),
   }),
   deletes: { refuse: 'um orçamento não é apagado: exclua-o pela operação (fica inativo, com o histórico)' },
-});
+};
 
-declarePushContract('treatments', {
+/** Push contract of `treatments` (core/sync/push-contract.ts). */
+export const treatmentPush: PushContract = {
   record: storedRecord(treatmentOutput, {}),
   deletes: { refuse: 'um tratamento não é apagado: ele é o registro clínico do que foi feito' },
-});
+};

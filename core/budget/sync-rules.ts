@@ -7,7 +7,7 @@
  */
 import type { ErrorDetail } from '../errors.js';
 import type { Store } from '../store/port.js';
-import { registerSyncRules } from '../sync/record-rules.js';
+import type { SyncRules } from '../sync/record-rules.js';
 import {
   APPROVABLE_STATUSES,
   BudgetStatus,
@@ -197,10 +197,11 @@ export function resolveBudgetConflict(master: Doc, assumed: Doc | undefined, pus
   return merged;
 }
 
-registerSyncRules('budgets', {
+/** Sync rules of `budgets` (core/sync/record-rules.ts). */
+export const budgetSyncRules: SyncRules = {
   resolveConflict: resolveBudgetConflict,
   readPermission: 'budget:read',
   writePermission: 'budget:write',
   check: budgetPushProblems,
   crossCheck: takenBudgetNumber,
-});
+};

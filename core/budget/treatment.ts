@@ -4,7 +4,6 @@
  * and checked off by the treatment group later. Created once per budget.
  */
 import { z } from 'zod';
-import { declareSensitive } from '../access/policy.js';
 import {
   compact,
   EXAMPLE_ID,
@@ -15,7 +14,6 @@ import {
   requireRecord,
 } from '../clinic/common/records.js';
 import { defineOperation } from '../operation.js';
-import { registerPatientReference } from '../patient/references.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
 import { BudgetStatus, STATUS_LABELS, TOOTH_FACES, TOOTH_REGIONS, TYPE_MODELS } from './budget-codes.js';
@@ -56,10 +54,6 @@ export const treatments = defineCollection<Treatment>({
   fields: { budget: 'string', patient: 'string' },
   indexes: [['budget'], ['patient']],
 });
-
-// What is being done to whose teeth: health data, guarded like the budget it came from.
-declareSensitive('treatments', 'budget');
-registerPatientReference({ collection: treatments, field: 'patient' });
 
 /** A treatment as answered. */
 export const treatmentOutput = z

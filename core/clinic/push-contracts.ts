@@ -1,17 +1,19 @@
 /** Push contracts of clinics and events (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { declarePushContract, storedRecord } from '../sync/push-contract.js';
+import { storedRecord, type PushContract } from '../sync/push-contract.js';
 import { clinicOutput } from './clinic-record.js';
 import { eventOutput } from './event-record.js';
 
 const nameKey = z.string().min(1);
 
-declarePushContract('clinics', {
+/** Push contract of `clinics` (core/sync/push-contract.ts). */
+export const clinicPush: PushContract = {
   record: storedRecord(clinicOutput, { nameKey }),
   deletes: { refuse: 'uma clínica não é apagada: desative-a pela operação (o histórico fica)' },
-});
+};
 
-declarePushContract('events', {
+/** Push contract of `events` (core/sync/push-contract.ts). */
+export const eventPush: PushContract = {
   record: storedRecord(eventOutput, { nameKey }),
   deletes: { refuse: 'um procedimento não é apagado: desative-o pela operação (o histórico fica)' },
-});
+};

@@ -3,8 +3,7 @@
  * show and retry messages. Delivery (providers, templates, attachments, the worker) is the server's:
  * `sync-server/messaging/`.
  */
-import './sync-rules.js';
-import './push-contracts.js';
+export { messagingModule } from './module.js';
 export {
   CHANNELS,
   MESSAGE_STATUSES,
@@ -31,8 +30,3 @@ export {
 } from './lifecycle.js';
 export { outboxIn, storeOutbox, type MessageOutbox, type MessageRequest, type StoreOutbox } from './store-outbox.js';
 export { getMessage, listMessages, messagingOperations, retryMessage } from './operations.js';
-
-import { outboxMessages } from './message.js';
-
-/** The collections messaging adds to the catalogue. */
-export const messagingCollections = [outboxMessages];

@@ -1,8 +1,9 @@
 /** Push contract of the outbox (core/sync/push-contract.ts). */
-import { declarePushContract } from '../sync/push-contract.js';
+import type { PushContract } from '../sync/push-contract.js';
 import { queuedMessageSchema } from './message.js';
 
-declarePushContract('outbox_messages', {
+/** Push contract of `outbox_messages` (core/sync/push-contract.ts). */
+export const outboxMessagePush: PushContract = {
   record: queuedMessageSchema,
   deletes: { refuse: 'uma mensagem enfileirada não é apagada: ela fica como registro do que foi enviado' },
-});
+};

@@ -4,7 +4,7 @@
  * pushed `sent` or reset `attempts` would hide a failure from the clinic or send a message twice.
  */
 import type { ErrorDetail } from '../errors.js';
-import { registerSyncRules } from '../sync/record-rules.js';
+import type { SyncRules } from '../sync/record-rules.js';
 
 /** The problems of a pushed message: none for a fresh pending one, one for anything else. */
 export function outboxPushProblems(
@@ -16,8 +16,9 @@ export function outboxPushProblems(
   return fresh ? [] : [{ path: 'status', message: 'uma instalação só enfileira mensagens pendentes, sem tentativas' }];
 }
 
-registerSyncRules('outbox_messages', {
+/** Sync rules of `outbox_messages` (core/sync/record-rules.ts). */
+export const outboxSyncRules: SyncRules = {
   readPermission: 'session:read',
   writePermission: 'session:write',
   check: outboxPushProblems,
-});
+};

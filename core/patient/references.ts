@@ -1,11 +1,8 @@
 /**
  * The collections whose records point at a patient, for unification (spec §4.4 Patient: "unify
  * patients' medical records"): every record listed here that points at a duplicate moves to the
- * patient kept. Each later group registers its own when its module loads, next to its collection:
- *
- * @example
- * // core/budget/budget-record.ts
- * registerPatientReference({ collection: budgets, field: 'patient' });
+ * patient kept. Each group names its own in its module (core/module.ts), as a collection's
+ * `patientFields`: `{ def: budgets, push: budgetPush, patientFields: ['patient'] }`.
  *
  * The field must be a declared string field of the collection (`fields`), so unification finds the
  * records with an indexed query on every adapter.
@@ -22,7 +19,8 @@ export interface PatientReference {
 const registered: PatientReference[] = [];
 
 /**
- * Adds a referencing (collection, field); registering the same pair twice changes nothing.
+ * Adds a referencing (collection, field); registering the same pair twice changes nothing. Only
+ * core/module-install.ts calls this (and tests).
  *
  * @returns a function that removes the registration (tests).
  * @throws Error when `field` is not a declared string field of the collection: a programming error,

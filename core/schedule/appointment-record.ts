@@ -5,8 +5,6 @@
  * double-booking check compare).
  */
 import { z } from 'zod';
-import { declareSensitive } from '../access/policy.js';
-import { registerPatientReference } from '../patient/references.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
 import { recordOutputFields, uuidInput } from '../clinic/common/records.js';
@@ -104,10 +102,6 @@ export const appointments = defineCollection<Appointment>({
     ['patient', 'startUtc'],
   ],
 });
-
-// Patient data: checked and audited by the guarded store (already listed in core/access/policy.ts).
-declareSensitive('appointments', 'appointment');
-registerPatientReference({ collection: appointments, field: 'patient' });
 
 /** The appointment as answered, with `patientConfirmation` always shown (spec §4.2). */
 export const appointmentOutput = z

@@ -1,6 +1,6 @@
 /** Push contracts of the schedule group's collections (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { declarePushContract, recordBaseShape, storedRecord } from '../sync/push-contract.js';
+import { recordBaseShape, storedRecord, type PushContract } from '../sync/push-contract.js';
 import { appointmentOutput } from './appointment-record.js';
 import { blockOutput } from './block-record.js';
 import { shareOutput } from './sharing.js';
@@ -12,34 +12,40 @@ const utcKey = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9}
   error: 'data e hora UTC (…Z)',
 });
 
-declarePushContract('appointments', {
+/** Push contract of `appointments` (core/sync/push-contract.ts). */
+export const appointmentPush: PushContract = {
   record: storedRecord(appointmentOutput, { startUtc: utcKey, endUtc: utcKey }),
   deletes: { refuse: 'um agendamento não é apagado: cancele-o pela operação (o histórico fica)' },
-});
+};
 
-declarePushContract('schedule_blocks', {
+/** Push contract of `schedule_blocks` (core/sync/push-contract.ts). */
+export const scheduleBlockPush: PushContract = {
   record: storedRecord(blockOutput, { startUtc: utcKey, endUtc: utcKey }),
   deletes: {
     allow: 'scheduleBlock.unlock removes blocks for good: a block only keeps a time free, it records no care',
   },
-});
+};
 
-declarePushContract('wait_list', {
+/** Push contract of `wait_list` (core/sync/push-contract.ts). */
+export const waitListPush: PushContract = {
   record: z.object(recordBaseShape).and(waitListPushSchema),
   deletes: { refuse: 'uma entrada da lista de espera não é apagada: remova pela operação (fica no histórico)' },
-});
+};
 
-declarePushContract('receivables', {
+/** Push contract of `receivables` (core/sync/push-contract.ts). */
+export const receivablePush: PushContract = {
   record: receivablePushSchema.extend(recordBaseShape),
   deletes: { refuse: 'um recebível não é apagado: cancele-o pela operação (fica no histórico)' },
-});
+};
 
-declarePushContract('schedule_settings', {
+/** Push contract of `schedule_settings` (core/sync/push-contract.ts). */
+export const scheduleSettingsPush: PushContract = {
   record: storedRecord(settingsOutput.omit({ saved: true }), {}),
   deletes: { refuse: 'as configurações da agenda não são apagadas: edite-as pela operação' },
-});
+};
 
-declarePushContract('schedule_shares', {
+/** Push contract of `schedule_shares` (core/sync/push-contract.ts). */
+export const scheduleSharePush: PushContract = {
   record: storedRecord(shareOutput, {}),
   deletes: { allow: 'scheduleShare.remove deletes a share for good: it only grants access, records no care' },
-});
+};

@@ -3,8 +3,6 @@
  * the minimal record the finance group will grow (parcels, payments, PIX). One per appointment.
  */
 import { z } from 'zod';
-import { declareCollectionPolicy } from '../access/policy.js';
-import { registerPatientReference } from '../patient/references.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
 import { recordOutputFields } from '../clinic/common/records.js';
@@ -34,10 +32,6 @@ export const receivables = defineCollection<Receivable>({
   fields: { appointment: 'string', patient: 'string', status: 'string', dueDate: 'string' },
   indexes: [['appointment'], ['patient'], ['status', 'dueDate']],
 });
-
-// Finance data about a patient: writes are audited; the schedule's operation decides who may create one.
-declareCollectionPolicy('receivables', { resource: 'finance', check: false, audit: 'writes' });
-registerPatientReference({ collection: receivables, field: 'patient' });
 
 /** A receivable as answered: the amount in reais. */
 export const receivableOutput = z

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { dateInput, dateTimeInput } from '../br/schemas.js';
 import type { ErrorDetail } from '../errors.js';
-import { registerSyncRules, type ConflictHandler } from '../sync/record-rules.js';
+import type { ConflictHandler, SyncRules } from '../sync/record-rules.js';
 import type { Store } from '../store/port.js';
 import { MAX_BLOCK_MINUTES } from './block-record.js';
 import { inTheWay, overlappingAppointments } from './occupancy.js';
@@ -165,13 +165,14 @@ export async function doubleBookings(store: Store, written: Doc): Promise<ErrorD
   return others.length === 0 ? [] : inTheWay(store, range, others, [], { namePatients: false });
 }
 
-registerSyncRules('appointments', {
+/** Sync rules of `appointments` (core/sync/record-rules.ts). */
+export const appointmentSyncRules: SyncRules = {
   readPermission: 'appointment:read',
   writePermission: 'appointment:write',
   check: appointmentPushProblems,
   resolveConflict: mergeAppointment,
   crossCheck: doubleBookings,
-});
+};
 
 /** Fields a change may touch without being an edit. */
 const unchangedExcept = (previous: Doc, next: Doc, allowed: readonly string[]): string[] =>
@@ -210,12 +211,13 @@ export function blockPushProblems(next: Doc, previous: Doc | undefined): ErrorDe
   return problems;
 }
 
-registerSyncRules('schedule_blocks', {
+/** Sync rules of `schedule_blocks` (core/sync/record-rules.ts). */
+export const scheduleBlockSyncRules: SyncRules = {
   readPermission: 'appointment:read',
   writePermission: 'appointment:write',
   schema: blockPushSchema,
   check: blockPushProblems,
-});
+};
 
 const period = z
   .strictObject({
@@ -257,12 +259,13 @@ export function waitListPushProblems(next: Doc, previous: Doc | undefined): Erro
   return [];
 }
 
-registerSyncRules('wait_list', {
+/** Sync rules of `wait_list` (core/sync/record-rules.ts). */
+export const waitListSyncRules: SyncRules = {
   readPermission: 'waitList:read',
   writePermission: 'waitList:write',
   schema: waitListPushSchema,
   check: waitListPushProblems,
-});
+};
 
 /** A receivable as a desk pushes it (the shape the appointment's charge stores). */
 export const receivablePushSchema = z.looseObject({
@@ -303,10 +306,11 @@ export async function duplicateReceivables(store: Store, written: Doc): Promise<
     : [{ path: 'appointment', message: `consulta já cobrada por: ${others.map((r) => r.id).join(', ')}` }];
 }
 
-registerSyncRules('receivables', {
+/** Sync rules of `receivables` (core/sync/record-rules.ts). */
+export const receivableSyncRules: SyncRules = {
   readPermission: 'finance:read',
   writePermission: 'appointment:write',
   schema: receivablePushSchema,
   check: receivablePushProblems,
   crossCheck: duplicateReceivables,
-});
+};

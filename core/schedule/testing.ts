@@ -2,7 +2,6 @@
  * Test-only: a real RxDB memory store holding the collections the schedule reads (12 of RxDB's 13),
  * a clinic, two professionals and a patient, and a way to run operations as the renderer does.
  */
-import { ticketCollections } from '../ticket/index.js';
 import type { z } from 'zod';
 import { users, type User } from '../access/user.js';
 import type { Actor } from '../actor.js';
@@ -21,7 +20,10 @@ import { patients } from '../patient/patient-record.js';
 import { specialties } from '../specialty/specialty-record.js';
 import type { Database } from '../store/port.js';
 import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
-import { scheduleCollections } from './index.js';
+import { scheduleModule } from './module.js';
+import { ticketModule } from '../ticket/module.js';
+import { moduleCollections } from '../module.js';
+import { installOpened } from '../module-testing.js';
 
 export { TEST_NOW, testActor };
 
@@ -70,20 +72,22 @@ export function professionalRecord(id: string, tenantId: string, name: string, a
 
 /** Opens the harness. @param clock what operations see as now; 2026-11-23 09:00 in São Paulo by default. */
 export async function openSchedule(clock: Clock = fixedClock(TEST_NOW)): Promise<ScheduleHarness> {
+  // Tickets too: the check-in issues one (core/ticket/arrival-ticket.ts).
+  const collections = [
+    clinics,
+    events,
+    patients,
+    specialties,
+    insurances,
+    users,
+    ...moduleCollections(scheduleModule, ticketModule),
+  ];
+  // What the modules declare about them (policies, patient references, sync rules), as the catalogue does.
+  installOpened(collections);
   const database = await openRxdbDatabase({
     name: `schedule-${runId}-${++opened}`,
     storage: memoryStorage(),
-    // Tickets too: the check-in issues one (core/ticket/arrival-ticket.ts).
-    collections: [
-      clinics,
-      events,
-      patients,
-      specialties,
-      insurances,
-      users,
-      ...scheduleCollections,
-      ...ticketCollections,
-    ],
+    collections,
     multiInstance: false,
   });
   const outbox = memoryOutbox();

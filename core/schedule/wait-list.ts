@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { refInput } from '../references.js';
 import { clinics } from '../clinic/clinic-record.js';
-import { declareSensitive } from '../access/policy.js';
 import { users } from '../access/user.js';
 import { textInput } from '../br/schemas.js';
 import {
@@ -23,7 +22,6 @@ import {
 import { DomainError } from '../errors.js';
 import { defineOperation } from '../operation.js';
 import { patients } from '../patient/patient-record.js';
-import { registerPatientReference } from '../patient/references.js';
 import { specialties } from '../specialty/specialty-record.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { Store } from '../store/port.js';
@@ -62,8 +60,6 @@ export const waitList = defineCollection<WaitListEntry>({
   fields: { patient: 'string', professional: 'string', specialty: 'string', active: 'boolean' },
   indexes: [['patient'], ['professional'], ['specialty'], ['active']],
 });
-declareSensitive('wait_list', 'waitList');
-registerPatientReference({ collection: waitList, field: 'patient' });
 
 const periodInput = z
   .strictObject({

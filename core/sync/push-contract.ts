@@ -2,9 +2,10 @@
  * What every replicated collection must declare before an installation may push to it (issue 17
  * finding 4, issue 18 point 2): the schema of a stored record, so a pushed document holds every
  * field the operations write and read, and what a pushed deletion (a tombstone) means. Unlike
- * `registerSyncRules` (record-rules.ts), whose parts are optional refinements, this declaration is
- * required: a collection that has none refuses every push (fail closed) and the registry test
- * (`core/sync/push-contract.test.ts`) fails until its group declares one.
+ * a collection's sync rules (record-rules.ts), whose parts are optional refinements, this declaration
+ * is required (`push` of a module collection, core/module.ts): a collection that has none refuses
+ * every push (fail closed) and the registry test (`core/sync/push-contract.test.ts`) fails until its
+ * group declares one.
  */
 import { z } from 'zod';
 import type { ErrorDetail } from '../errors.js';
@@ -32,10 +33,8 @@ export interface PushContract {
 const contracts = new Map<string, PushContract>();
 
 /**
- * Declares the push contract of `collection`; call it at module load beside the collection's sync
- * rules. Declaring one twice replaces it (tests).
- *
- * @example declarePushContract('patients', { record: patientRecord, deletes: { refuse: 'um paciente é inativado' } })
+ * Declares the push contract of `collection`. Only core/module-install.ts calls this (and tests): a
+ * group gives it as the `push` of its module collection. Declaring one twice replaces it (tests).
  */
 export function declarePushContract(collection: string, contract: PushContract): void {
   contracts.set(collection, Object.freeze({ ...contract }));

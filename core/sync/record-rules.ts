@@ -1,7 +1,8 @@
 /**
  * What each collection's group tells sync about its records: the schema a pushed document must match,
- * the record's own rules, and how two versions of one document are reconciled. Registered by name
- * at module load, so sync stays generic over `allCollections` and each group owns its rules.
+ * the record's own rules, and how two versions of one document are reconciled. Each group gives them
+ * in its module (core/module.ts) and the catalogue installs them by name, so sync stays generic over
+ * `allCollections` and each group owns its rules.
  */
 import type { z } from 'zod';
 import type { ErrorDetail } from '../errors.js';
@@ -54,10 +55,8 @@ export interface SyncRules {
 const rules = new Map<string, SyncRules>();
 
 /**
- * Declares (or replaces) the sync rules of a collection; call it at module load beside its
- * `defineCollection`.
- *
- * @example registerSyncRules('appointments', { schema: appointmentRecord, resolveConflict: mergeAppointment })
+ * Declares (or replaces) the sync rules of a collection. Only core/module-install.ts calls this (and
+ * tests): a group gives its rules as a collection's `sync` in its module (core/module.ts).
  */
 export function registerSyncRules(collection: string, value: SyncRules): void {
   rules.set(collection, Object.freeze({ ...value }));
@@ -74,8 +73,8 @@ export function syncRulesOf(collection: string): SyncRules {
  * (no device holds it), so a new collection never opens a way around its operations' checks.
  */
 const DEFAULT_ACCESS: Record<string, { read: string; write: string }> = {
-  // Declared by core/access/user-sync-rules.ts (temporary professionals, profile edits); this stays
-  // in case that module is not loaded: then only admins' installations could push users.
+  // The access module declares `user:write` (core/access/user-sync-rules.ts: temporary professionals,
+  // profile edits); this stays for a store installed without it: then only admins' installations push users.
   users: { read: 'user:read', write: 'access:write' },
   account_configurations: { read: 'account:read', write: 'account:write' },
   personal_templates: { read: 'profile:read', write: 'profile:write' },

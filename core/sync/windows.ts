@@ -38,21 +38,23 @@ const windowSchema: z.ZodType<SyncWindow> = z.union([
 export const syncWindowsSchema = z.record(z.string().regex(/^[a-z][a-z0-9_]{0,51}$/), windowSchema);
 
 /**
- * The windows of a fresh server. Collections not named go down whole. `audit_log`, `api_keys` and
- * `secrets` are named so that, should they ever be declared as collections, they still never go down.
+ * The windows of a fresh server. Collections not named go down whole; a module names its own
+ * collection's window (`window` in core/module.ts: appointments, blocks, patients, budgets), laid
+ * here when the catalogue installs the modules. `audit_log`, `api_keys` and `secrets` are not
+ * collections: they are named so that, should they ever be declared as collections, they still
+ * never go down.
  */
 const defaults: Record<string, SyncWindow> = {
-  appointments: { since: 'startUtc', days: 90 },
-  schedule_blocks: { since: 'startUtc', days: 90 },
-  patients: { where: { active: true } },
-  budgets: { since: 'createdAt', days: 730 },
   audit_log: 'never',
   api_keys: 'never',
   secrets: 'never',
 };
 export const DEFAULT_SYNC_WINDOWS: SyncWindows = defaults;
 
-/** Sets a collection's default window: the catalogue does it for each module collection that names one. */
+/**
+ * Sets a collection's default window. Only core/module-install.ts calls this, for each module
+ * collection that names a `window`.
+ */
 export function declareDefaultWindow(collection: string, window: SyncWindow): void {
   defaults[collection] = window;
 }

@@ -15,11 +15,12 @@ import { invoke } from '../operation.js';
 import { createPatient } from '../patient/patient-ops.js';
 import { attendAppointment, callAppointment, startAttendance } from '../schedule/appointment-flow.js';
 import { createAppointment, getAppointment } from '../schedule/appointment-ops.js';
-import { scheduleCollections } from '../schedule/index.js';
+import { moduleCollections } from '../module.js';
+import { scheduleModule } from '../schedule/module.js';
 import { STATUS } from '../schedule/status.js';
 import { professionalRecord } from '../schedule/testing.js';
 import { callTicket, getTicket } from './call-ops.js';
-import { ticketCollections } from './index.js';
+import { ticketModule } from './module.js';
 import { listPanelTickets } from './panel-ops.js';
 import { tickets } from './ticket-record.js';
 import { totemCheckIn } from './totem-ops.js';
@@ -38,7 +39,7 @@ let professional: string;
 let slot = 0;
 
 beforeAll(async () => {
-  h = await openMasterData([users, ...scheduleCollections, ...ticketCollections], clock);
+  h = await openMasterData([users, ...moduleCollections(scheduleModule, ticketModule)], clock);
   clinic = (
     await h.run(createClinic, {
       name: 'Clínica Central',

@@ -6,7 +6,8 @@ import { createPlace } from '../clinic/places.js';
 import type { Clock } from '../clock.js';
 import { callTicket, recallTicket } from './call-ops.js';
 import { saveTicketControl } from './control-ops.js';
-import { ticketCollections } from './index.js';
+import { moduleCollections } from '../module.js';
+import { ticketModule } from './module.js';
 import { createTicket } from './issue-ops.js';
 import type { TicketClass } from './ticket-record.js';
 
@@ -14,7 +15,7 @@ let now = Date.parse('2026-11-23T12:00:00.000Z');
 const clock: Clock = { now: () => new Date((now += 1000)) };
 let h: MasterDataHarness;
 beforeAll(async () => {
-  h = await openMasterData(ticketCollections, clock);
+  h = await openMasterData(moduleCollections(ticketModule), clock);
 });
 afterAll(() => h.close());
 

@@ -1,15 +1,17 @@
 /** Push contracts of tickets and ticket settings (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { declarePushContract, recordBaseShape, storedRecord } from '../sync/push-contract.js';
+import { recordBaseShape, storedRecord, type PushContract } from '../sync/push-contract.js';
 import { priorityRatioInput } from './ticket-control-record.js';
 import { ticketOutput } from './ticket-record.js';
 
-declarePushContract('tickets', {
+/** Push contract of `tickets` (core/sync/push-contract.ts). */
+export const ticketPush: PushContract = {
   record: storedRecord(ticketOutput, { callSeq: z.number(), panelSeq: z.number() }),
   deletes: { refuse: 'uma senha não é apagada: ela fica como registro do atendimento do dia' },
-});
+};
 
-declarePushContract('ticket_controls', {
+/** Push contract of `ticket_controls` (core/sync/push-contract.ts). */
+export const ticketControlPush: PushContract = {
   record: z.object({
     ...recordBaseShape,
     clinic: recordBaseShape.id,
@@ -27,4 +29,4 @@ declarePushContract('ticket_controls', {
     priorityRatio: priorityRatioInput,
   }),
   deletes: { refuse: 'as configurações de senhas não são apagadas: edite-as pela operação' },
-});
+};

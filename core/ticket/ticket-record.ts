@@ -4,9 +4,7 @@
  * their issue, call and start times, the wait-time data of the dashboards.
  */
 import { z } from 'zod';
-import { declareCollectionPolicy } from '../access/policy.js';
 import { recordOutputFields } from '../clinic/common/records.js';
-import { registerPatientReference } from '../patient/references.js';
 import { defineCollection } from '../store/collection-def.js';
 import type { RecordBase } from '../store/record.js';
 
@@ -94,13 +92,6 @@ export const tickets = defineCollection<Ticket>({
     ['patient'],
   ],
 });
-
-// A ticket may name its patient (an id, never a name): its writes are audited. The store does not
-// check `ticket:*` itself: unifying patients reads and moves every referencing collection, and
-// professionals may unify without holding ticket permissions; the ticket operations require them.
-// Reads are not audited: the panel polls the list every few seconds.
-declareCollectionPolicy('tickets', { resource: 'ticket', check: false, audit: 'writes' });
-registerPatientReference({ collection: tickets, field: 'patient' });
 
 /** A priority reason as input. */
 export const priorityReasonInput = z.enum(PRIORITY_REASONS, { message: `use ${PRIORITY_REASONS.join(', ')}` });

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { ErrorDetail } from '../errors.js';
-import { registerSyncRules, type ConflictHandler } from '../sync/record-rules.js';
+import type { ConflictHandler, SyncRules } from '../sync/record-rules.js';
 import { ticketOutput } from './ticket-record.js';
 
 type Doc = Record<string, unknown>;
@@ -101,10 +101,11 @@ export const mergeTicket: ConflictHandler = (master, assumed, pushed) => {
   return merged;
 };
 
-registerSyncRules('tickets', {
+/** Sync rules of `tickets` (core/sync/record-rules.ts). */
+export const ticketSyncRules: SyncRules = {
   readPermission: 'ticket:read',
   writePermission: 'ticket:write',
   schema: ticketRecord,
   check: ticketPushProblems,
   resolveConflict: mergeTicket,
-});
+};

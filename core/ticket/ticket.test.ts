@@ -6,7 +6,8 @@ import type { Clock } from '../clock.js';
 import { createPatient } from '../patient/patient-ops.js';
 import { callTicket, getTicket, recallTicket, resetTicket, startTicket } from './call-ops.js';
 import { getTicketControl, saveTicketControl } from './control-ops.js';
-import { ticketCollections } from './index.js';
+import { moduleCollections } from '../module.js';
+import { ticketModule } from './module.js';
 import { createTicket, createTicketForPlace } from './issue-ops.js';
 import { listPanelTickets } from './panel-ops.js';
 
@@ -19,7 +20,7 @@ function movingClock(iso = '2026-11-23T12:00:00.000Z'): Clock & { set(iso: strin
 const clock = movingClock();
 let h: MasterDataHarness;
 beforeAll(async () => {
-  h = await openMasterData(ticketCollections, clock);
+  h = await openMasterData(moduleCollections(ticketModule), clock);
 });
 afterAll(() => h.close());
 

@@ -12,7 +12,6 @@
  * (docs/decisions/tickets.md). The server limits attempts per totem (sync-server/ticket/totem-limit.ts).
  */
 import { z } from 'zod';
-import { grantCollectionAccess } from '../access/policy.js';
 import { users } from '../access/user.js';
 import { normaliseCpf } from '../br/cpf.js';
 import { dateInput } from '../br/schemas.js';
@@ -31,10 +30,6 @@ import { arrivalPriority, recordedPriority } from './legal-priority.js';
 import { loadTicketControl } from './ticket-control-record.js';
 import { clinicToday } from './ticket-queries.js';
 import { PRIORITY_REASONS, priorityReasonInput, ticketOutput, tickets } from './ticket-record.js';
-
-// The check-in reads the one patient whose CPF was typed and writes the appointment it checks in.
-grantCollectionAccess('patients', 'attendance:write', 'read');
-grantCollectionAccess('appointments', 'attendance:write', 'write');
 
 const GROUP = 'Totem';
 const PERMISSION = 'attendance:write';

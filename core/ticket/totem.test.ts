@@ -22,7 +22,9 @@ import { specialties } from '../specialty/specialty-record.js';
 import type { Database } from '../store/port.js';
 import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
 import { callTicket } from './call-ops.js';
-import { ticketCollections } from './index.js';
+import { moduleCollections } from '../module.js';
+import { installOpened } from '../module-testing.js';
+import { ticketModule } from './module.js';
 import { totemCheckIn, totemLookup } from './totem-ops.js';
 
 let now = Date.parse('2026-11-23T12:00:00.000Z'); // 09:00 in São Paulo
@@ -59,22 +61,25 @@ async function failure(op: Operation, input: unknown, actor: Actor = totem): Pro
 }
 
 beforeAll(async () => {
+  const collections = [
+    clinics,
+    events,
+    patients,
+    specialties,
+    insurances,
+    users,
+    appointments,
+    scheduleBlocks,
+    scheduleSettings,
+    receivables,
+    ...moduleCollections(ticketModule),
+  ];
+  // The modules' declarations: the totem's grants on patients and appointments among them.
+  installOpened(collections);
   database = await openRxdbDatabase({
     name: `totem-${Math.random().toString(36).slice(2)}`,
     storage: memoryStorage(),
-    collections: [
-      clinics,
-      events,
-      patients,
-      specialties,
-      insurances,
-      users,
-      appointments,
-      scheduleBlocks,
-      scheduleSettings,
-      receivables,
-      ...ticketCollections,
-    ],
+    collections,
     multiInstance: false,
   });
   ctx = contextFor(testActor());

@@ -9,14 +9,15 @@ import { invoke } from '../operation.js';
 import { createPatient } from '../patient/patient-ops.js';
 import { unifyPatients } from '../patient/unify.js';
 import { getTicket } from './call-ops.js';
-import { ticketCollections } from './index.js';
+import { moduleCollections } from '../module.js';
+import { ticketModule } from './module.js';
 import { appointments } from '../schedule/appointment-record.js';
 import { createTicket } from './issue-ops.js';
 
 let h: MasterDataHarness;
 beforeAll(async () => {
   // The totem's check-in links tickets to appointments: unification moves both.
-  h = await openMasterData([...ticketCollections, appointments]);
+  h = await openMasterData([...moduleCollections(ticketModule), appointments]);
 });
 afterAll(() => h.close());
 

@@ -4,7 +4,7 @@
  * URL a link could point to), and says how long it lasts.
  */
 import { z } from 'zod';
-import { escapeHtml, registerTemplate, type RenderedMessage } from '../messaging/templates.js';
+import { escapeHtml, type RenderedMessage, type TemplateRender } from '../messaging/templates.js';
 
 const ROLE_NAMES: Record<string, string> = {
   admin: 'administrador(a)',
@@ -43,45 +43,46 @@ const invitationData = z.object({
   validDays: z.number(),
 });
 
-registerTemplate('account.confirmation', (data) => {
-  const d = confirmationData.parse(data);
-  return mail(
-    `Confirme a conta ${d.accountName}`,
-    d.name,
-    [
-      `A conta "${d.accountName}" foi criada no Clinic com este e-mail.`,
-      `Para confirmá-la, informe o código abaixo no aplicativo em até ${d.validDays} dias.`,
-    ],
-    d.token,
-    IGNORE,
-  );
-});
-
-registerTemplate('password.reset', (data) => {
-  const d = resetData.parse(data);
-  return mail(
-    'Redefinição de senha do Clinic',
-    d.name,
-    [
-      'Recebemos um pedido para redefinir a sua senha.',
-      `Informe o código abaixo no aplicativo em até ${d.validMinutes} minutos; ele vale uma única vez.`,
-    ],
-    d.token,
-    IGNORE,
-  );
-});
-
-registerTemplate('user.invitation', (data) => {
-  const d = invitationData.parse(data);
-  const role = ROLE_NAMES[d.role] ?? d.role;
-  return mail(
-    `Convite para ${d.accountName || 'uma clínica'} no Clinic`,
-    d.name,
-    [
-      `Você foi convidado(a) para ${d.accountName || 'uma clínica'} como ${role}.`,
-      `Para aceitar, informe o código abaixo no aplicativo em até ${d.validDays} dias.`,
-    ],
-    d.token,
-    'Se você não esperava este convite, ignore esta mensagem.',
-  );
-});
+/** The access e-mails by template name, installed by the server (sync-server/catalogue.ts). */
+export const accessTemplates: Readonly<Record<string, TemplateRender>> = {
+  'account.confirmation': (data) => {
+    const d = confirmationData.parse(data);
+    return mail(
+      `Confirme a conta ${d.accountName}`,
+      d.name,
+      [
+        `A conta "${d.accountName}" foi criada no Clinic com este e-mail.`,
+        `Para confirmá-la, informe o código abaixo no aplicativo em até ${d.validDays} dias.`,
+      ],
+      d.token,
+      IGNORE,
+    );
+  },
+  'password.reset': (data) => {
+    const d = resetData.parse(data);
+    return mail(
+      'Redefinição de senha do Clinic',
+      d.name,
+      [
+        'Recebemos um pedido para redefinir a sua senha.',
+        `Informe o código abaixo no aplicativo em até ${d.validMinutes} minutos; ele vale uma única vez.`,
+      ],
+      d.token,
+      IGNORE,
+    );
+  },
+  'user.invitation': (data) => {
+    const d = invitationData.parse(data);
+    const role = ROLE_NAMES[d.role] ?? d.role;
+    return mail(
+      `Convite para ${d.accountName || 'uma clínica'} no Clinic`,
+      d.name,
+      [
+        `Você foi convidado(a) para ${d.accountName || 'uma clínica'} como ${role}.`,
+        `Para aceitar, informe o código abaixo no aplicativo em até ${d.validDays} dias.`,
+      ],
+      d.token,
+      'Se você não esperava este convite, ignore esta mensagem.',
+    );
+  },
+};

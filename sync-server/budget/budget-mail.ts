@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { brDate, brl } from '../../core/budget/budget-document-text.js';
 import { budgetDocument, budgetPdfName } from '../../core/budget/budget-document.js';
 import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '../../core/budget/budget-send.js';
-import type { AttachmentRegistry } from '../messaging/attachments.js';
-import { escapeHtml, type RenderedMessage, type TemplateRegistry } from '../messaging/templates.js';
+import type { AttachmentResolver } from '../messaging/attachments.js';
+import { escapeHtml, type RenderedMessage, type TemplateRender } from '../messaging/templates.js';
 import { renderBudgetPdf } from './budget-pdf.js';
 
 const sendData = z.object({
@@ -32,10 +32,12 @@ export function renderBudgetSend(data: Record<string, unknown>): RenderedMessage
   };
 }
 
-/** Registers the template and the attachment resolver on the given registries (the server's by default). */
-export function registerBudgetMessaging(templates: TemplateRegistry, attachments: AttachmentRegistry): void {
-  templates.register(BUDGET_SEND_TEMPLATE, renderBudgetSend);
-  attachments.register(BUDGET_PDF_ATTACHMENT, async (store, ref) => {
+/** The `budget.send` template, installed by the server (sync-server/catalogue.ts). */
+export const budgetTemplates: Readonly<Record<string, TemplateRender>> = { [BUDGET_SEND_TEMPLATE]: renderBudgetSend };
+
+/** The `budget-pdf` attachment: the PDF of the budget as it is at send time. */
+export const budgetAttachments: Readonly<Record<string, AttachmentResolver>> = {
+  [BUDGET_PDF_ATTACHMENT]: async (store, ref) => {
     // budgetDocument throws `not_found` when the budget is gone: the message then fails for good.
     const document = await budgetDocument(store, String(ref.budgetId));
     return {
@@ -43,5 +45,5 @@ export function registerBudgetMessaging(templates: TemplateRegistry, attachments
       contentType: 'application/pdf',
       content: await renderBudgetPdf(document),
     };
-  });
-}
+  },
+};

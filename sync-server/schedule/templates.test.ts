@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { installServerModules } from '../catalogue.js';
 import { templates } from '../messaging/templates.js';
-import './templates.js';
+
+// The server installs its modules' templates when it is built; so does this test.
+installServerModules();
 
 describe('appointment.confirmation', () => {
   const data = {

@@ -1,11 +1,11 @@
 /**
  * The pt-BR texts of the schedule's messages: `appointment.confirmation`, the confirmation request
- * sent by e-mail or WhatsApp (core/schedule/notification.ts). The server imports this module once
- * (sync-server/server.ts) so the delivery worker can render it.
+ * sent by e-mail or WhatsApp (core/schedule/notification.ts). The server installs them when it is
+ * built (sync-server/catalogue.ts) so the delivery worker can render them.
  */
 import { z } from 'zod';
 import { CONFIRMATION_TEMPLATE } from '../../core/schedule/notification.js';
-import { escapeHtml, registerTemplate, type RenderedMessage } from '../messaging/templates.js';
+import { escapeHtml, type RenderedMessage, type TemplateRender } from '../messaging/templates.js';
 
 const confirmationData = z.object({
   patientName: z.string().min(1).max(300),
@@ -39,4 +39,7 @@ export function renderConfirmation(data: Record<string, unknown>): RenderedMessa
   return { subject: `Confirme seu agendamento — ${d.clinicName}`, text: lines.join('\n\n'), html };
 }
 
-registerTemplate(CONFIRMATION_TEMPLATE, renderConfirmation);
+/** The schedule's templates by name, installed by the server (sync-server/catalogue.ts). */
+export const scheduleTemplates: Readonly<Record<string, TemplateRender>> = {
+  [CONFIRMATION_TEMPLATE]: renderConfirmation,
+};

@@ -16,7 +16,8 @@ import type { NumberLeaser } from '../../core/numbering/number-source.js';
 import { invoke, type OperationContext } from '../../core/operation.js';
 import { memoryOutbox } from '../../core/outbox.js';
 import { memoryStorage, openRxdbDatabase, type RxdbDatabase } from '../../core/store/rxdb/index.js';
-import { ticketCollections } from '../../core/ticket/index.js';
+import { moduleCollections } from '../../core/module.js';
+import { ticketModule } from '../../core/ticket/module.js';
 import { createTicket } from '../../core/ticket/issue-ops.js';
 import { openSqlDatabase, type SqlDatabase } from '../store/index.js';
 import { leaseNumbers, numberSeriesMigrations, type NumberSeriesTables } from '../numbering/number-series.js';
@@ -57,7 +58,7 @@ async function installation() {
   const db = await openRxdbDatabase({
     name: `ticket-desk-${uuidV7Ids.next()}`,
     storage: memoryStorage(),
-    collections: [clinics, numberBlocks, ...ticketCollections],
+    collections: [clinics, numberBlocks, ...moduleCollections(ticketModule)],
     multiInstance: false,
   });
   desks.push(db);

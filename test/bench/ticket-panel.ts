@@ -16,7 +16,9 @@ import { invoke, type OperationContext } from '../../core/operation.js';
 import { memoryOutbox } from '../../core/outbox.js';
 import { memoryStorage, openRxdbDatabase } from '../../core/store/rxdb/index.js';
 import { callTicket } from '../../core/ticket/call-ops.js';
-import { ticketCollections, tickets } from '../../core/ticket/index.js';
+import { moduleCollections } from '../../core/module.js';
+import { tickets } from '../../core/ticket/index.js';
+import { ticketModule } from '../../core/ticket/module.js';
 import { createTicket } from '../../core/ticket/issue-ops.js';
 import { listPanelTickets } from '../../core/ticket/panel-ops.js';
 import { median } from './workload.js';
@@ -48,7 +50,7 @@ export async function benchTicketPanel(): Promise<TicketPanelResult> {
   const db = await openRxdbDatabase({
     name: `bench-tickets-${uuidV7Ids.next()}`,
     storage: memoryStorage(),
-    collections: [clinics, ...ticketCollections],
+    collections: [clinics, ...moduleCollections(ticketModule)],
     multiInstance: false,
   });
   try {

@@ -6,7 +6,6 @@ import { users } from '../../core/access/user.js';
 import { fullBudgetBody, seedBudgetReferences, type BudgetRefs } from '../../core/budget/testing.js';
 import type { AccessConfig } from '../../sync-server/auth/access-config.js';
 import { startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
-import '../../sync-server/budget/index.js';
 import type { SqlDatabase } from '../../sync-server/store/index.js';
 
 /** The running fixture. */

@@ -8,15 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import pino from 'pino';
-import { clinicGroupOperations } from '../../core/clinic/index.js';
 import { masterDataCollections } from '../../core/clinic/common/testing.js';
 import { systemClock } from '../../core/clock.js';
 import { uuidV7Ids } from '../../core/ids.js';
-import { insuranceGroupOperations } from '../../core/insurance/index.js';
 import type { Operation } from '../../core/operation.js';
-import { patientGroupOperations } from '../../core/patient/index.js';
-import { priceGroupOperations } from '../../core/price/index.js';
 import { createRegistry } from '../../core/registry.js';
+import { clinicModule } from '../../core/clinic/module.js';
+import { insuranceModule } from '../../core/insurance/module.js';
+import { patientModule } from '../../core/patient/module.js';
+import { priceModule } from '../../core/price/module.js';
 import { specialtyModule } from '../../core/specialty/module.js';
 import { createApp } from '../../sync-server/app.js';
 import { AccountsAndKeys } from '../../sync-server/auth/api-keys.js';
@@ -27,11 +27,11 @@ import { dropSchema, postgresUrl } from '../../sync-server/testing/postgres.js';
 
 /** Every operation of issue 4. */
 export const masterDataOperations: readonly Operation[] = [
-  ...clinicGroupOperations,
-  ...patientGroupOperations,
+  ...clinicModule.operations,
+  ...patientModule.operations,
   ...specialtyModule.operations,
-  ...insuranceGroupOperations,
-  ...priceGroupOperations,
+  ...insuranceModule.operations,
+  ...priceModule.operations,
 ];
 
 /** A JSON error body. */

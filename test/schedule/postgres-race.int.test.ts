@@ -18,7 +18,9 @@ import { invoke, type OperationContext } from '../../core/operation.js';
 import { memoryOutbox } from '../../core/outbox.js';
 import { createPatient } from '../../core/patient/patient-ops.js';
 import { patients } from '../../core/patient/patient-record.js';
-import { appointments, scheduleCollections } from '../../core/schedule/index.js';
+import { moduleCollections } from '../../core/module.js';
+import { appointments } from '../../core/schedule/index.js';
+import { scheduleModule } from '../../core/schedule/module.js';
 import { createAppointment, editAppointment } from '../../core/schedule/appointment-ops.js';
 import { professionalRecord, testActor, TEST_NOW } from '../../core/schedule/testing.js';
 import { specialties } from '../../core/specialty/specialty-record.js';
@@ -71,7 +73,7 @@ describe.skipIf(skip)('double booking on PostgreSQL', () => {
     database = await openSqlDatabase({
       url,
       schema,
-      collections: [clinics, events, patients, specialties, insurances, users, ...scheduleCollections],
+      collections: [clinics, events, patients, specialties, insurances, users, ...moduleCollections(scheduleModule)],
     });
     const ctx: OperationContext = {
       store: database.forTenant('t1'),

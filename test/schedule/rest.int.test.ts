@@ -6,7 +6,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../core/messaging/index.js';
 import { seedAccount, startTestServer } from '../../sync-server/auth/test-server.js';
-import '../../sync-server/schedule/templates.js';
 
 const server = await startTestServer({ durableOutbox: true });
 afterAll(() => server.close());

@@ -12,21 +12,23 @@ import { memoryOutbox } from '../../outbox.js';
 import type { AnyCollectionDef } from '../../store/collection-def.js';
 import type { Database } from '../../store/port.js';
 import { memoryStorage, openRxdbDatabase } from '../../store/rxdb/index.js';
-import { clinicCollections } from '../index.js';
-import { insuranceCollections } from '../../insurance/index.js';
-import { patientCollections } from '../../patient/index.js';
-import { priceCollections } from '../../price/index.js';
+import { moduleCollections } from '../../module.js';
+import { installOpened } from '../../module-testing.js';
+import { clinicModule } from '../module.js';
+import { insuranceModule } from '../../insurance/module.js';
+import { patientModule } from '../../patient/module.js';
+import { priceModule } from '../../price/module.js';
 import { specialtyModule } from '../../specialty/module.js';
 import { memoryNumberSource } from '../../numbering/number-source.js';
 
 /** Every collection of the master-data groups. */
-export const masterDataCollections: readonly AnyCollectionDef[] = [
-  ...clinicCollections,
-  ...patientCollections,
-  ...specialtyModule.collections.map((c) => c.def),
-  ...insuranceCollections,
-  ...priceCollections,
-];
+export const masterDataCollections: readonly AnyCollectionDef[] = moduleCollections(
+  clinicModule,
+  patientModule,
+  specialtyModule,
+  insuranceModule,
+  priceModule,
+);
 
 /** The instant tests run at: 2026-11-23 09:00 in São Paulo. */
 export const TEST_NOW = '2026-11-23T12:00:00.000Z';
@@ -63,10 +65,13 @@ export async function openMasterData(
   extra: readonly AnyCollectionDef[] = [],
   clock: Clock = fixedClock(TEST_NOW),
 ): Promise<MasterDataHarness> {
+  const collections = [...masterDataCollections, ...extra];
+  // What the modules declare about them (policies, patient references, sync rules), as the catalogue does.
+  installOpened(collections);
   const database = await openRxdbDatabase({
     name: `master-data-${run}-${++opened}`,
     storage: memoryStorage(),
-    collections: [...masterDataCollections, ...extra],
+    collections,
     multiInstance: false,
   });
   const contextFor = (actor: Actor): OperationContext => ({

@@ -1,0 +1,43 @@
+/** The Report Budget group (spec §4.1, §4.4): budgets and treatments: the domain module (core/module.ts). */
+import { healthData } from '../access/policy.js';
+import { domainModule } from '../module.js';
+import { budgetPdf } from './budget-document.js';
+import { listBudgets } from './budget-list.js';
+import { budgetCrudOperations } from './budget-ops.js';
+import { budgets } from './budget-record.js';
+import { sendBudget } from './budget-send.js';
+import { budgetStatusOperations } from './budget-status-ops.js';
+import { budgetPush, treatmentPush } from './push-contracts.js';
+import { budgetSyncRules } from './sync-rules.js';
+import { treatmentOperations, treatments } from './treatment.js';
+
+export const budgetModule = domainModule({
+  name: 'budget',
+  collections: [
+    {
+      def: budgets,
+      push: budgetPush,
+      sync: budgetSyncRules,
+      // Budgets are health data (what is wrong with whose teeth): checked and audited by the store.
+      policy: healthData('budget'),
+      patientFields: ['patient'],
+      // A desk holds the budgets of the last two years.
+      window: { since: 'createdAt', days: 730 },
+    },
+    {
+      def: treatments,
+      push: treatmentPush,
+      // What is being done to whose teeth: health data, guarded like the budget it came from.
+      policy: healthData('budget'),
+      patientFields: ['patient'],
+    },
+  ],
+  operations: [
+    ...budgetCrudOperations,
+    listBudgets,
+    ...budgetStatusOperations,
+    ...treatmentOperations,
+    budgetPdf,
+    sendBudget,
+  ],
+});

@@ -1,0 +1,12 @@
+/** Messaging: the outbox operations enqueue into (core/messaging): the domain module (core/module.ts). */
+import { domainModule } from '../module.js';
+import { outboxMessages } from './message.js';
+import { messagingOperations } from './operations.js';
+import { outboxMessagePush } from './push-contracts.js';
+import { outboxSyncRules } from './sync-rules.js';
+
+export const messagingModule = domainModule({
+  name: 'messaging',
+  collections: [{ def: outboxMessages, push: outboxMessagePush, sync: outboxSyncRules }],
+  operations: messagingOperations,
+});

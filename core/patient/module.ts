@@ -1,0 +1,36 @@
+/**
+ * The Patient and Patients groups (spec §4.4): patients (temporary ones, allergies and vaccines are
+ * fields of the patient record), unification: the domain module (core/module.ts).
+ */
+import { healthData } from '../access/policy.js';
+import { domainModule } from '../module.js';
+import { clinicalListOperations } from './clinical-lists.js';
+import { listPatients, patientExistsByCpf } from './patient-list.js';
+import { patientOperations } from './patient-ops.js';
+import { patients } from './patient-record.js';
+import { patientPush } from './push-contracts.js';
+import { temporaryPatientOperations } from './temporary.js';
+import { unifyPatients } from './unify.js';
+
+export const patientModule = domainModule({
+  name: 'patient',
+  collections: [
+    {
+      def: patients,
+      push: patientPush,
+      policy: healthData('patient'),
+      // The totem check-in (core/ticket/totem-ops.ts) reads the one patient whose CPF was typed.
+      grants: [{ permission: 'attendance:write', access: 'read' }],
+      // Installations hold the active patients; an inactivated one goes down as a tombstone.
+      window: { where: { active: true } },
+    },
+  ],
+  operations: [
+    ...patientOperations,
+    listPatients,
+    patientExistsByCpf,
+    ...temporaryPatientOperations,
+    unifyPatients,
+    ...clinicalListOperations,
+  ],
+});

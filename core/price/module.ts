@@ -1,0 +1,23 @@
+/** Price tables and prices, with CSV import and export: the domain module (core/module.ts). */
+import { domainModule } from '../module.js';
+import { exportPriceTable } from './csv-export.js';
+import { importPriceTableCsv } from './csv-import.js';
+import { checkPricesOperation, pricesOfEventsOperation } from './price-lookup.js';
+import { priceTableOperations } from './price-table-ops.js';
+import { prices, priceTables } from './price-table-record.js';
+import { pricePush, priceTablePush } from './push-contracts.js';
+
+export const priceModule = domainModule({
+  name: 'price',
+  collections: [
+    { def: priceTables, push: priceTablePush },
+    { def: prices, push: pricePush },
+  ],
+  operations: [
+    ...priceTableOperations,
+    pricesOfEventsOperation,
+    checkPricesOperation,
+    importPriceTableCsv,
+    exportPriceTable,
+  ],
+});

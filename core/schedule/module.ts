@@ -1,0 +1,91 @@
+/**
+ * The Schedule group (spec §4.2, §4.3; issue 6): appointments, blocks, settings, the wait list,
+ * sharing and the receivable an appointment generates: the domain module (core/module.ts).
+ */
+import { healthData } from '../access/policy.js';
+import { domainModule } from '../module.js';
+import { appointmentFlowOperations } from './appointment-flow.js';
+import { generateFinanceRecord, setCopart, setPaymentMethod } from './appointment-money.js';
+import { createAppointment, editAppointment, editAppointmentNotes, getAppointment } from './appointment-ops.js';
+import { appointments } from './appointment-record.js';
+import { createSelfAppointment, getAvailability } from './availability.js';
+import { blockOperations } from './block-ops.js';
+import { scheduleBlocks } from './block-record.js';
+import { confirmAppointment, unconfirmAppointment } from './confirmation.js';
+import { notifyByEmail, notifyByWhatsapp } from './notification.js';
+import {
+  appointmentPush,
+  receivablePush,
+  scheduleBlockPush,
+  scheduleSettingsPush,
+  scheduleSharePush,
+  waitListPush,
+} from './push-contracts.js';
+import { receivables } from './receivable-record.js';
+import { validateReturn } from './return-check.js';
+import { listAppointments } from './schedule-view.js';
+import { getScheduleSettings, saveScheduleSettings } from './settings-ops.js';
+import { scheduleSettings } from './settings-record.js';
+import { scheduleShares, shareOperations } from './sharing.js';
+import { appointmentSyncRules, receivableSyncRules, scheduleBlockSyncRules, waitListSyncRules } from './sync-rules.js';
+import { waitList, waitListOperations } from './wait-list.js';
+
+/** Installations hold the schedule from three months back onward. */
+const RECENT_SCHEDULE = { since: 'startUtc', days: 90 } as const;
+
+export const scheduleModule = domainModule({
+  name: 'schedule',
+  collections: [
+    {
+      def: appointments,
+      push: appointmentPush,
+      sync: appointmentSyncRules,
+      policy: healthData('appointment'),
+      // The totem check-in (core/ticket/totem-ops.ts) moves the patient's appointment to waiting.
+      grants: [{ permission: 'attendance:write', access: 'write' }],
+      patientFields: ['patient'],
+      window: RECENT_SCHEDULE,
+    },
+    { def: scheduleBlocks, push: scheduleBlockPush, sync: scheduleBlockSyncRules, window: RECENT_SCHEDULE },
+    { def: scheduleSettings, push: scheduleSettingsPush },
+    {
+      def: waitList,
+      push: waitListPush,
+      sync: waitListSyncRules,
+      policy: healthData('waitList'),
+      patientFields: ['patient'],
+    },
+    { def: scheduleShares, push: scheduleSharePush },
+    {
+      def: receivables,
+      push: receivablePush,
+      sync: receivableSyncRules,
+      // Finance data about a patient: writes are audited; the schedule's operation decides who may create one.
+      policy: { resource: 'finance', check: false, audit: 'writes' },
+      patientFields: ['patient'],
+    },
+  ],
+  operations: [
+    createAppointment,
+    getAppointment,
+    listAppointments,
+    editAppointment,
+    editAppointmentNotes,
+    confirmAppointment,
+    unconfirmAppointment,
+    ...appointmentFlowOperations,
+    setCopart,
+    setPaymentMethod,
+    generateFinanceRecord,
+    validateReturn,
+    notifyByEmail,
+    notifyByWhatsapp,
+    createSelfAppointment,
+    getAvailability,
+    getScheduleSettings,
+    saveScheduleSettings,
+    ...blockOperations,
+    ...waitListOperations,
+    ...shareOperations,
+  ],
+});
