@@ -1,34 +1,11 @@
-import { accessModule } from './access/module.js';
-import { budgetModule } from './budget/module.js';
-import { clinicModule } from './clinic/module.js';
-import { insuranceModule } from './insurance/module.js';
-import { messagingModule } from './messaging/module.js';
-import type { DomainModule } from './module.js';
 import { installModules } from './module-install.js';
+import { modules } from './modules.js';
 import type { Operation } from './operation.js';
-import { patientModule } from './patient/module.js';
-import { priceModule } from './price/module.js';
-import { scheduleModule } from './schedule/module.js';
-import { specialtyModule } from './specialty/module.js';
 import type { AnyCollectionDef } from './store/collection-def.js';
-import { ticketModule } from './ticket/module.js';
 
-/**
- * The domain modules (core/module.ts), one line per group: their declarations are installed here and
- * nowhere else (docs/adding-a-group.md).
- */
-export const modules: readonly DomainModule[] = [
-  accessModule,
-  messagingModule,
-  clinicModule,
-  patientModule,
-  specialtyModule,
-  insuranceModule,
-  priceModule,
-  budgetModule,
-  scheduleModule,
-  ticketModule,
-];
+export { modules };
+
+// The one place the modules' declarations are installed (docs/adding-a-group.md).
 installModules(modules);
 
 /**

@@ -4,7 +4,6 @@ import { collectionGrants, collectionPolicy, healthData } from './access/policy.
 import { allCollections, allOperations, modules } from './catalogue.js';
 import { domainModule, type DomainModule } from './module.js';
 import { installModules } from './module-install.js';
-import { testModules } from './module-testing.js';
 import { patientReferences } from './patient/references.js';
 import { defineCollection } from './store/collection-def.js';
 import type { RecordBase } from './store/record.js';
@@ -74,11 +73,5 @@ describe('domain modules', () => {
     expect(() => installModules([moduleWith('missing', 'module_test_missing', ['patientId'])])).toThrow(
       /module_test_missing\.patientId/,
     );
-  });
-});
-
-describe('the test fixtures', () => {
-  it('know every module of the catalogue (core/module-testing.ts)', () => {
-    expect(testModules.map((m) => m.name)).toEqual(modules.map((m) => m.name));
   });
 });
