@@ -54,23 +54,22 @@ export async function leaseNumbers(
 }
 
 /**
- * The server's own {@link NumberSource}: one number at a time straight from the counter. Given the
- * database, a draw made inside one of its store transactions runs in that transaction (found through
- * the store's current session): no commit of its own, and on SQLite no wait for the one connection the
- * transaction holds. The counter's row stays locked until the transaction ends, so two concurrent
- * draws never see the same `hi`; a rolled back transaction gives its number back.
+ * The server's own {@link NumberSource}: one number at a time straight from the counter. A draw given
+ * the operation's transaction (`next(series, tx)`) runs in it: no commit of its own, and on SQLite no
+ * wait for the one connection the transaction holds. The counter's row stays locked until the
+ * transaction ends, so two concurrent draws never see the same `hi`; a rolled back transaction gives
+ * its number back. Without `tx` the draw commits alone.
  *
- * @param db the counter's tables, or the database whose transactions draws join.
+ * @param db the counter's tables, or the database whose stores draws may run through.
  */
 export function serverNumberSource(db: Kysely<NumberSeriesTables> | SqlDatabase, tenantId: string): NumberSource {
   if (!('forTenant' in db)) return { next: async (series) => (await leaseNumbers(db, tenantId, series, 1)).from };
   const store = db.forTenant(tenantId);
   const draw = drawStatement(db);
   return {
-    joinsTransaction: true,
-    async next(series) {
+    async next(series, tx) {
       checkSeries(series);
-      const { rows } = await executeIn(store, draw([tenantId, series]));
+      const { rows } = await executeIn(tx ?? store, draw([tenantId, series]));
       return Number(rows[0]!.hi);
     },
   };

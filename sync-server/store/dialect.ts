@@ -8,10 +8,10 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { pgListen, type ListenHandlers } from './pg-listen.js';
-import { SqliteBulkInsert } from './sqlite-bulk.js';
-import { SqliteCheckpointer } from './sqlite-checkpointer.js';
-import { trackedSqliteDialect, type SqliteDirect } from './sqlite-direct.js';
-import { cachingSqlite } from './sqlite-statements.js';
+import { SqliteBulkInsert } from './fast/sqlite-bulk.js';
+import { SqliteCheckpointer } from './fast/sqlite-checkpointer.js';
+import { trackedSqliteDialect, type SqliteDirect } from './fast/sqlite-direct.js';
+import { cachingSqlite } from './fast/sqlite-statements.js';
 
 /** The engines the SQL adapter speaks. */
 export type SqlDialectName = 'sqlite' | 'postgres';
