@@ -30,7 +30,8 @@ export function numberConflict(budgetNumber: number) {
  * Stores a new budget under a number: the one the caller gave when free, else the next drawn from the
  * series, skipping numbers an integrator already gave by hand. The number is drawn through the writing
  * transaction (`ctx.numbers.next(series, tx)`): one commit per budget, and a failed create gives its
- * number back. Whether the number is free is checked in the same transaction, so the common path costs
+ * number back. A source that leases (a desk's blocks) reserves first, outside the transaction, so its
+ * network call does not hold the desk's writes. Whether the number is free is checked in the same transaction, so the common path costs
  * one indexed query.
  *
  * @param write inserts the budget with `budgetNumber` through the transaction's store.
@@ -42,6 +43,9 @@ export async function insertNumbered<R>(
   given: number | undefined,
   write: (tx: Store, budgetNumber: number) => Promise<R>,
 ): Promise<R> {
+  // A desk low on leased numbers leases its next block now, before the transaction holds its store
+  // (the server's counter has no reserve: it never runs dry).
+  if (given === undefined) await ctx.numbers.reserve?.(BUDGET_SERIES);
   for (;;) {
     const written = await ctx.store.transaction(async (tx) => {
       // First statement of the transaction: the counter's row lock is always taken before the

@@ -137,7 +137,7 @@ function adapterStore(store: Store): SqlStore | undefined {
  * Runs `query` where `store`'s statements go right now, as {@link executorOf}'s executor would: given
  * the store `transaction` hands its work (or a decorator of it, such as the guarded store), in that
  * transaction. On SQLite it skips Kysely's executor where that is safe
- * (sqlite-direct.ts): for a server module's statement that runs on every request.
+ * (fast/sqlite-direct.ts): for a server module's statement that runs on every request.
  *
  * @throws Error when `store` does not come from {@link openSqlDatabase}; the driver's error as is.
  */

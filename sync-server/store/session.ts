@@ -63,7 +63,7 @@ export async function inTransaction<DB, R>(
 ): Promise<R> {
   return kysely.connection().execute(async (connection) => {
     // Plain text statements: they run on every write, and need no query builder. On SQLite the
-    // connection is ours from here on, so they may skip Kysely's executor (sqlite-direct.ts).
+    // connection is ours from here on, so they may skip Kysely's executor (fast/sqlite-direct.ts).
     const run = (text: string) =>
       direct ? runInTransaction(direct, CompiledQuery.raw(text)) : connection.executeQuery(CompiledQuery.raw(text));
     await run(rules.begin);
@@ -126,7 +126,7 @@ export interface SessionSource {
 /**
  * Runs `query` where `session` sends statements: on SQLite directly on the connection when that is
  * safe (inside the session's open transaction, or a read outside any once nobody holds the
- * connection; see sqlite-direct.ts), else through the session's Kysely executor. Same rows, same
+ * connection; see fast/sqlite-direct.ts), else through the session's Kysely executor. Same rows, same
  * errors either way.
  */
 export async function execute<R>(
