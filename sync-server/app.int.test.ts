@@ -12,6 +12,7 @@ import { AccountsAndKeys } from './auth/api-keys.js';
 import { authMigrations, type AuthTables } from './auth/auth-tables.js';
 import { apiKeyAuthenticator } from './auth/authenticate.js';
 import { openSqlDatabase, type SqlDatabase } from './store/index.js';
+import { memoryContexts } from './testing/memory-contexts.js';
 import { noteOperations, notes } from './testing/notes-fixture.js';
 
 const KEY = 'chave-de-teste-da-clinica-a';
@@ -58,6 +59,7 @@ beforeAll(async () => {
     bodyLimit: 4096,
     ping: () => database.ping(),
     version: '0.0.0-test',
+    contexts: memoryContexts(database),
   });
 });
 afterAll(async () => {

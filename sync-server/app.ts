@@ -5,19 +5,16 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Actor } from '../core/actor.js';
-import { systemClock, type Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
-import { uuidV7Ids, type IdGenerator } from '../core/ids.js';
-import { memoryNumberSource, type NumberSource } from '../core/numbering/number-source.js';
-import { memoryOutbox, type Outbox } from '../core/outbox.js';
 import type { Registry } from '../core/registry.js';
-import type { Database, Store } from '../core/store/port.js';
+import type { Database } from '../core/store/port.js';
 import type { RequestMeta } from './auth/authenticate.js';
 import { describeAccess } from './auth/openapi-security.js';
 import { RateLimitedError } from './auth/rate-limit.js';
 import { mountDocs } from './http/docs.js';
 import { onError, onNotFound } from './http/error-handler.js';
 import { mountOperations, type MountDeps } from './http/mount.js';
+import type { OperationContexts } from './operation-context.js';
 import { untouchedIncoming } from './http/node-body.js';
 import { buildOpenApi } from './http/openapi.js';
 
@@ -33,14 +30,11 @@ export interface AppDeps {
   /** Checks the database answers; `/health` reports 503 when it throws. */
   ping(): Promise<void>;
   version: string;
-  clock?: Clock;
-  ids?: IdGenerator;
-  /** The outbox each operation enqueues into, over the store it sees; in memory by default (tests). */
-  outbox?: (store: Store) => Outbox;
-  /** The tenant's human sequence numbers; an in-memory counter by default (tests). */
-  numbers?: (tenantId: string) => NumberSource;
-  /** Wraps each operation's store (permissions and audit of patient data); see {@link MountDeps.guard}. */
-  guard?: MountDeps['guard'];
+  /**
+   * Every operation's context (sync-server/operation-context.ts): the server's own in production;
+   * tests build theirs with the in-memory outbox and number source they need.
+   */
+  contexts: OperationContexts;
   /** Runs at the end of each request before the answer leaves (writes the audit log). */
   settle?: MountDeps['settle'];
   /** Client addresses come from `X-Forwarded-For` (`CLINIC_TRUST_PROXY`). */
@@ -125,22 +119,11 @@ export function createApp(deps: AppDeps): Hono {
   const openApi = describeAccess(buildOpenApi(deps.registry, { version: deps.version }), deps.registry);
   app.get('/openapi.json', (c) => c.json(openApi));
   mountDocs(app);
-  const fallbackOutbox = memoryOutbox();
-  const counters = new Map<string, NumberSource>();
-  const fallbackNumbers = (tenantId: string): NumberSource => {
-    let source = counters.get(tenantId);
-    if (!source) counters.set(tenantId, (source = memoryNumberSource()));
-    return source;
-  };
   mountOperations(app, {
     registry: deps.registry,
     database: deps.database,
     authenticate: (headers, request) => deps.authenticate(headers, request),
-    clock: deps.clock ?? systemClock,
-    ids: deps.ids ?? uuidV7Ids,
-    outbox: deps.outbox ?? ((): Outbox => fallbackOutbox),
-    numbers: deps.numbers ?? ((tenantId) => fallbackNumbers(tenantId)),
-    ...(deps.guard ? { guard: deps.guard } : {}),
+    contexts: deps.contexts,
     ...(deps.settle ? { settle: deps.settle } : {}),
     trustProxy: deps.trustProxy ?? false,
   });

@@ -6,10 +6,7 @@ import { allCollections, allOperations } from '../core/catalogue.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import { uuidV7Ids } from '../core/ids.js';
 import { storeOutbox } from '../core/messaging/index.js';
-import type { Actor } from '../core/actor.js';
-import type { CallOrigin } from '../core/operation.js';
 import type { Outbox } from '../core/outbox.js';
-import type { Store } from '../core/store/port.js';
 import { createRegistry, type Registry } from '../core/registry.js';
 import { readSyncWindows, type SyncWindows } from '../core/sync/windows.js';
 import { createApp } from './app.js';
@@ -25,13 +22,13 @@ import {
 } from './auth/index.js';
 import { installServerModules } from './catalogue.js';
 import type { ServerConfig } from './config.js';
-import { SERVER_TENANT } from './http/mount.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
 import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
 import { limitTotemAttempts } from './ticket/totem-limit.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
+import { operationContexts, SERVER_TENANT } from './operation-context.js';
 import { openSqlDatabase, type SqlDatabase, type StoreTables } from './store/index.js';
 import { repairExposedInvitations } from './auth/exposed-invitations.js';
 import { signingKey } from './auth/secrets.js';
@@ -40,7 +37,6 @@ import {
   mountPanelSocket,
   PanelFeed,
   SocketIds,
-  wakeOnTicketWrites,
   websocketOperations,
   type WebSocketServing,
 } from './websocket/index.js';
@@ -156,8 +152,17 @@ export async function assembleServer(
     logger.warn(repair, 'invitation tokens removed from clinic outboxes; open invitations sent again (issue 17)');
   }
   const devices = new Devices(database, clock, uuidV7Ids);
-  const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen);
-  const panels = new PanelFeed({ database, hub, clock, logger });
+  const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen, database.feed);
+  // The one context builder: REST, pushes and the panel feed all take their contexts from it.
+  const contexts = operationContexts({
+    database,
+    clock,
+    ids: uuidV7Ids,
+    outbox: options.outbox ? () => options.outbox! : (store) => storeOutbox(store, clock, uuidV7Ids),
+    numbers: (tenantId) => serverNumberSource(database, tenantId),
+    guard: (store, actor, origin) => guardStore(store, { actor, audit: access.audit, ...(origin ? { origin } : {}) }),
+  });
+  const panels = new PanelFeed({ hub, contexts, logger });
   const socketIds = new SocketIds(await signingKey(database.kysely.withTables(), clock, accessConfig.jwtSecret), clock);
   const registry = createRegistry([
     ...limitTotemAttempts(allOperations, access.limits),
@@ -167,31 +172,24 @@ export async function assembleServer(
     ...totemLoginOperations(access),
     ...websocketOperations(socketIds),
   ]);
-  const guard = (store: Store, actor: Actor, origin: CallOrigin): Store =>
-    wakeOnTicketWrites(guardStore(store, { actor, audit: access.audit, origin }), () => panels.wake(actor.tenantId));
   const settle = () => access.audit.flush();
   const app = createApp({
     registry,
     database,
     authenticate: accessAuthenticator(access),
-    guard,
+    contexts,
     settle,
     trustProxy: accessConfig.trustProxy,
     logger,
     bodyLimit: config.bodyLimit,
     ping: () => database.ping(),
     version: VERSION,
-    clock,
-    outbox: options.outbox ? () => options.outbox! : (store) => storeOutbox(store, clock, uuidV7Ids),
-    numbers: (tenantId) => serverNumberSource(database, tenantId),
   });
   mountSyncRoutes(app, {
     database,
     devices,
     collections: allCollections,
-    clock,
-    ids: uuidV7Ids,
-    guard,
+    contexts,
     audit: access.audit,
     settle,
     trustProxy: accessConfig.trustProxy,

@@ -160,6 +160,10 @@ class GuardedStore implements Store {
     return this.base.tenantId;
   }
 
+  get inner(): Store {
+    return this.base;
+  }
+
   collection<T extends RecordBase>(def: CollectionDef<T>): Collection<T> {
     const collection = this.base.collection(def);
     const policy = collectionPolicy(def.name);

@@ -28,11 +28,11 @@ export function numberConflict(budgetNumber: number) {
 
 /**
  * Stores a new budget under a number: the one the caller gave when free, else the next drawn from the
- * series, skipping numbers an integrator already gave by hand. Whether the number is free is checked
- * inside the writing transaction, so the common path costs one indexed query. The server's counter is
- * drawn inside that transaction (one commit per budget, and a failed create gives its number back); a
- * desk's leased block is drawn before it, as its block is written through its own store, which must
- * not wait on the transaction (docs/decisions/messaging.md, "Budgets").
+ * series, skipping numbers an integrator already gave by hand. The number is drawn through the writing
+ * transaction (`ctx.numbers.next(series, tx)`): one commit per budget, and a failed create gives its
+ * number back. A source that leases (a desk's blocks) reserves first, outside the transaction, so its
+ * network call does not hold the desk's writes. Whether the number is free is checked in the same transaction, so the common path costs
+ * one indexed query.
  *
  * @param write inserts the budget with `budgetNumber` through the transaction's store.
  * @throws DomainError `conflict` naming `budgetNumber` when the given number is taken; `conflict`
@@ -43,13 +43,14 @@ export async function insertNumbered<R>(
   given: number | undefined,
   write: (tx: Store, budgetNumber: number) => Promise<R>,
 ): Promise<R> {
-  const joins = given === undefined && ctx.numbers.joinsTransaction === true;
+  // A desk low on leased numbers leases its next block now, before the transaction holds its store
+  // (the server's counter has no reserve: it never runs dry).
+  if (given === undefined) await ctx.numbers.reserve?.(BUDGET_SERIES);
   for (;;) {
-    const drawn = joins ? undefined : (given ?? (await ctx.numbers.next(BUDGET_SERIES)));
     const written = await ctx.store.transaction(async (tx) => {
       // First statement of the transaction: the counter's row lock is always taken before the
       // tenant's write lock, so two creates on PostgreSQL queue instead of deadlocking.
-      const budgetNumber = drawn ?? (await ctx.numbers.next(BUDGET_SERIES));
+      const budgetNumber = given ?? (await ctx.numbers.next(BUDGET_SERIES, tx));
       return (await numberTaken(tx, budgetNumber)) ? undefined : { value: await write(tx, budgetNumber) };
     });
     if (written) return written.value;

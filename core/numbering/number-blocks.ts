@@ -36,7 +36,9 @@ const OFFLINE_AND_EMPTY = 'Sem números disponíveis offline: conecte ao servido
 /**
  * The installation's {@link NumberSource}: issues from leased blocks in the local store, oldest block
  * first; leases a new block when the remaining numbers fall under the low-water mark. When the server
- * is unreachable it keeps issuing what it holds, and only fails when nothing is left.
+ * is unreachable it keeps issuing what it holds, and only fails when nothing is left. A draw given the
+ * operation's transaction (`next(series, tx)`) reads and moves its block through it: the desk's store
+ * holds other writes back until the transaction ends, so the block must be written inside it.
  */
 export function blockNumberSource(deps: {
   store: Store;
@@ -46,10 +48,11 @@ export function blockNumberSource(deps: {
   policy?: BlockPolicy;
 }): NumberSource {
   const policy = deps.policy ?? DEFAULT_BLOCK_POLICY;
-  const blocks = () => deps.store.collection(numberBlocks);
+  /** The blocks, read and written through `tx` when the draw belongs to an open transaction. */
+  const blocks = (tx?: Store) => (tx ?? deps.store).collection(numberBlocks);
   const remaining = (list: NumberBlock[]) => list.reduce((sum, b) => sum + (b.to - b.next + 1), 0);
 
-  async function leaseInto(series: string): Promise<boolean> {
+  async function leaseInto(series: string, tx?: Store): Promise<boolean> {
     let range;
     try {
       range = await deps.leaser.lease(series, policy.size);
@@ -57,7 +60,7 @@ export function blockNumberSource(deps: {
       return false; // offline: keep issuing what is held
     }
     const now = isoWithOffset(deps.clock.now());
-    await blocks().insert({
+    await blocks(tx).insert({
       id: deps.ids.next(),
       tenantId: deps.store.tenantId,
       createdAt: now,
@@ -70,8 +73,8 @@ export function blockNumberSource(deps: {
     return true;
   }
 
-  async function openBlocks(series: string) {
-    const all = await blocks().find({ selector: { series }, sort: [{ from: 'asc' }] });
+  async function openBlocks(series: string, tx?: Store) {
+    const all = await blocks(tx).find({ selector: { series }, sort: [{ from: 'asc' }] });
     return all.filter((b) => b.next <= b.to);
   }
 
@@ -81,15 +84,15 @@ export function blockNumberSource(deps: {
       if (remaining(await openBlocks(series)) >= policy.lowWater) return true;
       return leaseInto(series);
     },
-    async next(series) {
+    async next(series, tx) {
       checkSeries(series);
-      let open = await openBlocks(series);
-      if (remaining(open) < policy.lowWater && (await leaseInto(series))) open = await openBlocks(series);
+      let open = await openBlocks(series, tx);
+      if (remaining(open) < policy.lowWater && (await leaseInto(series, tx))) open = await openBlocks(series, tx);
       for (;;) {
         const block = open[0];
         if (!block) throw new DomainError('conflict', OFFLINE_AND_EMPTY, [{ path: 'series', message: series }]);
         try {
-          await blocks().update(block.id, block._rev, {
+          await blocks(tx).update(block.id, block._rev, {
             ...block,
             next: block.next + 1,
             updatedAt: isoWithOffset(deps.clock.now()),
@@ -98,7 +101,7 @@ export function blockNumberSource(deps: {
         } catch (err) {
           // Another window of this installation issued from the same block: reread and try again.
           if (!(err instanceof DomainError && err.code === 'conflict')) throw err;
-          open = await openBlocks(series);
+          open = await openBlocks(series, tx);
         }
       }
     },

@@ -1,3 +1,5 @@
+import type { Store } from '../store/port.js';
+
 /**
  * Human-facing sequence numbers (budgetNumber, attendance tickets) that stay unique per tenant even
  * when installations issue them offline (docs/architecture.md "Records"). The server owns one counter per series
@@ -7,16 +9,14 @@
 export interface NumberSource {
   /**
    * The next number of `series` for the tenant, e.g. `budget` or `ticket:N:2026-11-23`.
+   *
+   * @param tx the open store transaction the number is drawn for, when there is one: the draw is
+   *   written through it (the server's counter row, a desk's leased block), so it commits or rolls
+   *   back with the record and never waits on the transaction. Without it the draw commits alone.
    * @throws DomainError `conflict` when an installation has no leased numbers left and cannot reach
    *   the server (the message tells the reception to reconnect).
    */
-  next(series: string): Promise<number>;
-  /**
-   * True when `next` may be called inside the operation's store transaction and then joins it (the
-   * server's counter: the draw commits or rolls back with the record). Absent: draw before the
-   * transaction (a desk's leased block writes through its own store, which would wait on it).
-   */
-  readonly joinsTransaction?: boolean;
+  next(series: string, tx?: Store): Promise<number>;
   /**
    * Leases ahead while the station is online, so its first number offline does not fail: an
    * installation's blocks lease when fewer than the low-water mark remain. Resolves true when the

@@ -49,6 +49,12 @@ export interface Store {
    * from a log, so other readers may see intermediate state and an undone insert keeps its id taken.
    */
   transaction<R>(work: (store: Store) => Promise<R>): Promise<R>;
+  /**
+   * The store this one decorates (the guarded store's adapter store, bound to the same transaction);
+   * absent on an adapter's own store. Lets an adapter's helpers (the server's number counter) run a
+   * statement in the very transaction they are handed, whatever wraps it.
+   */
+  readonly inner?: Store;
 }
 
 /** An open database holding every tenant's collections; hands out tenant-scoped stores. */

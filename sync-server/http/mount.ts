@@ -1,38 +1,24 @@
 import type { Hono } from 'hono';
-import { closedStore } from '../../core/access/closed-store.js';
 import { anonymousActor, type Actor } from '../../core/actor.js';
-import type { Clock } from '../../core/clock.js';
-import type { IdGenerator } from '../../core/ids.js';
-import { invoke, type CallOrigin } from '../../core/operation.js';
-import type { NumberSource } from '../../core/numbering/number-source.js';
-import type { Outbox } from '../../core/outbox.js';
+import { invoke } from '../../core/operation.js';
 import { checkReferences } from '../../core/references.js';
 import type { Registry } from '../../core/registry.js';
-import type { Database, Store } from '../../core/store/port.js';
+import type { Database } from '../../core/store/port.js';
 import type { RequestMeta } from '../auth/authenticate.js';
 import { requestOrigin } from '../auth/origin.js';
+import type { OperationContexts } from '../operation-context.js';
 import { requestInput, toHonoPath } from './request-input.js';
 
-/** The tenant of messages that belong to no clinic yet (sign-up, password reset); never replicated. */
-export const SERVER_TENANT = 'server';
+export { SERVER_TENANT } from '../operation-context.js';
 
-/** What mounting needs besides the registry: how to tell who calls, and the context pieces. */
+/** What mounting needs besides the registry: how to tell who calls, and how to build its context. */
 export interface MountDeps {
   registry: Registry;
   database: Database;
   /** Resolves the caller of a request. @throws DomainError `unauthenticated`. */
   authenticate(headers: Headers, request: RequestMeta): Promise<Actor>;
-  clock: Clock;
-  ids: IdGenerator;
-  /** The outbox an operation enqueues into, writing through the store the operation sees. */
-  outbox(store: Store): Outbox;
-  /** The tenant's human sequence numbers. */
-  numbers(tenantId: string): NumberSource;
-  /**
-   * Wraps the tenant store an operation receives: the guarded store, which checks the actor's
-   * permissions on patient data and logs every read and write of it. As is when absent.
-   */
-  guard?(store: Store, actor: Actor, origin: CallOrigin): Store;
+  /** The server's one context builder (sync-server/operation-context.ts). */
+  contexts: OperationContexts;
   /**
    * Runs when a request ends, answered or failed, before the answer leaves: writes the audit entries
    * it produced, so nothing is answered that the audit log does not hold.
@@ -57,20 +43,7 @@ export function mountOperations(app: Hono, deps: MountDeps): void {
       try {
         const actor = op.public ? anonymousActor : await deps.authenticate(c.req.raw.headers, { ...origin, route });
         const input = await requestInput(c, binding);
-        let store = op.public ? closedStore : deps.database.forTenant(actor.tenantId);
-        if (deps.guard && !op.public) store = deps.guard(store, actor, origin);
-        // Public operations (sign-up, forgot password) have no tenant store; their mail waits in the
-        // server's own tenant, which no installation replicates (reset tokens never leave the server).
-        const outboxStore = op.public ? deps.database.forTenant(SERVER_TENANT) : store;
-        const context = {
-          store,
-          actor,
-          clock: deps.clock,
-          ids: deps.ids,
-          outbox: deps.outbox(outboxStore),
-          numbers: deps.numbers(actor.tenantId),
-          origin,
-        };
+        const context = op.public ? deps.contexts.forPublic(actor, origin) : deps.contexts.forActor(actor, origin);
         // Referenced ids are looked up in the tenant's own store, not the guarded one: checking that
         // a patient exists is not reading their record (no audit entry, no patient:read needed).
         const references = op.public ? undefined : deps.database.forTenant(actor.tenantId);

@@ -15,6 +15,7 @@ import { createRegistry } from '../../core/registry.js';
 import { withoutRevision } from '../../core/store/record.js';
 import { createApp } from '../app.js';
 import { openSqlDatabase, type SqlDatabase } from '../store/index.js';
+import { memoryContexts } from '../testing/memory-contexts.js';
 import { manualClock } from './test-support.js';
 
 const KEY = 'chave-de-teste-das-mensagens';
@@ -60,7 +61,7 @@ beforeAll(async () => {
     bodyLimit: 4096,
     ping: () => database.ping(),
     version: '0.0.0-test',
-    clock,
+    contexts: memoryContexts(database, clock),
   });
 });
 afterAll(async () => {

@@ -42,16 +42,15 @@ describe.each(backends)('the server counter on $name', ({ skip, open }) => {
     const db = await open();
     opened.push(db);
     const numbers = serverNumberSource(db, TENANT);
-    expect(numbers.joinsTransaction).toBe(true);
     const store = db.forTenant(TENANT);
-    const first = await store.transaction(() => numbers.next('budget'));
+    const first = await store.transaction((tx) => numbers.next('budget', tx));
     await expect(
-      store.transaction(async () => {
-        expect(await numbers.next('budget')).toBe(first + 1);
+      store.transaction(async (tx) => {
+        expect(await numbers.next('budget', tx)).toBe(first + 1);
         throw new Error('o cadastro falhou');
       }),
     ).rejects.toThrow('o cadastro falhou');
-    expect(await store.transaction(() => numbers.next('budget'))).toBe(first + 1);
+    expect(await store.transaction((tx) => numbers.next('budget', tx))).toBe(first + 1);
     expect(await numbers.next('budget')).toBe(first + 2);
   });
 
@@ -61,7 +60,7 @@ describe.each(backends)('the server counter on $name', ({ skip, open }) => {
     const numbers = serverNumberSource(db, TENANT);
     const store = db.forTenant(TENANT);
     const drawn = await Promise.all(
-      Array.from({ length: 20 }, () => store.transaction(() => numbers.next('concurrent'))),
+      Array.from({ length: 20 }, () => store.transaction((tx) => numbers.next('concurrent', tx))),
     );
     expect(new Set(drawn).size).toBe(20);
     expect(Math.max(...drawn)).toBe(20);

@@ -2,7 +2,8 @@ import { sql, type CompiledQuery, type Kysely, type Migration } from 'kysely';
 import { checkSeries, type LeasedRange, type NumberSource } from '../../core/numbering/number-source.js';
 import { DomainError } from '../../core/errors.js';
 import { fixedStatement } from '../store/doc-sql.js';
-import { executeIn, type SqlDatabase } from '../store/index.js';
+import type { Store } from '../../core/store/port.js';
+import { executeIn, executorOf, type SqlDatabase } from '../store/index.js';
 
 /** The server's counters: the highest number of each series ever handed out, per tenant. */
 export type NumberSeriesTables = {
@@ -54,23 +55,28 @@ export async function leaseNumbers(
 }
 
 /**
- * The server's own {@link NumberSource}: one number at a time straight from the counter. Given the
- * database, a draw made inside one of its store transactions runs in that transaction (found through
- * the store's current session): no commit of its own, and on SQLite no wait for the one connection the
- * transaction holds. The counter's row stays locked until the transaction ends, so two concurrent
- * draws never see the same `hi`; a rolled back transaction gives its number back.
+ * The server's own {@link NumberSource}: one number at a time straight from the counter. A draw given
+ * the operation's transaction (`next(series, tx)`) runs in it: no commit of its own, and on SQLite no
+ * wait for the one connection the transaction holds. The counter's row stays locked until the
+ * transaction ends, so two concurrent draws never see the same `hi`; a rolled back transaction gives
+ * its number back. Without `tx` the draw commits alone.
  *
- * @param db the counter's tables, or the database whose transactions draws join.
+ * @param db the counter's tables (then a draw given `tx` runs on `tx`'s executor: the tables must be in
+ *   its database), or the database whose stores draws run through.
  */
 export function serverNumberSource(db: Kysely<NumberSeriesTables> | SqlDatabase, tenantId: string): NumberSource {
-  if (!('forTenant' in db)) return { next: async (series) => (await leaseNumbers(db, tenantId, series, 1)).from };
+  if (!('forTenant' in db)) {
+    // Given a transaction, the counter (in the same database) is drawn in it: going to `db` instead
+    // would wait on the connection (SQLite) or row lock (PostgreSQL) the transaction holds.
+    const counters = (tx: Store | undefined) => (tx ? executorOf(tx).withTables<NumberSeriesTables>() : db);
+    return { next: async (series, tx) => (await leaseNumbers(counters(tx), tenantId, series, 1)).from };
+  }
   const store = db.forTenant(tenantId);
   const draw = drawStatement(db);
   return {
-    joinsTransaction: true,
-    async next(series) {
+    async next(series, tx) {
       checkSeries(series);
-      const { rows } = await executeIn(store, draw([tenantId, series]));
+      const { rows } = await executeIn(tx ?? store, draw([tenantId, series]));
       return Number(rows[0]!.hi);
     },
   };

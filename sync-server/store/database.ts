@@ -11,6 +11,7 @@ import type { StoreTables } from './layout.js';
 import type { ListenHandlers } from './pg-listen.js';
 import { runMigrations, type Migration } from './migrations.js';
 import { syncCollections } from './schema.js';
+import { ChangeFeed } from './change-feed.js';
 import type { Session } from './session.js';
 import { SqlStore, type StoreContext } from './sql-store.js';
 
@@ -48,6 +49,8 @@ export interface SqlDatabase extends Database {
    * function it resolves to is called. Reconnects by itself; `reconnected` says notifications were missed.
    */
   readonly listen?: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  /** This process's commits that wrote records, as they happen (change-feed.ts). */
+  readonly feed: ChangeFeed;
 }
 
 /**
@@ -87,8 +90,10 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
     await kysely.destroy();
     throw error;
   }
+  const feed = new ChangeFeed();
   const context: StoreContext = {
     root: kysely,
+    feed,
     rules,
     active: new AsyncLocalStorage<Session>(),
     sqliteBulk,
@@ -103,6 +108,7 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
       await sql`select 1`.execute(untyped);
     },
     ...(listen ? { listen } : {}),
+    feed,
     forTenant: (tenantId) => new SqlStore(context, tenantId, undefined),
     close: () => (closing ??= stop().then(() => kysely.destroy())),
   };
@@ -115,18 +121,28 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
  * @throws Error when `store` does not come from {@link openSqlDatabase}.
  */
 export function executorOf(store: Store): Kysely<unknown> {
-  if (!(store instanceof SqlStore)) throw new Error('executorOf: o store não é do adaptador SQL');
-  return store.executor() as Kysely<unknown>;
+  const sql = adapterStore(store);
+  if (!sql) throw new Error('executorOf: o store não é do adaptador SQL');
+  return sql.executor() as Kysely<unknown>;
+}
+
+/** The SQL adapter's store beneath `store`'s decorators (the guarded store), if it is one. */
+function adapterStore(store: Store): SqlStore | undefined {
+  let at: Store | undefined = store;
+  while (at && !(at instanceof SqlStore)) at = at.inner;
+  return at;
 }
 
 /**
- * Runs `query` where `store`'s statements go right now, as {@link executorOf}'s executor would: inside
- * `transaction`'s work, in the transaction. On SQLite it skips Kysely's executor where that is safe
- * (sqlite-direct.ts): for a server module's statement that runs on every request.
+ * Runs `query` where `store`'s statements go right now, as {@link executorOf}'s executor would: given
+ * the store `transaction` hands its work (or a decorator of it, such as the guarded store), in that
+ * transaction. On SQLite it skips Kysely's executor where that is safe
+ * (fast/sqlite-direct.ts): for a server module's statement that runs on every request.
  *
  * @throws Error when `store` does not come from {@link openSqlDatabase}; the driver's error as is.
  */
 export function executeIn<R>(store: Store, query: CompiledQuery<R>): Promise<QueryResult<R>> {
-  if (!(store instanceof SqlStore)) throw new Error('executeIn: o store não é do adaptador SQL');
-  return store.run(query);
+  const sql = adapterStore(store);
+  if (!sql) throw new Error('executeIn: o store não é do adaptador SQL');
+  return sql.run(query);
 }

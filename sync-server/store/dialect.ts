@@ -8,10 +8,10 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { pgListen, type ListenHandlers } from './pg-listen.js';
-import { SqliteBulkInsert } from './sqlite-bulk.js';
-import { SqliteCheckpointer } from './sqlite-checkpointer.js';
-import { trackedSqliteDialect, type SqliteDirect } from './sqlite-direct.js';
-import { cachingSqlite } from './sqlite-statements.js';
+import { SqliteBulkInsert } from './fast/sqlite-bulk.js';
+import { SqliteCheckpointer } from './fast/sqlite-checkpointer.js';
+import { trackedSqliteDialect, type SqliteDirect } from './fast/sqlite-direct.js';
+import { cachingSqlite } from './fast/sqlite-statements.js';
 
 /** The engines the SQL adapter speaks. */
 export type SqlDialectName = 'sqlite' | 'postgres';
@@ -84,7 +84,7 @@ export interface Connection {
   readonly rules: DialectRules;
   /** SQLite only: prepared bulk inserts on Kysely's one connection. */
   readonly sqliteBulk: SqliteBulkInsert | undefined;
-  /** SQLite only: statements run without Kysely's executor (sqlite-direct.ts). */
+  /** SQLite only: statements run without Kysely's executor (fast/sqlite-direct.ts). */
   readonly sqliteDirect: SqliteDirect | undefined;
   /** PostgreSQL only: LISTEN on a connection of its own (see pg-listen.ts). */
   readonly listen?: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
@@ -104,7 +104,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * Opens the engine `target` names. SQLite: creates the file's folder, WAL journal (readers never
  * block the writer), `synchronous=NORMAL` (safe with WAL, much faster than FULL), foreign keys on, a
  * busy timeout so a second process waits instead of failing, and most checkpoint work on a worker
- * thread (sqlite-checkpointer.ts). PostgreSQL: a pg Pool whose every
+ * thread (fast/sqlite-checkpointer.ts). PostgreSQL: a pg Pool whose every
  * connection starts with `search_path` set to `schema`, so unqualified names (ours and those of other
  * server modules' migrations) all land in that schema.
  *

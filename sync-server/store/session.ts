@@ -6,8 +6,10 @@ import type { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, sql, type Kysely, type QueryResult } from 'kysely';
 import type { DialectRules } from './dialect.js';
 import type { StoreTables } from './layout.js';
-import type { SqliteBulkInsert } from './sqlite-bulk.js';
-import { runInTransaction, runRead, type SqliteDirect } from './sqlite-direct.js';
+import type { SqliteBulkInsert } from './fast/sqlite-bulk.js';
+import type { SqliteDirect } from './fast/sqlite-direct.js';
+import type { ChangeFeed } from './change-feed.js';
+import { runInTransaction, runOnConnection, runRead } from './fast/sqlite-direct.js';
 
 /** Runs the functions given to it one after another, in call order. */
 export class Serial {
@@ -20,10 +22,21 @@ export class Serial {
   }
 }
 
+/** What one transaction shares across its savepoint scopes. */
+export interface TxState {
+  open: boolean;
+  savepoints: number;
+  /**
+   * Collections the transaction wrote, by tenant (SqlCollection records each write's seq draw):
+   * told to the database's {@link ChangeFeed} once it commits.
+   */
+  changed: Map<string, Set<string>> | undefined;
+}
+
 /** One open transaction, or one savepoint scope inside it. */
 export interface TxScope {
   /** Shared by the whole transaction. */
-  readonly state: { open: boolean; savepoints: number };
+  readonly state: TxState;
   /**
    * Savepoint scopes opened directly inside this scope run one at a time: savepoints are a stack on
    * one connection, and two interleaved ones would undo each other's writes.
@@ -50,7 +63,7 @@ export async function inTransaction<DB, R>(
 ): Promise<R> {
   return kysely.connection().execute(async (connection) => {
     // Plain text statements: they run on every write, and need no query builder. On SQLite the
-    // connection is ours from here on, so they may skip Kysely's executor (sqlite-direct.ts).
+    // connection is ours from here on, so they may skip Kysely's executor (fast/sqlite-direct.ts).
     const run = (text: string) =>
       direct ? runInTransaction(direct, CompiledQuery.raw(text)) : connection.executeQuery(CompiledQuery.raw(text));
     await run(rules.begin);
@@ -104,14 +117,16 @@ export interface SessionSource {
   readonly active: AsyncLocalStorage<Session>;
   /** SQLite only: bulk inserts through a reused prepared statement on the same connection. */
   readonly sqliteBulk: SqliteBulkInsert | undefined;
-  /** SQLite only: statements run without Kysely's executor where that is safe (sqlite-direct.ts). */
+  /** SQLite only: statements run without Kysely's executor where that is safe (fast/sqlite-direct.ts). */
   readonly sqliteDirect: SqliteDirect | undefined;
+  /** Told of every committed transaction that wrote records. */
+  readonly feed: ChangeFeed;
 }
 
 /**
  * Runs `query` where `session` sends statements: on SQLite directly on the connection when that is
  * safe (inside the session's open transaction, or a read outside any once nobody holds the
- * connection; see sqlite-direct.ts), else through the session's Kysely executor. Same rows, same
+ * connection; see fast/sqlite-direct.ts), else through the session's Kysely executor. Same rows, same
  * errors either way.
  */
 export async function execute<R>(
@@ -121,7 +136,7 @@ export async function execute<R>(
 ): Promise<QueryResult<R>> {
   const direct = source.sqliteDirect;
   if (direct) {
-    if (session.tx?.state.open) return runInTransaction(direct, query);
+    if (session.tx?.state.open) return runOnConnection(direct.file.prepare(query.sql), query.parameters);
     if (!session.tx) {
       const read = await runRead(direct, query);
       if (read) return read;
@@ -148,7 +163,9 @@ export function currentSession(source: SessionSource, bound: Session | undefined
 
 /**
  * Runs `work` atomically: in a new transaction when `session` has none, else in a savepoint of it
- * (when `savepoint`) or directly in it (a single statement needs no savepoint of its own).
+ * (when `savepoint`) or directly in it (a single statement needs no savepoint of its own). A new
+ * transaction is opened here, not through {@link inTransaction}, so a write's call path stays short
+ * (docs/architecture.md "From request to row"); once it commits, the {@link ChangeFeed} hears what it wrote.
  */
 export async function atomically<R>(
   source: SessionSource,
@@ -157,18 +174,42 @@ export async function atomically<R>(
   savepoint = true,
 ): Promise<R> {
   if (session.tx) return savepoint ? inSavepoint(session, session.tx, work) : work(session);
-  const state = { open: true, savepoints: 0 };
+  const state: TxState = { open: true, savepoints: 0, changed: undefined };
+  const direct = source.sqliteDirect;
   try {
-    return await inTransaction(
-      source.root,
-      source.rules,
-      (executor) => {
-        const tx: Session = { executor, tx: { state, children: new Serial() } };
-        return source.active.run(tx, () => work(tx));
-      },
-      source.sqliteDirect,
-    );
+    const result = await source.root.connection().execute(async (connection) => {
+      // On SQLite the connection is ours from here on: begin, commit and rollback skip Kysely's executor.
+      const run = (text: string) =>
+        direct ? runInTransaction(direct, CompiledQuery.raw(text)) : connection.executeQuery(CompiledQuery.raw(text));
+      await run(source.rules.begin);
+      try {
+        const tx: Session = { executor: connection, tx: { state, children: new Serial() } };
+        const value = await source.active.run(tx, () => work(tx));
+        await run('commit');
+        return value;
+      } catch (error) {
+        // As in inTransaction: a failed commit can leave SQLite's transaction open.
+        try {
+          await run('rollback');
+        } catch {
+          // the error that got us here matters more
+        }
+        throw error;
+      }
+    });
+    if (state.changed) source.feed.committed(state.changed);
+    return result;
   } finally {
     state.open = false;
   }
+}
+
+/** Notes that `session`'s transaction wrote `collection` of `tenantId` (told to the feed at commit). */
+export function noteWrite(session: Session, tenantId: string, collection: string): void {
+  const state = session.tx?.state;
+  if (!state) return;
+  const changed = (state.changed ??= new Map<string, Set<string>>());
+  let names = changed.get(tenantId);
+  if (!names) changed.set(tenantId, (names = new Set()));
+  names.add(collection);
 }

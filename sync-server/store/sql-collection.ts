@@ -9,8 +9,8 @@ import { normaliseQuery, type Query } from '../../core/store/query.js';
 import type { RecordBase, Stored } from '../../core/store/record.js';
 import { compiled, DocSql } from './doc-sql.js';
 import { declaredFields, docTableName, fieldColumns, type DocRow, type DocTables } from './layout.js';
-import { atomically, execute, type Session, type SessionSource } from './session.js';
-import type { SqliteBulkInsert } from './sqlite-bulk.js';
+import { atomically, execute, noteWrite, type Session, type SessionSource } from './session.js';
+import type { SqliteBulkInsert } from './fast/sqlite-bulk.js';
 import { orderTerms, whereTerms } from './sql-query.js';
 
 /**
@@ -108,29 +108,27 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
     return Number(rows[0]!.n);
   }
 
-  async insert(doc: T): Promise<Stored<T>> {
+  /**
+   * Inside a transaction the insert runs in it directly; outside one it opens its own and comes back
+   * here with it (one statement needs no savepoint, and the request's path stays short).
+   */
+  async insert(doc: T, session = this.session()): Promise<Stored<T>> {
+    if (!session.tx) return atomically(this.source, session, (tx) => this.insert(doc, tx), false);
     const prepared = this.prepare(doc);
-    return atomically(
+    const seq = await this.nextSeq(session, 1);
+    const row = this.row(prepared, seq);
+    // ON CONFLICT DO NOTHING rather than a unique violation: in PostgreSQL an error would poison
+    // the caller's enclosing transaction, which may well catch the conflict and carry on.
+    const result = await execute(
       this.source,
-      this.session(),
-      async (session) => {
-        const seq = await this.nextSeq(session, 1);
-        const row = this.row(prepared, seq);
-        // ON CONFLICT DO NOTHING rather than a unique violation: in PostgreSQL an error would poison
-        // the caller's enclosing transaction, which may well catch the conflict and carry on.
-        const result = await execute(
-          this.source,
-          session,
-          compiled(
-            this.sql.insert,
-            this.sql.columns.map((column) => row[column as keyof DocRow]),
-          ),
-        );
-        if (result.numAffectedRows !== 1n) throw conflictOnInsert([prepared.id]);
-        return this.stored({ rev: 1, data: prepared.json });
-      },
-      false,
+      session,
+      compiled(
+        this.sql.insert,
+        this.sql.columns.map((column) => row[column as keyof DocRow]),
+      ),
     );
+    if (result.numAffectedRows !== 1n) throw conflictOnInsert([prepared.id]);
+    return this.stored({ rev: 1, data: prepared.json });
   }
 
   async insertMany(docs: readonly T[]): Promise<void> {
@@ -297,6 +295,7 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
    * keep it the first write of every write path, so locks are always taken in one order).
    */
   private async nextSeq(session: Session, count: number): Promise<number> {
+    noteWrite(session, this.tenantId, this.def.name);
     const { rows } = await execute(
       this.source,
       session,

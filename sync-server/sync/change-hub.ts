@@ -1,14 +1,21 @@
 /**
- * Tells open sync streams that a tenant's data changed. Pushes through this process notify at once;
+ * Tells open sync streams and panel sockets that a tenant's data changed. Writes committed by this
+ * process arrive at once from the store's change feed (change-feed.ts), with the collections written;
+ * pushes through this process notify at once;
  * on PostgreSQL every write, whichever process made it, arrives by LISTEN/NOTIFY at its commit
  * (change-notify.ts). Polling each streamed tenant's `tenant_seq` (one primary-key read per tenant per
  * interval) is SQLite's way and PostgreSQL's safety net (a notification lost with a connection).
  */
 import type { Kysely } from 'kysely';
+import type { ChangeFeed } from '../store/change-feed.js';
 import type { SqlDatabase, StoreTables } from '../store/index.js';
 import { CHANGE_CHANNEL } from './change-notify.js';
 
-type Listener = () => void;
+/**
+ * Told that a tenant's data may have changed: with the collections written when a commit of this
+ * process says so, undefined when the news came without them (a poll, a NOTIFY, a push).
+ */
+type Listener = (collections?: ReadonlySet<string>) => void;
 
 /** Listeners per tenant, and the poller that watches their seq. */
 export class ChangeHub {
@@ -21,12 +28,18 @@ export class ChangeHub {
    * @param db the store's tables (`database.kysely.withTables<StoreTables>()`)
    * @param pollMs how often streamed tenants' seq is read; 0 disables polling (push notifications only)
    * @param listen the database's LISTEN (`database.listen`, PostgreSQL only), started at the first subscription
+   * @param feed the database's own commits (`database.feed`), relayed as they happen
    */
   constructor(
     private readonly db: Kysely<StoreTables>,
     private readonly pollMs = 1000,
     private readonly listen?: SqlDatabase['listen'],
-  ) {}
+    feed?: ChangeFeed,
+  ) {
+    feed?.subscribe((changed) => {
+      for (const [tenantId, collections] of changed) this.notify(tenantId, collections);
+    });
+  }
 
   /** Calls `listener` whenever `tenantId`'s data may have changed. @returns the unsubscribe function. */
   subscribe(tenantId: string, listener: Listener): () => void {
@@ -58,9 +71,10 @@ export class ChangeHub {
     };
   }
 
-  /** The tenant's data changed (a push committed). */
-  notify(tenantId: string): void {
-    for (const listener of this.listeners.get(tenantId) ?? []) listener();
+  /** The tenant's data changed (a push committed); `collections` when it is known which. */
+  notify(tenantId: string, collections?: ReadonlySet<string>): void {
+    const listeners = this.listeners.get(tenantId);
+    if (listeners) for (const listener of listeners) listener(collections);
   }
 
   /** Stops polling and listening; streams stay open until their clients leave. */

@@ -9,10 +9,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AuditSink } from '../../core/access/audit.js';
 import { can } from '../../core/actor.js';
-import type { Clock } from '../../core/clock.js';
 import { DomainError, validationError } from '../../core/errors.js';
-import type { IdGenerator } from '../../core/ids.js';
-import type { CallOrigin } from '../../core/operation.js';
 import type { AnyCollectionDef, CollectionDef } from '../../core/store/collection-def.js';
 import type { Store } from '../../core/store/port.js';
 import type { RecordBase } from '../../core/store/record.js';
@@ -20,8 +17,8 @@ import { CLINIC_STORAGE_GROUPS, COLLECTION_FIELD, type StorageGroups } from '../
 import { MAX_PULL_LIMIT, pushRows, syncCheckpoint, type PushRow, type SyncDocument } from '../../core/sync/protocol.js';
 import { syncPermissions } from '../../core/sync/record-rules.js';
 import { DEFAULT_SYNC_WINDOWS, sendsDown, type SyncWindows } from '../../core/sync/windows.js';
-import type { Actor } from '../../core/actor.js';
 import { requestOrigin } from '../auth/origin.js';
+import type { OperationContexts } from '../operation-context.js';
 import { leaseNumbers, MAX_LEASE, type NumberSeriesTables } from '../numbering/number-series.js';
 import type { SqlDatabase, StoreTables } from '../store/index.js';
 import { ChangeHub } from './change-hub.js';
@@ -46,10 +43,11 @@ export interface SyncRouteDeps {
   collections: readonly AnyCollectionDef[];
   /** The storage groups installations replicate; default `CLINIC_STORAGE_GROUPS`. */
   groups?: StorageGroups;
-  clock: Clock;
-  ids: IdGenerator;
-  /** Wraps the store pushes write through (the guarded store); as is when absent. */
-  guard?(store: Store, actor: Actor, origin: CallOrigin): Store;
+  /**
+   * The server's one context builder (sync-server/operation-context.ts): its clock and ids, and the
+   * store an installation's pushes write through (guarded as an operation's).
+   */
+  contexts: OperationContexts;
   /** Audit log pulls of patient data go to. */
   audit?: AuditSink;
   /** Runs when a request ends, before the answer leaves (writes the audit entries). */
@@ -190,16 +188,18 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
   app.use('/sync/*', requireClientSchema(deps.minClientSchema));
   const windows = deps.windows ?? DEFAULT_SYNC_WINDOWS;
   const syncTables = () => deps.database.kysely.withTables<SyncTables>();
-  const hub = deps.hub ?? new ChangeHub(deps.database.kysely.withTables<StoreTables>(), 1000, deps.database.listen);
+  const hub =
+    deps.hub ??
+    new ChangeHub(deps.database.kysely.withTables<StoreTables>(), 1000, deps.database.listen, deps.database.feed);
   /** What a push (and a review resolution, which runs through a push's checks) writes with, for `actor`. */
   const pushContext = (c: Context, actor: DeviceActor): PushContext => {
     const origin = requestOrigin(c, deps.trustProxy ?? false);
     return {
       database: deps.database,
       actor,
-      clock: deps.clock,
-      ids: deps.ids,
-      ...(deps.guard ? { guard: (store: Store) => deps.guard!(store, actor, origin) } : {}),
+      clock: deps.contexts.clock,
+      ids: deps.contexts.ids,
+      guard: (store: Store) => deps.contexts.storeFor(actor, origin, store),
     };
   };
   const settled =
@@ -227,7 +227,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           tenantId: actor.tenantId,
           collections: members.map((def) => def.name),
           windows,
-          clock: deps.clock,
+          clock: deps.contexts.clock,
           checkpoint: query.checkpoint,
           limit: query.limit,
           pull: (checkpoint) => pullGroupChanges(deps.database, actor, members, checkpoint, query.limit, deps.audit),
@@ -248,7 +248,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
         windows,
         entries,
         await pushEntries(pushContext(c, actor), entries),
-        deps.clock.now(),
+        deps.contexts.clock.now(),
       );
       hub.notify(actor.tenantId);
       return c.json(answers.map(({ collection, document }) => ({ ...document, [COLLECTION_FIELD]: collection })));
@@ -267,7 +267,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           tenantId: actor.tenantId,
           collections: [def.name],
           windows,
-          clock: deps.clock,
+          clock: deps.contexts.clock,
           checkpoint: query.checkpoint,
           limit: query.limit,
           pull: (checkpoint) => pullChanges(deps.database, actor, def, checkpoint, query.limit, deps.audit),
@@ -289,7 +289,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       }));
       hub.notify(actor.tenantId);
       return c.json(
-        answersThroughWindows(windows, entries, conflicts, deps.clock.now()).map((answer) => answer.document),
+        answersThroughWindows(windows, entries, conflicts, deps.contexts.clock.now()).map((answer) => answer.document),
       );
     })(),
   );
@@ -301,7 +301,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const own = [...members.values()].filter((def) => mayRead(actor, def.name) && sendsDown(windows, def.name));
       return own.length > 0 ? [{ name, members: own }] : [];
     });
-    return answerStream(c, { database: deps.database, hub, windows, clock: deps.clock }, actor, readable);
+    return answerStream(c, { database: deps.database, hub, windows, clock: deps.contexts.clock }, actor, readable);
   });
 
   app.post('/sync/numbers/:series/lease', (c) =>
@@ -334,7 +334,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
         // A clash between records leaves the list when it is gone, wherever it was undone.
         if (kind === 'conflict')
           await settleClashes(
-            { database: deps.database, actor, clock: deps.clock, collectionOf: (name) => byName.get(name) },
+            { database: deps.database, actor, clock: deps.contexts.clock, collectionOf: (name) => byName.get(name) },
             readable,
           );
         const entries = await listReview(

@@ -5,5 +5,4 @@
 export { PanelFeed, type PanelListener } from './panel-feed.js';
 export { SOCKET_ID_TTL_MS, SocketIds, type SocketScope } from './socket-ids.js';
 export { mountPanelSocket, type WebSocketServing } from './socket-route.js';
-export { wakeOnTicketWrites } from './wake-store.js';
 export { SOCKET_PATH, websocketOperations } from './websocket-ops.js';

@@ -1,17 +1,14 @@
 /**
  * What panel sockets hear: the clinic's panel list when they connect, then each call and recall as it
- * is stored, with the list as it now stands. A clinic's sockets share one read per change: a write
- * through this process wakes them at once (`wake`), a write through another process or an
- * installation's push reaches them through the {@link ChangeHub} (its polling, or LISTEN/NOTIFY).
+ * is stored, with the list as it now stands. A clinic's sockets share one read per change, all told
+ * by the {@link ChangeHub}: a ticket committed by this process at once (the store's change feed), a
+ * write through another process or an installation's push by its polling or LISTEN/NOTIFY.
  */
 import type { Logger } from 'pino';
 import type { Actor } from '../../core/actor.js';
-import type { Clock } from '../../core/clock.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { memoryNumberSource } from '../../core/numbering/number-source.js';
-import { memoryOutbox } from '../../core/outbox.js';
-import type { Database } from '../../core/store/port.js';
 import { listPanelTickets } from '../../core/ticket/panel-ops.js';
+import { tickets } from '../../core/ticket/ticket-record.js';
+import type { OperationContexts } from '../operation-context.js';
 import type { ChangeHub } from '../sync/change-hub.js';
 import type { SocketScope } from './socket-ids.js';
 
@@ -35,19 +32,25 @@ interface ClinicFeed {
   again: boolean;
 }
 
+/** The collection whose writes a panel shows (`tickets`). */
+const WATCHED = tickets.name;
+
 const callKey = (c: PanelCall) => `${c.ticket}@${c.calledAt}#${c.recalls}`;
 
 /** Panel sockets per tenant and clinic, and the reads that feed them. */
 export class PanelFeed {
   private readonly tenants = new Map<string, { clinics: Map<string, ClinicFeed>; unsubscribe: () => void }>();
 
-  constructor(private readonly deps: { database: Database; hub: ChangeHub; clock: Clock; logger: Logger }) {}
+  constructor(private readonly deps: { hub: ChangeHub; contexts: OperationContexts; logger: Logger }) {}
 
   /** Adds a socket to its clinic's feed and sends it the list. @returns the function that removes it. */
   listen(scope: SocketScope, listener: PanelListener): () => void {
     let tenant = this.tenants.get(scope.tenantId);
     if (!tenant) {
-      const unsubscribe = this.deps.hub.subscribe(scope.tenantId, () => this.wake(scope.tenantId));
+      // Tickets are all a panel shows: a commit of this process that wrote none is no news to it.
+      const unsubscribe = this.deps.hub.subscribe(scope.tenantId, (collections) => {
+        if (!collections || collections.has(WATCHED)) this.wake(scope.tenantId);
+      });
       this.tenants.set(scope.tenantId, (tenant = { clinics: new Map(), unsubscribe }));
     }
     let feed = tenant.clinics.get(scope.clinic);
@@ -98,17 +101,7 @@ export class PanelFeed {
   private async read(tenantId: string, clinic: string, feed: ClinicFeed): Promise<Panel | undefined> {
     const actor: Actor = { kind: 'system', id: 'panel-feed', tenantId, permissions: new Set(['ticket:read']) };
     try {
-      const panel = await listPanelTickets.run(
-        {
-          store: this.deps.database.forTenant(tenantId),
-          actor,
-          clock: this.deps.clock,
-          ids: uuidV7Ids,
-          outbox: memoryOutbox(),
-          numbers: memoryNumberSource(),
-        },
-        { id: clinic, limit: 10 },
-      );
+      const panel = await listPanelTickets.run(this.deps.contexts.forSystem(actor), { id: clinic, limit: 10 });
       if (!feed.primed) for (const call of panel.calls) feed.told.add(callKey(call));
       feed.primed = true;
       return panel;

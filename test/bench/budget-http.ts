@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { RawConnection, rawRequest } from './budget-http-client.js';
 import type { SqliteTotals } from './sqlite-time-preload.js';
 
@@ -199,11 +200,16 @@ async function measuredLoad(child: ChildProcess, file: string, ...args: Paramete
   };
 }
 
-async function startServer(dir: string, port: number): Promise<ChildProcess> {
+/** This checkout: the server benched unless another checkout is named. */
+export const THIS_CHECKOUT = fileURLToPath(new URL('../../', import.meta.url));
+
+async function startServer(dir: string, port: number, root: string): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const timing = ['--import', './test/bench/sqlite-time-preload.ts'];
+  // This checkout's preload, whichever checkout serves: it only times better-sqlite3.
+  const timing = ['--import', fileURLToPath(new URL('./sqlite-time-preload.ts', import.meta.url))];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...timing, 'sync-server/main.ts'], {
+    cwd: root,
     env: {
       ...process.env,
       BENCH_SQLITE_TIME: join(dir, 'sqlite-time.json'),
@@ -271,11 +277,16 @@ async function seed(agent: http.Agent, port: number): Promise<string> {
   });
 }
 
-/** Starts the server, seeds, loads `/health` then `POST /budget/`, stops the server. */
-export async function benchBudgetHttp(seconds = SECONDS): Promise<BudgetHttpResult> {
+/**
+ * Starts the server, seeds, loads `/health` then `POST /budget/`, stops the server.
+ *
+ * @param root the checkout whose `sync-server/main.ts` serves (another worktree, for an A/B across
+ *   commits: budget-http-ab.ts); this one by default.
+ */
+export async function benchBudgetHttp(seconds = SECONDS, root = THIS_CHECKOUT): Promise<BudgetHttpResult> {
   const dir = mkdtempSync(join(tmpdir(), 'clinic-bench-budget-'));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = await startServer(dir, port);
+  const child = await startServer(dir, port, root);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     const body = await seed(agent, port);

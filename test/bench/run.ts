@@ -13,6 +13,7 @@ const BENCHES = {
   access: 'access-run.ts',
   'patient-search': 'patient-search-run.ts',
   'budget-http': 'budget-http-run.ts',
+  'budget-http-ab': 'budget-http-ab.ts',
   'schedule-views': 'schedule-views-run.ts',
   'ticket-panel': 'ticket-panel-run.ts',
   'ticket-socket': 'ticket-socket-run.ts',

@@ -23,6 +23,7 @@ import { AccountsAndKeys } from '../../sync-server/auth/api-keys.js';
 import { authMigrations, type AuthTables } from '../../sync-server/auth/auth-tables.js';
 import { apiKeyAuthenticator } from '../../sync-server/auth/authenticate.js';
 import { openSqlDatabase, type SqlDatabase } from '../../sync-server/store/index.js';
+import { memoryContexts } from '../../sync-server/testing/memory-contexts.js';
 import { dropSchema, postgresUrl } from '../../sync-server/testing/postgres.js';
 
 /** Every operation of issue 4. */
@@ -82,6 +83,7 @@ export async function openRestFixture(engine: Engine = 'sqlite'): Promise<RestFi
     bodyLimit: 1024 * 1024,
     ping: () => database.ping(),
     version: '0.0.0-test',
+    contexts: memoryContexts(database),
   });
   return {
     app,

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { numberSeriesMigrations, serverNumberSource } from '../numbering/number-series.js';
-import { notes, type Note } from '../testing/notes-fixture.js';
-import { openSqlDatabase } from './database.js';
+import { numberSeriesMigrations, serverNumberSource } from '../../numbering/number-series.js';
+import { notes, type Note } from '../../testing/notes-fixture.js';
+import { openSqlDatabase } from '../database.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'clinic-direct-'));
 let opened = 0;
@@ -85,10 +85,10 @@ describe('SQLite statements run without Kysely’s executor', () => {
     const numbers = serverNumberSource(db, 'tenant-a');
     expect(await numbers.next('budget')).toBe(1);
     const store = db.forTenant('tenant-a');
-    expect(await store.transaction(() => numbers.next('budget'))).toBe(2);
+    expect(await store.transaction((tx) => numbers.next('budget', tx))).toBe(2);
     await expect(
-      store.transaction(async () => {
-        await numbers.next('budget');
+      store.transaction(async (tx) => {
+        await numbers.next('budget', tx);
         throw new Error('desfaz');
       }),
     ).rejects.toThrow('desfaz');

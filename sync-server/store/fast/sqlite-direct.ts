@@ -85,7 +85,7 @@ export function trackedSqliteDialect(config: SqliteDialectConfig & { database: S
 }
 
 /** What Kysely's SQLite connection answers for `statement` run with `parameters`. */
-function run<R>(statement: SqliteStatement, parameters: readonly unknown[]): QueryResult<R> {
+export function runOnConnection<R>(statement: SqliteStatement, parameters: readonly unknown[]): QueryResult<R> {
   if (statement.reader) return { rows: statement.all(parameters) as R[] };
   const { changes, lastInsertRowid } = statement.run(parameters);
   return {
@@ -100,7 +100,7 @@ function run<R>(statement: SqliteStatement, parameters: readonly unknown[]): Que
  * @throws the driver's error, as Kysely would reject with it.
  */
 export function runInTransaction<R>(direct: SqliteDirect, query: CompiledQuery<R>): QueryResult<R> {
-  return run(direct.file.prepare(query.sql), query.parameters);
+  return runOnConnection(direct.file.prepare(query.sql), query.parameters);
 }
 
 /**
@@ -114,5 +114,5 @@ export async function runRead<R>(direct: SqliteDirect, query: CompiledQuery<R>):
   // Somebody else may take the connection between the wake-up and this turn: then wait again.
   while (direct.held()) await direct.whenFree();
   // Fetched again: while this read waited, another one may have left the cached statement iterating.
-  return run(direct.file.prepare(query.sql), query.parameters);
+  return runOnConnection(direct.file.prepare(query.sql), query.parameters);
 }
