@@ -8,6 +8,7 @@ import { priceCollections, priceGroupOperations } from './price/index.js';
 import { scheduleCollections, scheduleGroupOperations } from './schedule/index.js';
 import { ticketCollections, ticketGroupOperations } from './ticket/index.js';
 import type { DomainModule } from './module.js';
+import { medicalRecordModule } from './medical-record/module.js';
 import { installModules } from './module-install.js';
 import type { Operation } from './operation.js';
 import { specialtyModule } from './specialty/module.js';
@@ -17,7 +18,7 @@ import type { AnyCollectionDef } from './store/collection-def.js';
  * The domain modules (core/module.ts), one line per group: their declarations are installed here and
  * nowhere else. Groups not yet in the module shape follow in the lists below.
  */
-export const modules: readonly DomainModule[] = [specialtyModule];
+export const modules: readonly DomainModule[] = [specialtyModule, medicalRecordModule];
 installModules(modules);
 
 /**
