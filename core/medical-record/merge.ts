@@ -1,12 +1,12 @@
 /**
  * Two versions of one medical record written apart (two offline stations, or a station and the
  * server) and how they become one (docs/decisions/medical-record.md MED-003). The merge is symmetric
- * (either side may be the server's): the same two versions give the same record whichever arrived
- * first, so every station converges, and no text either side typed is lost:
+ * (either side may be the server's) but for two finished versions: the same two versions give the
+ * same record whichever arrived first, and no text either side typed is lost:
  * - open record: section by section, a section only one side changed takes that side's text; one both
  *   changed keeps both texts, the older first, joined by a marked separator for the professional to
  *   tidy; comments, addenda and transfers are the union by id, in time order;
- * - finished record (on either side): its sections stand as finished; a section text the other side
+ * - finished record (on either side; the stored one when both are): its sections stand as finished; a section text the other side
  *   wrote that differs becomes a dated addendum (`origin: 'merge'`), never an edit (CFM Res.
  *   1.638/2002): a finished record changes only by addenda.
  */
@@ -80,16 +80,10 @@ function hash(text: string): string {
 
 const finishedOf = (doc: Doc): boolean => doc.status === 'finished';
 
-/** Which of two finished versions stands: the one finished first (then a content order). */
-function firstFinished(a: Doc, b: Doc): Doc {
-  const key = (d: Doc) => JSON.stringify([d.finishedAt, d.sections]);
-  return key(a) <= key(b) ? a : b;
-}
-
 /**
- * The one record two versions `a` and `b` of it become, given what both started from (`base`,
- * undefined when unknown: then every differing section counts as changed by both). Symmetric in `a`
- * and `b`.
+ * The one record two versions `a` (the stored one) and `b` of it become, given what both started
+ * from (`base`, undefined when unknown: then every differing section counts as changed by both).
+ * Symmetric in `a` and `b` unless both are finished: then `a`, already stored, stands.
  */
 export function mergeRecords(a: Doc, b: Doc, base: Doc | undefined): Doc {
   const comments = unionById(a.comments, b.comments);
@@ -98,7 +92,8 @@ export function mergeRecords(a: Doc, b: Doc, base: Doc | undefined): Doc {
   let addenda = unionById<Addendum>(a.addenda, b.addenda);
 
   if (finishedOf(a) || finishedOf(b)) {
-    const kept = finishedOf(a) && finishedOf(b) ? firstFinished(a, b) : finishedOf(a) ? a : b;
+    // Both finished apart (two devices of one professional): the version already stored stands.
+    const kept = finishedOf(a) ? a : b;
     const other = kept === a ? b : a;
     const keptSections = sectionsOf(kept);
     const extra: Addendum[] = [];
