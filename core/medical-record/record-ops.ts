@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { textInput } from '../br/schemas.js';
-import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireReference } from '../clinic/common/records.js';
+import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord, requireReference } from '../clinic/common/records.js';
 import { limitInput } from '../clinic/common/query-input.js';
 import { DomainError } from '../errors.js';
 import { defineOperation, type OperationContext } from '../operation.js';
@@ -306,6 +306,7 @@ export const medicalRecordHistory = defineOperation({
   http: { method: 'GET', path: '/patient/{id}/medicalRecord' },
   example: { id: EXAMPLE_ID, limit: 20 },
   async run(ctx, { id, limit, before }) {
+    await requireRecord(ctx.store.collection(patients), id, 'Paciente');
     const found = await ctx.store.collection(medicalRecords).find({
       selector: { patient: id, ...(before ? { startedUtc: { $lt: new Date(before).toISOString() } } : {}) },
       sort: [{ startedUtc: 'desc' }],
