@@ -23,7 +23,7 @@ export function mergeSeparator(entry: Pick<SectionEntry, 'at' | 'by'>): string {
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-const sectionsOf = (doc: Doc | undefined): Sections => (doc?.sections ?? {});
+const sectionsOf = (doc: Doc | undefined): Sections => doc?.sections ?? {};
 const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 /** A total order on section versions: by time, then author, then text (ties cannot depend on arrival). */

@@ -8,7 +8,14 @@
  */
 import { z } from 'zod';
 import { textInput } from '../br/schemas.js';
-import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord, requireReference } from '../clinic/common/records.js';
+import {
+  EXAMPLE_ID,
+  idInput,
+  invalidTransition,
+  nowIso,
+  requireRecord,
+  requireReference,
+} from '../clinic/common/records.js';
 import { limitInput } from '../clinic/common/query-input.js';
 import { DomainError } from '../errors.js';
 import { defineOperation, type OperationContext } from '../operation.js';

@@ -4,7 +4,9 @@
  * only addenda; CID-10 sex warnings; every read and write audited; the reception refused the
  * content and never sent the collection on sync (LGPD art. 11, docs/decisions/medical-record.md).
  */
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../core/access/user.js';
 import { clinics } from '../../core/clinic/clinic-record.js';
 import { patients } from '../../core/patient/patient-record.js';
 import { seedDemoData } from '../admin/demo-data.js';
@@ -60,6 +62,16 @@ beforeAll(async () => {
   for (const key of ['admin', 'ana', 'bruno', 'reception'] as const)
     token[key] = (await login(server, `${key}@sol.test`, PASSWORD)).accessToken;
   const store = server.database.forTenant(tenantId);
+  const ana = (await store.collection(users).get(ids.ana))!;
+  await store
+    .collection(users)
+    .update(ana.id, ana._rev, {
+      ...ana,
+      name: 'Dra. Ana Lima',
+      council: 'CRM',
+      councilNumber: '123456',
+      councilState: 'SP',
+    });
   ids.clinic = (await store.collection(clinics).find({ limit: 1 }))[0]!.id;
   const people = await store.collection(patients).find({ selector: { active: true }, limit: 4 });
   const female = people.find((p) => p.sex === 'female') ?? people[0]!;
@@ -177,6 +189,32 @@ describe('attendance medical record', () => {
     expect((await call('ana', 'GET', '/cid10/?q=N40')).body.items).toEqual([
       { code: 'N40', description: 'Hiperplasia da próstata', sex: 'M' },
     ]);
+  });
+});
+
+describe('prescription (receita simples)', () => {
+  it("prints the prescription with the professional's council and number, pt-BR", async () => {
+    const appointment = await appointmentInAttendance(ids.patient, 11);
+    const id = ((await call('ana', 'POST', `/appointment/${appointment}/medicalRecord`)).body as Rec).id;
+    expect((await call('ana', 'GET', `/medicalRecord/${id}/prescription/pdf`)).status).toBe(409);
+    await call('ana', 'PATCH', `/medicalRecord/${id}`, {
+      prescricao: 'Uso oral\n1. Amoxicilina 500 mg — 1 cápsula de 8 em 8 horas por 7 dias',
+    });
+    const res = await call('ana', 'GET', `/medicalRecord/${id}/prescription/pdf`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ fileName: `receita-${id}.pdf`, mediaType: 'application/pdf' });
+    const parser = new PDFParse({ data: new Uint8Array(Buffer.from(res.body.content as string, 'base64')) });
+    try {
+      const { text } = await parser.getText();
+      expect(text).toContain('RECEITUÁRIO SIMPLES');
+      expect(text).toContain('Amoxicilina 500 mg — 1 cápsula de 8 em 8 horas por 7 dias');
+      expect(text).toContain('Dra. Ana Lima');
+      expect(text).toContain('CRM-SP 123456');
+      expect(text).toMatch(/23\/11\/2026/);
+    } finally {
+      await parser.destroy();
+    }
+    expect((await call('reception', 'GET', `/medicalRecord/${id}/prescription/pdf`)).status).toBe(403);
   });
 });
 
