@@ -65,7 +65,7 @@ const recordWithWarnings = z.object({ medicalRecord: medicalRecordOutput, warnin
 
 /** Texts with their CID-10 codes in the table's spelling, and the warnings the codes give for `patient`. */
 async function checkedTexts(ctx: OperationContext, patient: string, texts: SectionTexts) {
-  const cid10 = texts.cid10 === undefined ? undefined : canonicalCodes(texts.cid10);
+  const cid10 = texts.cid10 === undefined ? undefined : await canonicalCodes(texts.cid10);
   const warnings = cid10 ? await sexWarnings(ctx.store, patient, cid10) : [];
   return { texts: { ...texts, cid10 }, warnings };
 }

@@ -10,7 +10,7 @@ import { patients } from '../patient/patient-record.js';
 import { utcKey } from '../schedule/time.js';
 import type { Store } from '../store/port.js';
 import type { Stored } from '../store/record.js';
-import { findCid10 } from './cid10/cid10.js';
+import { cid10Table } from './cid10/cid10.js';
 import { medicalRecords, SECTIONS, type MedicalRecord, type SectionEntry, type SectionName } from './record.js';
 
 /** The record with `id`, or 404 (also for another account's id). */
@@ -51,10 +51,11 @@ export type SectionTexts = Partial<Record<SectionName, string>> & { cid10?: stri
  * The CID-10 codes in the table's spelling (`J45.0`).
  * @throws DomainError `validation` naming each code the DATASUS table lacks.
  */
-export function canonicalCodes(codes: readonly string[]): string[] {
+export async function canonicalCodes(codes: readonly string[]): Promise<string[]> {
+  const table = await cid10Table();
   const details: ErrorDetail[] = [];
   const canonical = codes.map((code, i) => {
-    const entry = findCid10(code);
+    const entry = table.find(code);
     if (!entry) details.push({ path: `cid10.${i}`, message: `código CID-10 desconhecido: ${code}` });
     return entry?.code ?? code;
   });
@@ -73,8 +74,9 @@ export async function sexWarnings(store: Store, patientId: string, codes: readon
   const patient = await store.collection(patients).get(patientId);
   const sex = patient?.sex === 'female' ? 'F' : patient?.sex === 'male' ? 'M' : undefined;
   if (!sex) return [];
+  const table = await cid10Table();
   return codes.flatMap((code, i) => {
-    const entry = findCid10(code);
+    const entry = table.find(code);
     if (!entry?.sex || entry.sex === sex) return [];
     return [
       {

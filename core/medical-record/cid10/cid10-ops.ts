@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../operation.js';
 import { GROUP } from '../record-ops.js';
-import { searchCid10 } from './cid10.js';
+import { cid10Table } from './cid10.js';
 
 const entryOutput = z
   .object({
@@ -25,5 +25,5 @@ export const searchCid10Operation = defineOperation({
   output: z.object({ items: z.array(entryOutput) }),
   http: { method: 'GET', path: '/cid10/' },
   example: { q: 'asma alérgica' },
-  run: (_ctx, { q, limit }) => Promise.resolve({ items: searchCid10(q, limit) }),
+  run: async (_ctx, { q, limit }) => ({ items: (await cid10Table()).search(q, limit) }),
 });

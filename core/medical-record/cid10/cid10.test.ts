@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bareCode, CID10_SIZE, findCid10, searchCid10 } from './cid10.js';
+import { bareCode, cid10Table } from './cid10.js';
+
+const table = await cid10Table();
+const findCid10 = (code: string) => table.find(code);
+const searchCid10 = (query: string, limit?: number) => table.search(query, limit);
 
 describe('CID-10 (DATASUS 2008)', () => {
-  it('ships every subcategory of the table', () => {
-    expect(CID10_SIZE).toBe(12_451);
+  it('ships every subcategory of the table, loaded once', async () => {
+    expect(table.size).toBe(12_451);
+    expect(await cid10Table()).toBe(table);
   });
 
   it('finds a code with or without its dot, any case', () => {
