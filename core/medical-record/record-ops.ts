@@ -30,9 +30,9 @@ import { medicalRecordOutput, medicalRecords, SECTIONS, type MedicalRecord, type
 import {
   canonicalCodes,
   loadRecord,
-  mayTransfer,
   newMedicalRecord,
   requireAttending,
+  requireMayTransfer,
   requireOpen,
   sexWarnings,
   withTexts,
@@ -275,7 +275,7 @@ export const transferMedicalRecord = defineOperation({
   async run(ctx, { id, professional, reason }) {
     const current = await loadRecord(ctx.store, id);
     requireOpen(current);
-    if (!mayTransfer(ctx, current)) requireAttending(ctx, current, 'transfere o atendimento');
+    requireMayTransfer(ctx, current);
     if (professional === current.professional)
       throw new DomainError('validation', 'O atendimento já é deste profissional', [
         { path: 'professional', message: 'escolha outro profissional' },

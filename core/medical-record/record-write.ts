@@ -26,9 +26,9 @@ export function requireAttending(ctx: OperationContext, record: MedicalRecord, w
     ]);
 }
 
-/** Whether the actor may hand the attendance over: its professional, or who administers access. */
-export function mayTransfer(ctx: OperationContext, record: MedicalRecord): boolean {
-  return ctx.actor.id === record.professional || can(ctx.actor, 'access:write');
+/** @throws DomainError `forbidden` unless the actor is the record's professional or administers access. */
+export function requireMayTransfer(ctx: OperationContext, record: MedicalRecord): void {
+  if (!can(ctx.actor, 'access:write')) requireAttending(ctx, record, 'transfere o atendimento');
 }
 
 /**
@@ -75,19 +75,12 @@ export async function sexWarnings(store: Store, patientId: string, codes: readon
   const sex = patient?.sex === 'female' ? 'F' : patient?.sex === 'male' ? 'M' : undefined;
   if (!sex) return [];
   const table = await cid10Table();
+  const who = sex === 'F' ? 'a paciente' : 'o paciente';
   return codes.flatMap((code, i) => {
     const entry = table.find(code);
     if (!entry?.sex || entry.sex === sex) return [];
-    return [
-      {
-        path: `cid10.${i}`,
-        message:
-          `${entry.code} (${entry.description}) é próprio do sexo ${SEX_NAMES[entry.sex]}; no cadastro a paciente é do sexo ${SEX_NAMES[sex]}`.replace(
-            'a paciente',
-            sex === 'M' ? 'o paciente' : 'a paciente',
-          ),
-      },
-    ];
+    const message = `${entry.code} (${entry.description}) é próprio do sexo ${SEX_NAMES[entry.sex]}; no cadastro ${who} é do sexo ${SEX_NAMES[sex]}`;
+    return [{ path: `cid10.${i}`, message }];
   });
 }
 

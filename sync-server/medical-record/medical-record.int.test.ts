@@ -63,15 +63,13 @@ beforeAll(async () => {
     token[key] = (await login(server, `${key}@sol.test`, PASSWORD)).accessToken;
   const store = server.database.forTenant(tenantId);
   const ana = (await store.collection(users).get(ids.ana))!;
-  await store
-    .collection(users)
-    .update(ana.id, ana._rev, {
-      ...ana,
-      name: 'Dra. Ana Lima',
-      council: 'CRM',
-      councilNumber: '123456',
-      councilState: 'SP',
-    });
+  await store.collection(users).update(ana.id, ana._rev, {
+    ...ana,
+    name: 'Dra. Ana Lima',
+    council: 'CRM',
+    councilNumber: '123456',
+    councilState: 'SP',
+  });
   ids.clinic = (await store.collection(clinics).find({ limit: 1 }))[0]!.id;
   const people = await store.collection(patients).find({ selector: { active: true }, limit: 4 });
   const female = people.find((p) => p.sex === 'female') ?? people[0]!;
@@ -142,6 +140,21 @@ describe('attendance medical record', () => {
     expect(read.sections.conduta).toBeUndefined();
     expect(read.addenda).toMatchObject([{ text: 'Espirometria normal.', by: ids.bruno }]);
     expect(read.comments).toMatchObject([{ section: 'conduta', text: 'Considerar espirometria.' }]);
+  });
+
+  it('refuses to open the record of an appointment whose patient has not arrived', async () => {
+    const booked = await call('reception', 'POST', '/appointment/', {
+      clinic: ids.clinic,
+      patient: ids.patient,
+      professional: ids.ana,
+      start: '2026-11-23T15:00:00-03:00',
+      end: '2026-11-23T15:30:00-03:00',
+    });
+    const appointment = (booked.body.appointment as { id: string }).id;
+    const res = await call('ana', 'POST', `/appointment/${appointment}/medicalRecord`);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'invalid_transition' });
+    expect((await call('reception', 'GET', `/appointment/${appointment}`)).body.status).toBe(1);
   });
 
   it('creates an instant attendance, warns on a CID-10 of the other sex, transfers, lists history newest first', async () => {
