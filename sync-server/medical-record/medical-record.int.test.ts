@@ -13,6 +13,12 @@ import { seedDemoData } from '../admin/demo-data.js';
 import type { AuditTables } from '../audit/audit-table.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from '../auth/test-server.js';
 import { enrolDevice, type SyncTestServer } from '../../test/sync/sync-fixture.js';
+import { uuidV7Ids } from '../../core/ids.js';
+import { medicalRecords } from '../../core/medical-record/record.js';
+import type { CollectionDef } from '../../core/store/collection-def.js';
+import type { RecordBase } from '../../core/store/record.js';
+import type { SyncDocument } from '../../core/sync/protocol.js';
+import { pushChanges } from '../sync/push.js';
 
 const PASSWORD = 'senha comprida da clínica';
 let server: TestServer;
@@ -271,5 +277,68 @@ describe('privacy (LGPD art. 11)', () => {
     const docs = group.body.documents as { rx_collection: string }[];
     expect(docs.some((d) => d.rx_collection === 'appointments')).toBe(true);
     expect(docs.filter((d) => d.rx_collection === 'medical_records')).toEqual([]);
+  });
+});
+
+describe('offline edits pushed by two installations', () => {
+  it('merges section by section on the server; a finished record takes the late text as an addendum', async () => {
+    const created = await call('ana', 'POST', '/medicalRecord/instantAttendance', {
+      patient: ids.patient,
+      anamnese: 'Cefaleia.',
+    });
+    const id = (created.body.medicalRecord as Rec).id;
+    const store = server.database.forTenant(tenantId);
+    const { _rev, ...base } = (await store.collection(medicalRecords).get(id))!;
+    const live = (doc: object) => ({ ...doc, _deleted: false }) as unknown as SyncDocument;
+    // Installations holding the professional's permissions (none enrols that way yet: MED-002).
+    const push = (deviceId: string, rows: { assumedMasterState: SyncDocument; newDocumentState: SyncDocument }[]) =>
+      pushChanges(
+        {
+          database: server.database,
+          actor: {
+            kind: 'device',
+            id: deviceId,
+            tenantId,
+            permissions: new Set(['medicalRecord:read', 'medicalRecord:write']),
+            clinicId: null,
+            deviceKind: 'desk',
+          },
+          clock: server.clock,
+          ids: uuidV7Ids,
+        },
+        medicalRecords as unknown as CollectionDef<RecordBase>,
+        rows,
+      );
+    const edit = (text: string, at: string) => ({
+      ...base,
+      updatedAt: at,
+      sections: { ...base.sections, conduta: { text, at, by: ids.ana } },
+    });
+    expect(
+      await push('desk-1', [
+        { assumedMasterState: live(base), newDocumentState: live(edit('Analgésico.', '2026-11-23T09:10:00-03:00')) },
+      ]),
+    ).toEqual([]);
+    const answer = await push('desk-2', [
+      { assumedMasterState: live(base), newDocumentState: live(edit('Repouso.', '2026-11-23T09:11:00-03:00')) },
+    ]);
+    expect(answer).toHaveLength(1);
+    const merged = (await store.collection(medicalRecords).get(id))!;
+    expect(merged.sections.conduta!.text).toBe(
+      `Analgésico.\n\n--- edição simultânea (${ids.ana}, 2026-11-23T09:11:00-03:00) ---\n\nRepouso.`,
+    );
+    expect(merged.sections.anamnese!.text).toBe('Cefaleia.');
+
+    expect((await call('ana', 'POST', `/medicalRecord/${id}/conclusion`)).status).toBe(200);
+    const { _rev: _r, ...seen } = merged;
+    const late = {
+      ...seen,
+      sections: { ...seen.sections, evolucao: { text: 'Melhorou.', at: '2026-11-23T09:20:00-03:00', by: ids.ana } },
+    };
+    await push('desk-1', [{ assumedMasterState: live(seen), newDocumentState: live(late) }]);
+    const finished = (await store.collection(medicalRecords).get(id))!;
+    expect(finished.status).toBe('finished');
+    expect(finished.sections.evolucao).toBeUndefined();
+    expect(finished.addenda).toMatchObject([{ text: 'Melhorou.', section: 'evolucao', origin: 'merge' }]);
   });
 });
