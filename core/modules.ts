@@ -7,6 +7,7 @@ import { accessModule } from './access/module.js';
 import { budgetModule } from './budget/module.js';
 import { clinicModule } from './clinic/module.js';
 import { insuranceModule } from './insurance/module.js';
+import { medicalRecordModule } from './medical-record/module.js';
 import { messagingModule } from './messaging/module.js';
 import type { DomainModule } from './module.js';
 import { patientModule } from './patient/module.js';
@@ -26,4 +27,5 @@ export const modules: readonly DomainModule[] = [
   budgetModule,
   scheduleModule,
   ticketModule,
+  medicalRecordModule,
 ];

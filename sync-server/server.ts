@@ -23,6 +23,7 @@ import {
 import { installServerModules } from './catalogue.js';
 import type { ServerConfig } from './config.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
+import { medicalRecordServerOperations } from './medical-record/prescription-pdf-op.js';
 import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
 import { limitTotemAttempts } from './ticket/totem-limit.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
@@ -169,6 +170,7 @@ export async function assembleServer(
     ...serverAccessOperations(access),
     ...deviceOperations(devices),
     ...ticketServerOperations,
+    ...medicalRecordServerOperations,
     ...totemLoginOperations(access),
     ...websocketOperations(socketIds),
   ]);

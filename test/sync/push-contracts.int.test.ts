@@ -239,6 +239,19 @@ function minimalRecords(refs: Refs, ids: Record<string, string>): Record<string,
       services: [{ prefix: 'N', name: 'Normal', class: 'normal', active: true }],
       priorityRatio: 2,
     },
+    medical_records: {
+      patient: refs.patient,
+      professional: refs.professional,
+      kind: 'instant',
+      status: 'open',
+      startedAt: AT,
+      startedUtc: '2026-11-23T12:00:00.000Z',
+      sections: {},
+      comments: [],
+      addenda: [],
+      transfers: [],
+      createdBy: refs.professional,
+    },
   };
   return Object.fromEntries(Object.entries(records).map(([name, doc]) => [name, { id: ids[name]!, ...base, ...doc }]));
 }
@@ -408,6 +421,7 @@ for (const backend of backends) {
       });
       await write('POST', '/ticket/', { clinic: refs.clinic, service: 'N' });
       await write('POST', `/appointment/${booked}/financeRecord`, { amount: 250 });
+      await write('POST', '/medicalRecord/instantAttendance', { patient: refs.patient, cid10: ['J45.0'] });
 
       let checked = 0;
       for (const def of allCollections as unknown as Def[]) {
@@ -589,6 +603,7 @@ for (const backend of backends) {
         schedule_shares: 'allow',
         tickets: 'refuse',
         ticket_controls: 'refuse',
+        medical_records: 'refuse',
       });
       await readsAnswer();
     }, 120_000);

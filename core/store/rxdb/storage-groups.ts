@@ -41,6 +41,7 @@ export const CLINIC_STORAGE_GROUPS: StorageGroups = {
     'schedule_shares',
     'tickets',
     'ticket_controls',
+    'medical_records',
   ],
   finance: ['budgets', 'treatments', 'receivables'],
   account: ['account_configurations', 'schedule_filters', 'personal_templates', 'outbox_messages'],
