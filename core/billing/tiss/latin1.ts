@@ -1,0 +1,33 @@
+/**
+ * ISO-8859-1, the encoding of TISS messages (ANS, Componente Organizacional item 115 and the schemas'
+ * own declaration). Every character of a pt-BR name fits; one that does not is refused, never replaced,
+ * as the operator would read a different value than the one hashed.
+ */
+import { DomainError } from '../../errors.js';
+
+/**
+ * The ISO-8859-1 bytes of `text`.
+ * @throws DomainError `validation` naming the first character outside ISO-8859-1.
+ */
+export function toLatin1(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0xff) {
+      throw new DomainError('validation', 'Caractere não aceito no padrão TISS (ISO-8859-1)', [
+        { path: 'xml', message: `caractere "${text[i]}" fora do ISO-8859-1` },
+      ]);
+    }
+    bytes[i] = code;
+  }
+  return bytes;
+}
+
+/** Text of ISO-8859-1 bytes. */
+export function fromLatin1(bytes: Uint8Array): string {
+  let text = '';
+  for (let at = 0; at < bytes.length; at += 8192) {
+    text += String.fromCharCode(...bytes.subarray(at, at + 8192));
+  }
+  return text;
+}
