@@ -1,4 +1,5 @@
 import { accessCollections, accessOperations } from './access/index.js';
+import { billingModule } from './billing/module.js';
 import { budgetCollections, budgetGroupOperations } from './budget/index.js';
 import { messagingCollections, messagingOperations } from './messaging/index.js';
 import { clinicCollections, clinicGroupOperations } from './clinic/index.js';
@@ -17,7 +18,7 @@ import type { AnyCollectionDef } from './store/collection-def.js';
  * The domain modules (core/module.ts), one line per group: their declarations are installed here and
  * nowhere else. Groups not yet in the module shape follow in the lists below.
  */
-export const modules: readonly DomainModule[] = [specialtyModule];
+export const modules: readonly DomainModule[] = [specialtyModule, billingModule];
 installModules(modules);
 
 /**

@@ -4,13 +4,17 @@
  * elements with no value are left out.
  */
 import { guideTotals } from './guide-totals.js';
+import { plainPunctuation } from './latin1.js';
 import { lineCentavos, tissDecimal } from './money-text.js';
 import type { TissGuide, TissItem, TissProfessional, TissProvider } from './tiss-data.js';
 import { leaf, node, optionalLeaf, type TissNode } from './xml-tree.js';
 
-/** Values longer than the schema allows are cut, as the operator's system would refuse the batch. */
+/**
+ * Free text as the schema takes it: typographic punctuation made plain, cut to the schema's length
+ * (the operator's system refuses a longer value; the full text stays on the attendance).
+ */
 function cut(text: string, max: number): string {
-  return text.trim().slice(0, max);
+  return plainPunctuation(text).trim().slice(0, max);
 }
 
 /** ct_contratadoDados: the operator's provider code when it gave one, else the clinic's CNPJ. */

@@ -31,3 +31,22 @@ export function fromLatin1(bytes: Uint8Array): string {
   }
   return text;
 }
+
+const TYPOGRAPHIC: Readonly<Record<string, string>> = {
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u2026': '...',
+  '\u00a0': ' ',
+};
+
+/**
+ * Typographic punctuation as its ISO-8859-1 plain form (TUSS descriptions and pasted text carry
+ * en dashes and curly quotes); any other character outside ISO-8859-1 is left for {@link toLatin1} to refuse.
+ */
+export function plainPunctuation(text: string): string {
+  return text.replace(/[\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u00a0]/g, (c) => TYPOGRAPHIC[c]!);
+}
