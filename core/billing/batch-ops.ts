@@ -24,6 +24,7 @@ import { billingAttendances, type BillingAttendance } from './attendance-record.
 import { attendancesOf } from './batch-document.js';
 import { BATCH_STATUSES, billingBatches, billingBatchOutput, type BillingBatch } from './batch-record.js';
 import { attendanceFromAppointment } from './from-appointment.js';
+import { priceTableOf } from './price-table-of.js';
 import { GUIDE_TYPES } from './tiss/tiss-data.js';
 import { batchTotal } from './totals.js';
 
@@ -264,14 +265,15 @@ export const revalueBatch = defineOperation({
   async run(ctx, { id }) {
     const batch = await requireOpenBatch(ctx, id);
     const insurance = await requireRecord(ctx.store.collection(insurances), batch.insurance, 'Convênio');
-    if (!insurance.priceTable) {
+    const table = await priceTableOf(ctx.store, insurance);
+    if (!table) {
       throw new DomainError('validation', 'Convênio sem tabela de preços', [
         { path: 'insurance', message: 'defina a tabela de preços do convênio' },
       ]);
     }
     const attendances = await attendancesOf(ctx.store, batch);
     const eventIds = [...new Set(attendances.flatMap((a) => a.items.flatMap((i) => i.event ?? [])))];
-    const prices = await pricesOfEvents(ctx.store, insurance.priceTable, eventIds);
+    const prices = await pricesOfEvents(ctx.store, table, eventIds);
     const now = nowIso(ctx);
     let changed = 0;
     const unpriced = new Set<string>();

@@ -22,6 +22,7 @@ import { appointments } from '../schedule/appointment-record.js';
 import { STATUS } from '../schedule/status.js';
 import { findCouncil } from '../specialty/councils.js';
 import { specialties } from '../specialty/specialty-record.js';
+import { priceTableOf } from './price-table-of.js';
 import { billingAttendances, type BillingAttendance, type BillingItem } from './attendance-record.js';
 import { stateCode } from './tiss/state-codes.js';
 import type { TissProfessional } from './tiss/tiss-data.js';
@@ -92,7 +93,8 @@ export async function attendanceFromAppointment(ctx: OperationContext, id: strin
   const day = appointment.start.slice(0, 10);
   const items: BillingItem[] = [];
   const problems: ErrorDetail[] = [];
-  const prices = insurance.priceTable ? await pricesOfEvents(ctx.store, insurance.priceTable, appointment.events) : [];
+  const table = await priceTableOf(ctx.store, insurance);
+  const prices = table ? await pricesOfEvents(ctx.store, table, appointment.events) : [];
   const scope = { insurance: insurance.id, insurancePlan: appointment.insurancePlan };
   let consultations = 0;
   for (const eventId of appointment.events) {
