@@ -102,10 +102,8 @@ describe('billing batches', () => {
       id: batch.id,
       appointments: [await h.attended([h.consultation]), exam],
     });
-    expect(error).toMatchObject({
-      code: 'validation',
-      details: [{ path: 'attendances', message: expect.stringContaining('spsadt') }],
-    });
+    expect(error).toMatchObject({ code: 'validation', details: [{ path: 'attendances' }] });
+    expect(error.details[0]!.message).toContain('spsadt');
     expect(await h.ctx.store.collection(billingAttendances).count()).toBe(0);
     expect((await h.run(getBatch, { id: batch.id })).guides).toBe(0);
     const scheduled = await h.attended([h.consultation]);

@@ -14,9 +14,11 @@ const a = await seedAccount(server, 'Clínica A', { email: 'admin@a.com.br', pas
 const b = await seedAccount(server, 'Clínica B', { email: 'admin@b.com.br', password: PASSWORD });
 const keyA = (await server.keys.createKey(a.tenantId, { name: 'integração A' })).key;
 const keyB = (await server.keys.createKey(b.tenantId, { name: 'integração B' })).key;
+/** Answers as these tests read them: created records under a key, or top-level fields. */
+type Body = Record<string, { id: string } & Record<string, unknown>>;
 const call = async (method: string, path: string, body?: unknown, key = keyA) => {
   const res = await server.call(method, path, { key, ...(body === undefined ? {} : { body }) });
-  return res as { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return res as { status: number; body: Body };
 };
 
 async function created(method: string, path: string, body: unknown, key = keyA) {
@@ -28,11 +30,11 @@ async function created(method: string, path: string, body: unknown, key = keyA) 
 async function attendedAppointment(key: string, adminId: string) {
   const clinic = (
     await created('POST', '/clinic/', { name: 'Centro', cnpj: '11.222.333/0001-81', cnes: '1234567' }, key)
-  ).clinic.id as string;
+  ).clinic.id;
   const event = (
     await created('POST', '/event/', { name: 'Consulta', code: '10101012', tissTable: '22', type: 'consultation' }, key)
-  ).event.id as string;
-  const table = (await created('POST', '/priceTable/', { name: 'Convênio 2026' }, key)).priceTable.id as string;
+  ).event.id;
+  const table = (await created('POST', '/priceTable/', { name: 'Convênio 2026' }, key)).priceTable.id;
   await created('PUT', `/priceTable/${table}`, { name: 'Convênio 2026', prices: [{ event, value: 180.5 }] }, key);
   const insurance = (
     await created(
@@ -41,9 +43,8 @@ async function attendedAppointment(key: string, adminId: string) {
       { name: 'Saúde Exemplo', ansRegistry: '123456', priceTable: table, plans: [] },
       key,
     )
-  ).insurance.id as string;
-  const specialty = (await created('POST', '/specialty/', { name: 'Clínica médica', cbo: '225125' }, key)).specialty
-    .id as string;
+  ).insurance.id;
+  const specialty = (await created('POST', '/specialty/', { name: 'Clínica médica', cbo: '225125' }, key)).specialty.id;
   await created(
     'PUT',
     `/user/${adminId}`,
@@ -57,7 +58,7 @@ async function attendedAppointment(key: string, adminId: string) {
       { name: 'Helena Prado', insurances: [{ insurance, identificationOnInsurance: '99887766' }] },
       key,
     )
-  ).patient.id as string;
+  ).patient.id;
   const appointment = (
     await created(
       'POST',
@@ -73,7 +74,7 @@ async function attendedAppointment(key: string, adminId: string) {
       },
       key,
     )
-  ).appointment.id as string;
+  ).appointment.id;
   for (const step of ['attendance', 'attendance/start', 'attendance/end'])
     await created('POST', `/appointment/${appointment}/${step}`, {}, key);
   return { clinic, insurance, appointment };
@@ -119,7 +120,7 @@ describe('billing over REST', () => {
         { clinic: theirs.clinic, insurance: theirs.insurance, guideType: 'consulta' },
         keyB,
       )
-    ).batch.id as string;
+    ).batch.id;
     expect((await call('GET', `/billing/batch/${batch}`)).status).toBe(404);
     expect((await call('GET', `/billing/batch/${batch}/tissXml`)).status).toBe(404);
     expect((await call('GET', `/billing/batch/${batch}`, undefined, keyB)).status).toBe(200);

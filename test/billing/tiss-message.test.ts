@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { convert } from 'xmlbuilder2';
 import { describe, expect, it } from 'vitest';
-import { writeBatchMessage } from './message.js';
-import { validateTissMessage } from './schema-validator.js';
-import type { TissBatch, TissGuide } from './tiss-data.js';
-import { md5Hex } from './md5.js';
+import { writeBatchMessage } from '../../core/billing/tiss/message.js';
+import { validateTissMessage } from '../../core/billing/tiss/schema-validator.js';
+import type { TissBatch, TissGuide } from '../../core/billing/tiss/tiss-data.js';
+import { md5Hex } from '../../core/billing/tiss/md5.js';
 
 const professional = { name: 'Dra. Ana Conceição', council: '06', councilNumber: '12345', state: '35', cbo: '225125' };
 
