@@ -24,10 +24,22 @@ export interface TissMessage {
   hash: string;
 }
 
-function header(batch: TissBatch): TissNode {
+/** What the header of a provider's message needs. */
+export interface TissHeader {
+  version: string;
+  /** dm_tipoTransacao: `ENVIO_LOTE_GUIAS`, `RECURSO_GLOSA`… */
+  transaction: string;
+  transactionNumber: string;
+  day: string;
+  time: string;
+  ansRegistry: string;
+  provider: Pick<TissBatch['provider'], 'providerCode' | 'cnpj'>;
+}
+
+function header(batch: TissHeader): TissNode {
   return node('cabecalho', [
     node('identificacaoTransacao', [
-      leaf('tipoTransacao', 'ENVIO_LOTE_GUIAS'),
+      leaf('tipoTransacao', batch.transaction),
       leaf('sequencialTransacao', batch.transactionNumber),
       leaf('dataRegistroTransacao', batch.day),
       leaf('horaRegistroTransacao', batch.time),
@@ -69,7 +81,17 @@ function write(parent: XMLBuilder, tree: TissNode): void {
  * @throws DomainError `validation` when a value holds a character outside ISO-8859-1.
  */
 export function writeBatchMessage(batch: TissBatch): TissMessage {
-  const parts = [header(batch), batchBody(batch)];
+  return writeMessage({ ...batch, transaction: 'ENVIO_LOTE_GUIAS' }, batchBody(batch));
+}
+
+/**
+ * A provider's message: the header for `head`, then `body` (`prestadorParaOperadora`), then the
+ * epilogue hash of both.
+ *
+ * @throws DomainError `validation` when a value holds a character outside ISO-8859-1.
+ */
+export function writeMessage(head: TissHeader, body: TissNode): TissMessage {
+  const parts = [header(head), body];
   const hash = epilogueHash(parts);
   const doc = create({ version: '1.0', encoding: 'ISO-8859-1' });
   const root = doc.ele(TISS_NAMESPACE, 'ans:mensagemTISS');
