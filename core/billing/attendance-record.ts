@@ -63,6 +63,30 @@ export interface BillingAttendance extends RecordBase {
   authorizationDate?: string;
   /** The batch it is in, if any. */
   batch?: string;
+  /** What the operator's account analysis said of it (glosa import). */
+  analysis?: AttendanceAnalysis;
+}
+
+/** A refusal of the operator on the guide (no `sequence`) or on one of its lines. */
+export interface AttendanceGlosa {
+  /** The line's sequential number in the guide, when the refusal is of one line. */
+  sequence?: number;
+  /** TISS glosa code (dm_tipoGlosa, TUSS 38). */
+  code: string;
+  /** Reais refused, when the operator gave it. */
+  value?: number;
+  description?: string;
+}
+
+/** The operator's analysis of one attendance's guide. */
+export interface AttendanceAnalysis {
+  /** dm_statusProtocolo of the guide. */
+  status: string;
+  /** Reais released for payment. */
+  released: number;
+  glosas: AttendanceGlosa[];
+  /** When the statement was imported. */
+  at: string;
 }
 
 /** The `billing_attendances` collection: listed by batch, found by appointment and patient. */
@@ -129,5 +153,21 @@ export const billingAttendanceOutput = z
     authorizationCode: z.string().optional(),
     authorizationDate: dayOutput.optional(),
     batch: z.string().optional(),
+    analysis: z
+      .object({
+        status: z.string(),
+        released: z.number().describe('reais'),
+        glosas: z.array(
+          z.object({
+            sequence: z.number().optional(),
+            code: z.string(),
+            value: z.number().optional().describe('reais'),
+            description: z.string().optional(),
+          }),
+        ),
+        at: z.string(),
+      })
+      .optional()
+      .describe('análise da operadora (demonstrativo importado)'),
   })
   .meta({ id: 'BillingAttendance' });

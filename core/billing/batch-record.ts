@@ -41,6 +41,21 @@ export interface BillingBatch extends RecordBase {
   /** Protocol number the operator gave for the current sending. */
   protocol?: string;
   sendings: BatchSending[];
+  /** Refusal appeals written for it (recurso de glosa). */
+  appeals?: BatchAppeal[];
+}
+
+/** One refusal appeal of the batch. */
+export interface BatchAppeal {
+  /** numeroGuiaRecGlosaPrestador: a sequence of the account. */
+  number: number;
+  at: string;
+  by: string;
+  hash: string;
+  /** Attendances appealed. */
+  attendances: string[];
+  /** Reais appealed. */
+  total: number;
 }
 
 /** The `billing_batches` collection: listed by insurance and status. */
@@ -71,5 +86,17 @@ export const billingBatchOutput = z
         cancelled: z.object({ at: z.string(), by: z.string(), reason: z.string() }).optional(),
       }),
     ),
+    appeals: z
+      .array(
+        z.object({
+          number: z.number(),
+          at: z.string(),
+          by: z.string(),
+          hash: z.string(),
+          attendances: z.array(z.string()),
+          total: z.number().describe('reais'),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'Batch' });

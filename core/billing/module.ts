@@ -12,6 +12,7 @@ import { billingAttendanceOutput, billingAttendances } from './attendance-record
 import { batchOperations } from './batch-ops.js';
 import { billingBatches, billingBatchOutput } from './batch-record.js';
 import { tissOperations } from './tiss-ops.js';
+import { glosaOperations } from './glosa-ops.js';
 
 const patientData = { resource: 'billing', check: true, audit: 'all' } as const;
 
@@ -36,5 +37,5 @@ export const billingModule = domainModule({
       policy: patientData,
     },
   ],
-  operations: [...batchOperations, ...attendanceOperations, ...tissOperations],
+  operations: [...batchOperations, ...attendanceOperations, ...tissOperations, ...glosaOperations],
 });
