@@ -15,10 +15,11 @@ const b = await seedAccount(server, 'Clínica B', { email: 'admin@b.com.br', pas
 const keyA = (await server.keys.createKey(a.tenantId, { name: 'integração A' })).key;
 const keyB = (await server.keys.createKey(b.tenantId, { name: 'integração B' })).key;
 /** Answers as these tests read them: created records under a key, or top-level fields. */
-type Body = Record<string, { id: string } & Record<string, unknown>>;
+type Created = 'clinic' | 'event' | 'priceTable' | 'insurance' | 'specialty' | 'patient' | 'appointment' | 'batch';
+type Body = Record<Created, { id: string } & Record<string, unknown>> & Record<string, unknown>;
 const call = async (method: string, path: string, body?: unknown, key = keyA) => {
   const res = await server.call(method, path, { key, ...(body === undefined ? {} : { body }) });
-  return res as { status: number; body: Body };
+  return res as unknown as { status: number; body: Body };
 };
 
 async function created(method: string, path: string, body: unknown, key = keyA) {

@@ -2206,6 +2206,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/billing/batch/{id}/glosa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Importa o demonstrativo de análise de conta (XML TISS) da operadora: glosas e valores liberados por guia
+     * @description O XML é validado pelos esquemas da ANS; o protocolo do lote (pelo número do lote) é lido e cada guia vai ao atendimento de mesmo número de guia do prestador. Guias que não são deste lote são listadas em `unmatched`.
+     */
+    post: operations['billing.batch.importGlosa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/appeal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gera o recurso de glosa (XML TISS) dos atendimentos glosados de um lote
+     * @description Recorre de cada linha glosada (ou da guia inteira, quando a glosa é da guia) dos atendimentos informados, ou de todos os glosados do lote, com a justificativa dada. O XML é validado pelos esquemas da ANS e o recurso fica no lote.
+     */
+    post: operations['billing.appeal.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/session/': {
     parameters: {
       query?: never;
@@ -3299,6 +3339,15 @@ export interface components {
           reason: string;
         };
       }[];
+      appeals?: {
+        number: number;
+        at: string;
+        by: string;
+        hash: string;
+        attendances: string[];
+        /** @description reais */
+        total: number;
+      }[];
       /** @description reais */
       total: number;
       guides: number;
@@ -3327,6 +3376,15 @@ export interface components {
           by: string;
           reason: string;
         };
+      }[];
+      appeals?: {
+        number: number;
+        at: string;
+        by: string;
+        hash: string;
+        attendances: string[];
+        /** @description reais */
+        total: number;
       }[];
     };
     BillingAttendanceWithTotal: {
@@ -3358,6 +3416,20 @@ export interface components {
       authorizationCode?: string;
       authorizationDate?: string;
       batch?: string;
+      /** @description análise da operadora (demonstrativo importado) */
+      analysis?: {
+        status: string;
+        /** @description reais */
+        released: number;
+        glosas: {
+          sequence?: number;
+          code: string;
+          /** @description reais */
+          value?: number;
+          description?: string;
+        }[];
+        at: string;
+      };
       /** @description reais */
       total: number;
     };
@@ -17782,6 +17854,208 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.batch.importGlosa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description o XML do demonstrativo */
+          xml: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Importa o demonstrativo de análise de conta (XML TISS) da operadora: glosas e valores liberados por guia */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            batch: components['schemas']['BatchWithTotal'];
+            matched: number;
+            unmatched: string[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.appeal.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description sem eles: todos os atendimentos glosados do lote */
+          attendances?: string[];
+          justification: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Gera o recurso de glosa (XML TISS) dos atendimentos glosados de um lote */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            batch: components['schemas']['BatchWithTotal'];
+            appeal: {
+              number: number;
+              fileName: string;
+              xml: string;
+              hash: string;
+              total: number;
+            };
+          };
         };
       };
       /** @description Requisição inválida: cada campo com problema em details */
