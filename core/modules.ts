@@ -4,6 +4,7 @@
  * install the parts they open (`core/module-testing.ts`).
  */
 import { accessModule } from './access/module.js';
+import { billingModule } from './billing/module.js';
 import { budgetModule } from './budget/module.js';
 import { clinicModule } from './clinic/module.js';
 import { insuranceModule } from './insurance/module.js';
@@ -28,4 +29,5 @@ export const modules: readonly DomainModule[] = [
   scheduleModule,
   ticketModule,
   medicalRecordModule,
+  billingModule,
 ];

@@ -58,7 +58,8 @@ const GRANTS: Record<Role, readonly string[]> = {
   reception: [
     ...BASE,
     ...rw('profile', 'patient', 'appointment', 'attendance', 'budget', 'ticket', 'waitList', 'user', 'document'),
-    ...r('finance'),
+    // `billing:read`: the desk sees whether an attendance is billed and in which batch (issue 25).
+    ...r('finance', 'billing'),
   ],
   professional: [
     ...BASE,

@@ -23,6 +23,7 @@ const BENCHES = {
   'sync-browser': 'sync-browser-run.ts',
   'desk-launch': 'desk-launch-run.ts',
   'desk-memory': 'desk-memory-run.ts',
+  'tiss-batch': 'tiss-batch-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

@@ -694,6 +694,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/specialty/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista especialidades por nome (ignora acentos e maiúsculas) */
+    get: operations['specialty.list'];
+    put?: never;
+    /** Cadastra uma especialidade (com código CBO e conselho, se houver) */
+    post: operations['specialty.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/specialty/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra uma especialidade */
+    get: operations['specialty.get'];
+    /** Edita uma especialidade */
+    put: operations['specialty.update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/specialty/{id}/inactivation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Inativa uma especialidade (registros antigos continuam apontando para ela) */
+    post: operations['specialty.inactivate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/specialty/{id}/activation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reativa uma especialidade */
+    post: operations['specialty.activate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/council/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os conselhos profissionais (tabela TISS 26) */
+    get: operations['council.list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/council/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra um conselho profissional pela sigla */
+    get: operations['council.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/insurance/': {
     parameters: {
       query?: never;
@@ -1872,110 +1976,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/specialty/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Lista especialidades por nome (ignora acentos e maiúsculas) */
-    get: operations['specialty.list'];
-    put?: never;
-    /** Cadastra uma especialidade (com código CBO e conselho, se houver) */
-    post: operations['specialty.create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/specialty/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra uma especialidade */
-    get: operations['specialty.get'];
-    /** Edita uma especialidade */
-    put: operations['specialty.update'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/specialty/{id}/inactivation': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Inativa uma especialidade (registros antigos continuam apontando para ela) */
-    post: operations['specialty.inactivate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/specialty/{id}/activation': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Reativa uma especialidade */
-    post: operations['specialty.activate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/council/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Lista os conselhos profissionais (tabela TISS 26) */
-    get: operations['council.list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/council/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra um conselho profissional pela sigla */
-    get: operations['council.get'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/appointment/{id}/medicalRecord': {
     parameters: {
       query?: never;
@@ -2142,6 +2142,276 @@ export interface paths {
     get: operations['cid10.search'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os lotes, do mais recente ao mais antigo (por convênio e situação, se informados) */
+    get: operations['billing.batch.list'];
+    put?: never;
+    /** Cria um lote de guias TISS de uma clínica para um convênio */
+    post: operations['billing.batch.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra um lote com o total e o número de guias */
+    get: operations['billing.batch.get'];
+    put?: never;
+    post?: never;
+    /**
+     * Retira todos os atendimentos do lote e o exclui
+     * @description Os atendimentos continuam no faturamento, sem lote; um lote enviado não é excluído.
+     */
+    delete: operations['billing.batch.delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/attendance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Adiciona atendimentos ao lote (atendimentos já faturados ou agendamentos atendidos)
+     * @description Agendamentos atendidos entram no faturamento com os dados da guia (carteirinha, profissional, códigos e preços da tabela do convênio) e vão para o lote. Nada muda se algum não couber no lote.
+     */
+    post: operations['billing.batch.addAttendances'];
+    /** Retira atendimentos do lote (continuam no faturamento, sem lote) */
+    delete: operations['billing.batch.removeAttendances'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/revalue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reavalia os preços dos atendimentos do lote pela tabela de preços vigente do convênio
+     * @description Cada linha que veio de um evento recebe o preço aplicável hoje (do plano, do convênio ou geral) na tabela do convênio; linhas sem preço na tabela ficam como estão e são listadas em `unpriced`.
+     */
+    post: operations['billing.batch.revalue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/attendance/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Leva um agendamento atendido ao faturamento do convênio (dados da guia TISS)
+     * @description Guarda o retrato da guia: carteirinha do paciente, conselho e CBO do profissional, códigos TUSS e preços da tabela do convênio. Guia de consulta quando o atendimento é uma única consulta; SP/SADT nos demais casos.
+     */
+    post: operations['billing.attendance.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/attendance/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra um atendimento do faturamento com suas linhas e total */
+    get: operations['billing.attendance.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/attendance/{id}/expense': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Adiciona outras despesas (materiais, medicamentos, taxas…) a um atendimento
+     * @description Outras despesas vão na guia SP/SADT; um atendimento de guia de consulta passa a SP/SADT se não estiver em lote.
+     */
+    post: operations['billing.attendance.addExpenses'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/attendance/{id}/authorizationCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Atribui o código (senha) de autorização da operadora a um atendimento */
+    put: operations['billing.attendance.authorize'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/attendance/{id}/justification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Justifica um atendimento ou o marca como retorno
+     * @description A justificativa vai na observação da guia; um retorno vai como consulta de seguimento (tipoConsulta 2). Uma justificativa vazia remove a anterior.
+     */
+    put: operations['billing.attendance.justify'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/tissXml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Gera o XML TISS do lote (mensagemTISS) e o valida pelos esquemas da ANS */
+    get: operations['insurance.batch.tissXml'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/unregulated/batch/{id}/xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Gera o arquivo XML de um lote (para envio pelo portal da operadora) */
+    get: operations['unregulated.batch.xml'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Registra o número de protocolo que a operadora deu ao lote enviado */
+    put: operations['insurance.batch.protocol'];
+    /**
+     * Envia o lote TISS: valida pelos esquemas da ANS e marca como enviado (com o protocolo da operadora)
+     * @description Um lote que não passa nos esquemas não é enviado: a resposta é 400 com cada problema no campo TISS. O número de protocolo pode ser informado no envio ou depois, pelo mesmo caminho com PUT.
+     */
+    post: operations['insurance.batch.send'];
+    /** Cancela o envio do lote: ele volta a aberto, com o envio cancelado no histórico */
+    delete: operations['insurance.batch.cancelSending'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/glosa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Importa o demonstrativo de análise de conta (XML TISS) da operadora: glosas e valores liberados por guia
+     * @description O XML é validado pelos esquemas da ANS; o protocolo do lote (pelo número do lote) é lido e cada guia vai ao atendimento de mesmo número de guia do prestador. Guias que não são deste lote são listadas em `unmatched`.
+     */
+    post: operations['billing.batch.importGlosa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/appeal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gera o recurso de glosa (XML TISS) dos atendimentos glosados de um lote
+     * @description Recorre de cada linha glosada (ou da guia inteira, quando a glosa é da guia) dos atendimentos informados, ou de todos os glosados do lote, com a justificativa dada. O XML é validado pelos esquemas da ANS e o recurso fica no lote.
+     */
+    post: operations['billing.appeal.create'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2879,6 +3149,20 @@ export interface components {
       recordedAt: string;
       recordedBy: string;
     };
+    Specialty: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      name: string;
+      cbo?: string;
+      council?: string;
+      active: boolean;
+    };
+    Council: {
+      id: string;
+      tissCode: string;
+      name: string;
+    };
     Insurance: {
       id: string;
       createdAt: string;
@@ -3222,20 +3506,6 @@ export interface components {
       recalls: number;
       startedAt?: string;
     };
-    Specialty: {
-      id: string;
-      createdAt: string;
-      updatedAt: string;
-      name: string;
-      cbo?: string;
-      council?: string;
-      active: boolean;
-    };
-    Council: {
-      id: string;
-      tissCode: string;
-      name: string;
-    };
     MedicalRecord: {
       id: string;
       createdAt: string;
@@ -3310,6 +3580,157 @@ export interface components {
        * @enum {string}
        */
       sex?: 'F' | 'M';
+    };
+    BatchWithTotal: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      clinic: string;
+      insurance: string;
+      /** @enum {string} */
+      guideType: 'consulta' | 'spsadt';
+      batchNumber: number;
+      tissVersion: string;
+      /** @enum {string} */
+      status: 'open' | 'sent';
+      attendances: string[];
+      protocol?: string;
+      sendings: {
+        at: string;
+        by: string;
+        hash: string;
+        protocol?: string;
+        cancelled?: {
+          at: string;
+          by: string;
+          reason: string;
+        };
+      }[];
+      appeals?: {
+        number: number;
+        at: string;
+        by: string;
+        hash: string;
+        attendances: string[];
+        /** @description reais */
+        total: number;
+      }[];
+      /** @description reais */
+      total: number;
+      guides: number;
+    };
+    Batch: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      clinic: string;
+      insurance: string;
+      /** @enum {string} */
+      guideType: 'consulta' | 'spsadt';
+      batchNumber: number;
+      tissVersion: string;
+      /** @enum {string} */
+      status: 'open' | 'sent';
+      attendances: string[];
+      protocol?: string;
+      sendings: {
+        at: string;
+        by: string;
+        hash: string;
+        protocol?: string;
+        cancelled?: {
+          at: string;
+          by: string;
+          reason: string;
+        };
+      }[];
+      appeals?: {
+        number: number;
+        at: string;
+        by: string;
+        hash: string;
+        attendances: string[];
+        /** @description reais */
+        total: number;
+      }[];
+    };
+    BillingAttendanceWithTotal: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      appointment?: string;
+      patient: string;
+      clinic: string;
+      professional: string;
+      insurance: string;
+      insurancePlan?: string;
+      cardNumber: string;
+      newborn: boolean;
+      /** @enum {string} */
+      guideType: 'consulta' | 'spsadt';
+      guideNumber: string;
+      date: string;
+      professionalData: {
+        name: string;
+        council: string;
+        councilNumber: string;
+        state: string;
+        cbo: string;
+      };
+      items: components['schemas']['BillingItem'][];
+      returnVisit: boolean;
+      justification?: string;
+      authorizationCode?: string;
+      authorizationDate?: string;
+      batch?: string;
+      /** @description análise da operadora (demonstrativo importado) */
+      analysis?: {
+        status: string;
+        /** @description reais */
+        released: number;
+        glosas: {
+          sequence?: number;
+          code: string;
+          /** @description reais */
+          value?: number;
+          description?: string;
+        }[];
+        at: string;
+      };
+      /** @description reais */
+      total: number;
+    };
+    BillingItem: {
+      event?: string;
+      /** @description tabela TISS (dm_tabela): 22 procedimentos, 19 materiais, 20 medicamentos, 18 taxas */
+      table: string;
+      code: string;
+      description: string;
+      quantity: number;
+      /** @description reais */
+      unitValue: number;
+      /** @enum {string} */
+      expenseCode?: '01' | '02' | '03' | '05' | '07' | '08';
+      date: string;
+    };
+    TissBatchXml: {
+      fileName: string;
+      /** @constant */
+      encoding: 'ISO-8859-1';
+      /** @description o documento sem indentação; gravar em ISO-8859-1 */
+      xml: string;
+      /** @description hash MD5 do epílogo (Componente Organizacional, item 115) */
+      hash: string;
+      valid: boolean;
+      problems: components['schemas']['TissProblem'][];
+    };
+    TissProblem: {
+      /** @description campo TISS (nome do elemento) ou `xml` */
+      path: string;
+      message: string;
+      /** @description mensagem do validador (libxml2) */
+      detail: string;
+      line?: number;
     };
   };
   responses: never;
@@ -8459,6 +8880,626 @@ export interface operations {
       };
       /** @description Corpo da requisição grande demais */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'specialty.list': {
+    parameters: {
+      query?: {
+        q?: string;
+        active?: boolean | ('true' | 'false' | 'all');
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista especialidades por nome (ignora acentos e maiúsculas) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Specialty'][];
+            next: string | null;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão specialty:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'specialty.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          cbo?: string;
+          council?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cadastra uma especialidade (com código CBO e conselho, se houver) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            specialty: components['schemas']['Specialty'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão specialty:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'specialty.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra uma especialidade */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Specialty'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão specialty:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'specialty.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          cbo?: string;
+          council?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Edita uma especialidade */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Specialty'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão specialty:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'specialty.inactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Inativa uma especialidade (registros antigos continuam apontando para ela) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Specialty'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão specialty:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'specialty.activate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reativa uma especialidade */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Specialty'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão specialty:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'council.list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os conselhos profissionais (tabela TISS 26) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Council'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão specialty:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'council.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra um conselho profissional pela sigla */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Council'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão specialty:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -15697,626 +16738,6 @@ export interface operations {
       };
     };
   };
-  'specialty.list': {
-    parameters: {
-      query?: {
-        q?: string;
-        active?: boolean | ('true' | 'false' | 'all');
-        limit?: number;
-        cursor?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Lista especialidades por nome (ignora acentos e maiúsculas) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            items: components['schemas']['Specialty'][];
-            next: string | null;
-          };
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão specialty:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'specialty.create': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          name: string;
-          cbo?: string;
-          council?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Cadastra uma especialidade (com código CBO e conselho, se houver) */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-            specialty: components['schemas']['Specialty'];
-          };
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão specialty:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'specialty.get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra uma especialidade */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Specialty'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão specialty:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'specialty.update': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          name: string;
-          cbo?: string;
-          council?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Edita uma especialidade */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Specialty'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão specialty:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'specialty.inactivate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Inativa uma especialidade (registros antigos continuam apontando para ela) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Specialty'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão specialty:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'specialty.activate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Reativa uma especialidade */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Specialty'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão specialty:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'council.list': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Lista os conselhos profissionais (tabela TISS 26) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            items: components['schemas']['Council'][];
-          };
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão specialty:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'council.get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra um conselho profissional pela sigla */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Council'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão specialty:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   'medicalRecord.openAttendance': {
     parameters: {
       query?: never;
@@ -17187,6 +17608,1660 @@ export interface operations {
       };
       /** @description Sem a permissão medicalRecord:read */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.batch.list': {
+    parameters: {
+      query?: {
+        insurance?: string;
+        status?: 'open' | 'sent';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os lotes, do mais recente ao mais antigo (por convênio e situação, se informados) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Batch'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.batch.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          clinic: string;
+          insurance: string;
+          /** @enum {string} */
+          guideType: 'consulta' | 'spsadt';
+        };
+      };
+    };
+    responses: {
+      /** @description Cria um lote de guias TISS de uma clínica para um convênio */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            batch: components['schemas']['BatchWithTotal'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.batch.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra um lote com o total e o número de guias */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.batch.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Retira todos os atendimentos do lote e o exclui */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            released: number;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.batch.addAttendances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @default [] */
+          attendances?: string[];
+          /** @default [] */
+          appointments?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Adiciona atendimentos ao lote (atendimentos já faturados ou agendamentos atendidos) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.batch.removeAttendances': {
+    parameters: {
+      query: {
+        attendances: string[];
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Retira atendimentos do lote (continuam no faturamento, sem lote) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.batch.revalue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reavalia os preços dos atendimentos do lote pela tabela de preços vigente do convênio */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            batch: components['schemas']['BatchWithTotal'];
+            changed: number;
+            unpriced: string[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.attendance.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          appointment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Leva um agendamento atendido ao faturamento do convênio (dados da guia TISS) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            attendance: components['schemas']['BillingAttendanceWithTotal'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.attendance.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra um atendimento do faturamento com suas linhas e total */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingAttendanceWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.attendance.addExpenses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          expenses: {
+            /**
+             * @description 01 gases, 02 medicamentos, 03 materiais, 05 diárias, 07 taxas e aluguéis, 08 OPME
+             * @enum {string}
+             */
+            expenseCode: '01' | '02' | '03' | '05' | '07' | '08';
+            /**
+             * @default 19
+             * @enum {string}
+             */
+            table?: '18' | '19' | '20' | '22' | '90' | '98' | '00';
+            code: string;
+            description: string;
+            quantity: number;
+            /** @description valor em reais (BRL), até 2 casas decimais */
+            unitValue: number;
+            /** @description AAAA-MM-DD; o dia do atendimento quando ausente */
+            date?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Adiciona outras despesas (materiais, medicamentos, taxas…) a um atendimento */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingAttendanceWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.attendance.authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          authorizationCode: string;
+          authorizationDate?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Atribui o código (senha) de autorização da operadora a um atendimento */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingAttendanceWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.attendance.justify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          justification?: string;
+          returnVisit?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Justifica um atendimento ou o marca como retorno */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingAttendanceWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.batch.tissXml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Gera o XML TISS do lote (mensagemTISS) e o valida pelos esquemas da ANS */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissBatchXml'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'unregulated.batch.xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Gera o arquivo XML de um lote (para envio pelo portal da operadora) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissBatchXml'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.batch.protocol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          protocol: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Registra o número de protocolo que a operadora deu ao lote enviado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.batch.send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          protocol?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Envia o lote TISS: valida pelos esquemas da ANS e marca como enviado (com o protocolo da operadora) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.batch.cancelSending': {
+    parameters: {
+      query: {
+        reason: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cancela o envio do lote: ele volta a aberto, com o envio cancelado no histórico */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.batch.importGlosa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description o XML do demonstrativo */
+          xml: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Importa o demonstrativo de análise de conta (XML TISS) da operadora: glosas e valores liberados por guia */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            batch: components['schemas']['BatchWithTotal'];
+            matched: number;
+            unmatched: string[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.appeal.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description sem eles: todos os atendimentos glosados do lote */
+          attendances?: string[];
+          justification: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Gera o recurso de glosa (XML TISS) dos atendimentos glosados de um lote */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            batch: components['schemas']['BatchWithTotal'];
+            appeal: {
+              number: number;
+              fileName: string;
+              xml: string;
+              hash: string;
+              total: number;
+            };
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };

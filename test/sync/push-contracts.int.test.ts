@@ -14,6 +14,7 @@ import { clinics } from '../../core/clinic/clinic-record.js';
 import { events } from '../../core/clinic/event-record.js';
 import { uuidV7Ids } from '../../core/ids.js';
 import { patients } from '../../core/patient/patient-record.js';
+import { prices, priceTables } from '../../core/price/price-table-record.js';
 import type { CollectionDef } from '../../core/store/collection-def.js';
 import type { RecordBase } from '../../core/store/record.js';
 import type { PushRow, SyncDocument } from '../../core/sync/protocol.js';
@@ -252,6 +253,30 @@ function minimalRecords(refs: Refs, ids: Record<string, string>): Record<string,
       transfers: [],
       createdBy: refs.professional,
     },
+    billing_attendances: {
+      patient: refs.patient,
+      clinic: refs.clinic,
+      professional: refs.professional,
+      insurance: ids.insurances!,
+      cardNumber: '0012345678901',
+      newborn: false,
+      guideType: 'consulta',
+      guideNumber: '900001',
+      date: '2026-11-20',
+      professionalData: { name: 'Dra. Ana', council: '06', councilNumber: '123456', state: '35', cbo: '225125' },
+      items: [],
+      returnVisit: false,
+    },
+    billing_batches: {
+      clinic: refs.clinic,
+      insurance: ids.insurances!,
+      guideType: 'consulta',
+      batchNumber: 900_001,
+      tissVersion: '4.01.00',
+      status: 'open',
+      attendances: [],
+      sendings: [],
+    },
   };
   return Object.fromEntries(Object.entries(records).map(([name, doc]) => [name, { id: ids[name]!, ...base, ...doc }]));
 }
@@ -422,6 +447,33 @@ for (const backend of backends) {
       await write('POST', '/ticket/', { clinic: refs.clinic, service: 'N' });
       await write('POST', `/appointment/${booked}/financeRecord`, { amount: 250 });
       await write('POST', '/medicalRecord/instantAttendance', { patient: refs.patient, cid10: ['J45.0'] });
+      // Billing: an insured patient attended by a professional with council and CBO, billed in a batch.
+      const insured = (await store.collection(patients).find({ selector: { active: true } })).find(
+        (p) => p.insurances[0]?.identificationOnInsurance,
+      )!;
+      const insurance = insured.insurances[0]!.insurance;
+      const table = (await store.collection(priceTables).find({ selector: { insurance } }))[0]!;
+      const priced = (await store.collection(prices).find({ selector: { priceTable: table.id } }))[0]!;
+      const attended = (await write('POST', '/appointment/', {
+        clinic: refs.clinic,
+        patient: insured.id,
+        professional: colleague.id,
+        events: [priced.event],
+        insurance,
+        start: '2026-11-26T15:00:00-03:00',
+        end: '2026-11-26T15:30:00-03:00',
+      })) as { appointment: { id: string } };
+      for (const step of ['attendance', 'attendance/start', 'attendance/end'])
+        await write('POST', `/appointment/${attended.appointment.id}/${step}`, {});
+      const { attendance } = (await write('POST', '/billing/attendance/', {
+        appointment: attended.appointment.id,
+      })) as { attendance: { id: string; guideType: string } };
+      const { batch } = (await write('POST', '/billing/batch/', {
+        clinic: refs.clinic,
+        insurance,
+        guideType: attendance.guideType,
+      })) as { batch: { id: string } };
+      await write('POST', `/billing/batch/${batch.id}/attendance`, { attendances: [attendance.id] });
 
       let checked = 0;
       for (const def of allCollections as unknown as Def[]) {
@@ -604,6 +656,8 @@ for (const backend of backends) {
         tickets: 'refuse',
         ticket_controls: 'refuse',
         medical_records: 'refuse',
+        billing_attendances: 'refuse',
+        billing_batches: 'allow',
       });
       await readsAnswer();
     }, 120_000);

@@ -1,0 +1,173 @@
+/**
+ * A billed attendance (spec §2.5 "Attendance"/"Expense", §4.4 Billing): the TISS guide of one
+ * attended appointment, as it will be written in a batch. It is a snapshot taken when the
+ * attendance is brought to billing (card number, professional, codes, prices), so a later edit of
+ * the patient or the price table does not change what was billed; "revalue" refreshes prices on
+ * purpose. Holds patient data: guarded and audited (`billing`, every read and write).
+ */
+import { z } from 'zod';
+import { recordOutputFields } from '../clinic/common/records.js';
+import { reaisInput } from '../price/money.js';
+import { defineCollection } from '../store/collection-def.js';
+import type { RecordBase } from '../store/record.js';
+import {
+  EXPENSE_CODES,
+  GUIDE_TYPES,
+  type ExpenseCode,
+  type GuideType,
+  type TissProfessional,
+} from './tiss/tiss-data.js';
+
+/** dm_tabela codes a line may carry (TISS 4.01.00). */
+export const TISS_TABLES = ['18', '19', '20', '22', '90', '98', '00'] as const;
+
+/** One line of an attendance: a procedure, or another expense when `expenseCode` is set. */
+export interface BillingItem {
+  /** The clinic's event it came from, when it did (revaluation looks its price up). */
+  event?: string;
+  table: string;
+  code: string;
+  description: string;
+  quantity: number;
+  /** Reais, two decimals at most. */
+  unitValue: number;
+  expenseCode?: ExpenseCode;
+  /** `YYYY-MM-DD`. */
+  date: string;
+}
+
+/** A billed attendance as stored. */
+export interface BillingAttendance extends RecordBase {
+  /** The attended appointment (absent for one entered by hand). */
+  appointment?: string;
+  patient: string;
+  clinic: string;
+  professional: string;
+  insurance: string;
+  insurancePlan?: string;
+  /** Number of the patient's card at the insurance (numeroCarteira). */
+  cardNumber: string;
+  newborn: boolean;
+  guideType: GuideType;
+  /** numeroGuiaPrestador: the clinic's number for this guide. */
+  guideNumber: string;
+  /** Attendance day, `YYYY-MM-DD`. */
+  date: string;
+  professionalData: TissProfessional;
+  items: BillingItem[];
+  /** A return visit (retorno): the consultation type goes as follow-up. */
+  returnVisit: boolean;
+  justification?: string;
+  authorizationCode?: string;
+  /** `YYYY-MM-DD`. */
+  authorizationDate?: string;
+  /** The batch it is in, if any. */
+  batch?: string;
+  /** What the operator's account analysis said of it (glosa import). */
+  analysis?: AttendanceAnalysis;
+}
+
+/** A refusal of the operator on the guide (no `sequence`) or on one of its lines. */
+export interface AttendanceGlosa {
+  /** The line's sequential number in the guide, when the refusal is of one line. */
+  sequence?: number;
+  /** TISS glosa code (dm_tipoGlosa, TUSS 38). */
+  code: string;
+  /** Reais refused, when the operator gave it. */
+  value?: number;
+  description?: string;
+}
+
+/** The operator's analysis of one attendance's guide. */
+export interface AttendanceAnalysis {
+  /** dm_statusProtocolo of the guide. */
+  status: string;
+  /** Reais released for payment. */
+  released: number;
+  glosas: AttendanceGlosa[];
+  /** When the statement was imported. */
+  at: string;
+}
+
+/** The `billing_attendances` collection: listed by batch, found by appointment and patient. */
+export const billingAttendances = defineCollection<BillingAttendance>({
+  name: 'billing_attendances',
+  fields: { batch: 'string', appointment: 'string', patient: 'string', insurance: 'string' },
+  indexes: [['batch'], ['appointment'], ['patient'], ['insurance']],
+});
+
+const dayOutput = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** One line as answered and as an expense is given. */
+export const billingItemOutput = z
+  .object({
+    event: z.string().optional(),
+    table: z.string().describe('tabela TISS (dm_tabela): 22 procedimentos, 19 materiais, 20 medicamentos, 18 taxas'),
+    code: z.string().min(1).max(10),
+    description: z.string().min(1).max(150),
+    quantity: z.number().int().min(1).max(999),
+    unitValue: z.number().min(0).describe('reais'),
+    expenseCode: z.enum(EXPENSE_CODES).optional(),
+    date: dayOutput,
+  })
+  .meta({ id: 'BillingItem' });
+
+/** Another expense of an attendance as input (materials, medicines, fees…). */
+export const expenseInput = z.strictObject({
+  expenseCode: z
+    .enum(EXPENSE_CODES)
+    .describe('01 gases, 02 medicamentos, 03 materiais, 05 diárias, 07 taxas e aluguéis, 08 OPME'),
+  table: z.enum(TISS_TABLES).default('19'),
+  code: z.string().trim().min(1).max(10),
+  description: z.string().trim().min(1).max(150),
+  quantity: z.number().int().min(1).max(999),
+  unitValue: reaisInput,
+  date: dayOutput.optional().describe('AAAA-MM-DD; o dia do atendimento quando ausente'),
+});
+
+/** A billed attendance as answered, with its total in reais. */
+export const billingAttendanceOutput = z
+  .object({
+    ...recordOutputFields,
+    appointment: z.string().optional(),
+    patient: z.string(),
+    clinic: z.string(),
+    professional: z.string(),
+    insurance: z.string(),
+    insurancePlan: z.string().optional(),
+    cardNumber: z.string(),
+    newborn: z.boolean(),
+    guideType: z.enum(GUIDE_TYPES),
+    guideNumber: z.string(),
+    date: dayOutput,
+    professionalData: z.object({
+      name: z.string(),
+      council: z.string(),
+      councilNumber: z.string(),
+      state: z.string(),
+      cbo: z.string(),
+    }),
+    items: z.array(billingItemOutput),
+    returnVisit: z.boolean(),
+    justification: z.string().optional(),
+    authorizationCode: z.string().optional(),
+    authorizationDate: dayOutput.optional(),
+    batch: z.string().optional(),
+    analysis: z
+      .object({
+        status: z.string(),
+        released: z.number().describe('reais'),
+        glosas: z.array(
+          z.object({
+            sequence: z.number().optional(),
+            code: z.string(),
+            value: z.number().optional().describe('reais'),
+            description: z.string().optional(),
+          }),
+        ),
+        at: z.string(),
+      })
+      .optional()
+      .describe('análise da operadora (demonstrativo importado)'),
+  })
+  .meta({ id: 'BillingAttendance' });

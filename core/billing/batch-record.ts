@@ -1,0 +1,102 @@
+/**
+ * A billing batch (spec §2.5 "Batch", §4.4 Billing/Insurance: lote de guias): attendances of one
+ * clinic and one insurance, of one guide type, written as one TISS message. `open` while it is put
+ * together; `sent` once the message was validated and handed to the operator (its protocol number,
+ * when the operator gave one, is kept); a cancelled sending reopens it. Deleting a batch frees its
+ * attendances.
+ */
+import { z } from 'zod';
+import { recordOutputFields } from '../clinic/common/records.js';
+import { defineCollection } from '../store/collection-def.js';
+import type { RecordBase } from '../store/record.js';
+import { GUIDE_TYPES, type GuideType } from './tiss/tiss-data.js';
+
+/** Batch statuses: `open` (editable) and `sent` (locked until the sending is cancelled). */
+export const BATCH_STATUSES = ['open', 'sent'] as const;
+/** One of {@link BATCH_STATUSES}. */
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** One sending of the batch, kept when it is cancelled too. */
+export interface BatchSending {
+  at: string;
+  by: string;
+  /** Epilogue hash of the message sent. */
+  hash: string;
+  protocol?: string;
+  cancelled?: { at: string; by: string; reason: string };
+}
+
+/** A batch as stored. */
+export interface BillingBatch extends RecordBase {
+  clinic: string;
+  insurance: string;
+  guideType: GuideType;
+  /** numeroLote: a sequence of the account. */
+  batchNumber: number;
+  /** TISS version of the insurer when the batch was created (dm_versao). */
+  tissVersion: string;
+  status: BatchStatus;
+  /** Ids of its `billing_attendances`, in the order they were added. */
+  attendances: string[];
+  /** Protocol number the operator gave for the current sending. */
+  protocol?: string;
+  sendings: BatchSending[];
+  /** Refusal appeals written for it (recurso de glosa). */
+  appeals?: BatchAppeal[];
+}
+
+/** One refusal appeal of the batch. */
+export interface BatchAppeal {
+  /** numeroGuiaRecGlosaPrestador: a sequence of the account. */
+  number: number;
+  at: string;
+  by: string;
+  hash: string;
+  /** Attendances appealed. */
+  attendances: string[];
+  /** Reais appealed. */
+  total: number;
+}
+
+/** The `billing_batches` collection: listed by insurance and status. */
+export const billingBatches = defineCollection<BillingBatch>({
+  name: 'billing_batches',
+  fields: { insurance: 'string', status: 'string', batchNumber: 'number' },
+  indexes: [['insurance', 'status'], ['batchNumber']],
+});
+
+/** A batch as answered, with its total in reais. */
+export const billingBatchOutput = z
+  .object({
+    ...recordOutputFields,
+    clinic: z.string(),
+    insurance: z.string(),
+    guideType: z.enum(GUIDE_TYPES),
+    batchNumber: z.number(),
+    tissVersion: z.string(),
+    status: z.enum(BATCH_STATUSES),
+    attendances: z.array(z.string()),
+    protocol: z.string().optional(),
+    sendings: z.array(
+      z.object({
+        at: z.string(),
+        by: z.string(),
+        hash: z.string(),
+        protocol: z.string().optional(),
+        cancelled: z.object({ at: z.string(), by: z.string(), reason: z.string() }).optional(),
+      }),
+    ),
+    appeals: z
+      .array(
+        z.object({
+          number: z.number(),
+          at: z.string(),
+          by: z.string(),
+          hash: z.string(),
+          attendances: z.array(z.string()),
+          total: z.number().describe('reais'),
+        }),
+      )
+      .optional(),
+  })
+  .meta({ id: 'Batch' });

@@ -1,0 +1,41 @@
+/**
+ * Insurer billing in TISS (spec §4.4 Billing, and the TISS operations of Insurance and Unregulated;
+ * issue 25): billed attendances, batches and the TISS 4.01.00 message. Both collections hold patient
+ * data (card numbers, what was done to whom): the store checks `billing:*` on every read and write
+ * and audits them all.
+ */
+import { z } from 'zod';
+import { domainModule } from '../module.js';
+import { isoDateSchema, storedRecord } from '../sync/push-contract.js';
+import { attendanceOperations } from './attendance-ops.js';
+import { billingAttendanceOutput, billingAttendances } from './attendance-record.js';
+import { batchOperations } from './batch-ops.js';
+import { billingBatches, billingBatchOutput } from './batch-record.js';
+import { tissOperations } from './tiss-ops.js';
+import { glosaOperations } from './glosa-ops.js';
+
+const patientData = { resource: 'billing', check: true, audit: 'all' } as const;
+
+export const billingModule = domainModule({
+  name: 'billing',
+  collections: [
+    {
+      def: billingAttendances,
+      push: {
+        record: storedRecord(billingAttendanceOutput, { date: isoDateSchema }),
+        deletes: { refuse: 'um atendimento faturado não é apagado: retire-o do lote (o histórico fica)' },
+      },
+      policy: patientData,
+      patientFields: ['patient'],
+    },
+    {
+      def: billingBatches,
+      push: {
+        record: storedRecord(billingBatchOutput, { batchNumber: z.number().int().positive() }),
+        deletes: { allow: 'excluir um lote aberto libera seus atendimentos (billing.batch.delete)' },
+      },
+      policy: patientData,
+    },
+  ],
+  operations: [...batchOperations, ...attendanceOperations, ...tissOperations, ...glosaOperations],
+});

@@ -1,0 +1,87 @@
+/**
+ * Test-only: an operator's account analysis statement (demonstrativoAnaliseConta, TISS 4.01.00),
+ * valid against the ANS schemas, for batch 42, protocol 998877: guide 1 paid in full, guide 2 with its
+ * one line (an ECG, R$ 45,90) refused with glosa 1801. Tests replace the numbers with their own.
+ */
+export const STATEMENT = `<?xml version="1.0" encoding="ISO-8859-1"?>
+<ans:mensagemTISS xmlns:ans="http://www.ans.gov.br/padroes/tiss/schemas">
+  <ans:cabecalho>
+    <ans:identificacaoTransacao>
+      <ans:tipoTransacao>DEMONSTRATIVO_ANALISE_CONTA</ans:tipoTransacao>
+      <ans:sequencialTransacao>5001</ans:sequencialTransacao>
+      <ans:dataRegistroTransacao>2026-12-10</ans:dataRegistroTransacao>
+      <ans:horaRegistroTransacao>08:30:00</ans:horaRegistroTransacao>
+    </ans:identificacaoTransacao>
+    <ans:origem><ans:registroANS>123456</ans:registroANS></ans:origem>
+    <ans:destino><ans:identificacaoPrestador><ans:codigoPrestadorNaOperadora>PREST001</ans:codigoPrestadorNaOperadora></ans:identificacaoPrestador></ans:destino>
+    <ans:Padrao>4.01.00</ans:Padrao>
+  </ans:cabecalho>
+  <ans:operadoraParaPrestador>
+    <ans:demonstrativosRetorno>
+      <ans:demonstrativoAnaliseConta>
+        <ans:cabecalhoDemonstrativo>
+          <ans:registroANS>123456</ans:registroANS>
+          <ans:numeroDemonstrativo>D2026120001</ans:numeroDemonstrativo>
+          <ans:nomeOperadora>Saúde Exemplo</ans:nomeOperadora>
+          <ans:numeroCNPJ>11222333000181</ans:numeroCNPJ>
+          <ans:dataEmissao>2026-12-10</ans:dataEmissao>
+        </ans:cabecalhoDemonstrativo>
+        <ans:dadosPrestador>
+          <ans:dadosContratado><ans:codigoPrestadorNaOperadora>PREST001</ans:codigoPrestadorNaOperadora></ans:dadosContratado>
+          <ans:CNES>1234567</ans:CNES>
+        </ans:dadosPrestador>
+        <ans:dadosConta>
+          <ans:dadosProtocolo>
+            <ans:numeroLotePrestador>42</ans:numeroLotePrestador>
+            <ans:numeroProtocolo>998877</ans:numeroProtocolo>
+            <ans:dataProtocolo>2026-11-24</ans:dataProtocolo>
+            <ans:situacaoProtocolo>3</ans:situacaoProtocolo>
+            <ans:relacaoGuias>
+              <ans:numeroGuiaPrestador>1</ans:numeroGuiaPrestador>
+              <ans:numeroCarteira>0012345678901</ans:numeroCarteira>
+              <ans:dataInicioFat>2026-11-20</ans:dataInicioFat>
+              <ans:situacaoGuia>3</ans:situacaoGuia>
+              <ans:valorInformadoGuia>150.00</ans:valorInformadoGuia>
+              <ans:valorProcessadoGuia>150.00</ans:valorProcessadoGuia>
+              <ans:valorLiberadoGuia>150.00</ans:valorLiberadoGuia>
+            </ans:relacaoGuias>
+            <ans:relacaoGuias>
+              <ans:numeroGuiaPrestador>2</ans:numeroGuiaPrestador>
+              <ans:numeroGuiaOperadora>OP778</ans:numeroGuiaOperadora>
+              <ans:numeroCarteira>0012345678902</ans:numeroCarteira>
+              <ans:dataInicioFat>2026-11-20</ans:dataInicioFat>
+              <ans:situacaoGuia>3</ans:situacaoGuia>
+              <ans:detalhesGuia>
+                <ans:sequencialItem>1</ans:sequencialItem>
+                <ans:dataRealizacao>2026-11-20</ans:dataRealizacao>
+                <ans:procedimento>
+                  <ans:codigoTabela>22</ans:codigoTabela>
+                  <ans:codigoProcedimento>40101010</ans:codigoProcedimento>
+                  <ans:descricaoProcedimento>Eletrocardiograma convencional</ans:descricaoProcedimento>
+                </ans:procedimento>
+                <ans:valorInformado>45.90</ans:valorInformado>
+                <ans:qtdExecutada>1.0000</ans:qtdExecutada>
+                <ans:valorProcessado>45.90</ans:valorProcessado>
+                <ans:valorLiberado>0.00</ans:valorLiberado>
+                <ans:relacaoGlosa><ans:valorGlosa>45.90</ans:valorGlosa><ans:tipoGlosa>1801</ans:tipoGlosa></ans:relacaoGlosa>
+              </ans:detalhesGuia>
+              <ans:valorInformadoGuia>45.90</ans:valorInformadoGuia>
+              <ans:valorProcessadoGuia>45.90</ans:valorProcessadoGuia>
+              <ans:valorLiberadoGuia>0.00</ans:valorLiberadoGuia>
+              <ans:valorGlosaGuia>45.90</ans:valorGlosaGuia>
+            </ans:relacaoGuias>
+            <ans:valorInformadoProtocolo>195.90</ans:valorInformadoProtocolo>
+            <ans:valorProcessadoProtocolo>195.90</ans:valorProcessadoProtocolo>
+            <ans:valorLiberadoProtocolo>150.00</ans:valorLiberadoProtocolo>
+            <ans:valorGlosaProtocolo>45.90</ans:valorGlosaProtocolo>
+          </ans:dadosProtocolo>
+        </ans:dadosConta>
+        <ans:valorInformadoGeral>195.90</ans:valorInformadoGeral>
+        <ans:valorProcessadoGeral>195.90</ans:valorProcessadoGeral>
+        <ans:valorLiberadoGeral>150.00</ans:valorLiberadoGeral>
+        <ans:valorGlosaGeral>45.90</ans:valorGlosaGeral>
+      </ans:demonstrativoAnaliseConta>
+    </ans:demonstrativosRetorno>
+  </ans:operadoraParaPrestador>
+  <ans:epilogo><ans:hash>00000000000000000000000000000000</ans:hash></ans:epilogo>
+</ans:mensagemTISS>`;

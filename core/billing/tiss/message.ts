@@ -1,0 +1,101 @@
+/**
+ * A batch of guides as one TISS message (`mensagemTISS` → `prestadorParaOperadora/loteGuias`),
+ * written without indentation in ISO-8859-1 with the epilogue hash of item 115
+ * (ANS, Componente Organizacional). The namespace prefix is `ans`, as the ANS examples write it.
+ */
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { epilogueHash } from './epilogue-hash.js';
+import { consultationGuide, spSadtGuide } from './guides.js';
+import { toLatin1 } from './latin1.js';
+import type { TissBatch } from './tiss-data.js';
+import { leaf, node, type TissNode } from './xml-tree.js';
+
+/** The TISS schemas' target namespace. */
+export const TISS_NAMESPACE = 'http://www.ans.gov.br/padroes/tiss/schemas';
+
+/** A written TISS message. */
+export interface TissMessage {
+  /** The document as text (declaration `encoding="ISO-8859-1"`). */
+  xml: string;
+  /** The same document as the ISO-8859-1 bytes to send or save. */
+  bytes: Uint8Array;
+  /** The epilogue hash written in it (MD5 hex, 32 characters). */
+  hash: string;
+}
+
+/** What the header of a provider's message needs. */
+export interface TissHeader {
+  version: string;
+  /** dm_tipoTransacao: `ENVIO_LOTE_GUIAS`, `RECURSO_GLOSA`… */
+  transaction: string;
+  transactionNumber: string;
+  day: string;
+  time: string;
+  ansRegistry: string;
+  provider: Pick<TissBatch['provider'], 'providerCode' | 'cnpj'>;
+}
+
+function header(batch: TissHeader): TissNode {
+  return node('cabecalho', [
+    node('identificacaoTransacao', [
+      leaf('tipoTransacao', batch.transaction),
+      leaf('sequencialTransacao', batch.transactionNumber),
+      leaf('dataRegistroTransacao', batch.day),
+      leaf('horaRegistroTransacao', batch.time),
+    ]),
+    node('origem', [
+      node('identificacaoPrestador', [
+        batch.provider.providerCode
+          ? leaf('codigoPrestadorNaOperadora', batch.provider.providerCode)
+          : leaf('CNPJ', batch.provider.cnpj ?? ''),
+      ]),
+    ]),
+    node('destino', [leaf('registroANS', batch.ansRegistry)]),
+    leaf('Padrao', batch.version),
+  ]);
+}
+
+function batchBody(batch: TissBatch): TissNode {
+  const guide = batch.guideType === 'consulta' ? consultationGuide : spSadtGuide;
+  return node('prestadorParaOperadora', [
+    node('loteGuias', [
+      leaf('numeroLote', batch.batchNumber),
+      node(
+        'guiasTISS',
+        batch.guides.map((g) => guide(g, batch.provider, batch.ansRegistry)),
+      ),
+    ]),
+  ]);
+}
+
+function write(parent: XMLBuilder, tree: TissNode): void {
+  const element = parent.ele(TISS_NAMESPACE, `ans:${tree.name}`);
+  if ('text' in tree) element.txt(tree.text);
+  else for (const child of tree.children) write(element, child);
+}
+
+/**
+ * Writes `batch` as a TISS message.
+ *
+ * @throws DomainError `validation` when a value holds a character outside ISO-8859-1.
+ */
+export function writeBatchMessage(batch: TissBatch): TissMessage {
+  return writeMessage({ ...batch, transaction: 'ENVIO_LOTE_GUIAS' }, batchBody(batch));
+}
+
+/**
+ * A provider's message: the header for `head`, then `body` (`prestadorParaOperadora`), then the
+ * epilogue hash of both.
+ *
+ * @throws DomainError `validation` when a value holds a character outside ISO-8859-1.
+ */
+export function writeMessage(head: TissHeader, body: TissNode): TissMessage {
+  const parts = [header(head), body];
+  const hash = epilogueHash(parts);
+  const doc = create({ version: '1.0', encoding: 'ISO-8859-1' });
+  const root = doc.ele(TISS_NAMESPACE, 'ans:mensagemTISS');
+  for (const part of [...parts, node('epilogo', [leaf('hash', hash)])]) write(root, part);
+  const xml = doc.end({ prettyPrint: false });
+  return { xml, bytes: toLatin1(xml), hash };
+}

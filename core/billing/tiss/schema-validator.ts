@@ -1,0 +1,96 @@
+/**
+ * Checks a TISS message against the ANS schemas of its version with libxml2 (xmllint-wasm). The
+ * schemas are project data under `schemas/<version>/` beside this file (schemas/README.md): a new TISS version is
+ * a new folder there and the insurer's `tissVersion` setting, not code. Node only: the schema files
+ * are read from disk, so the desk asks the server (the operations that validate run there).
+ */
+import type { XMLValidationError } from 'xmllint-wasm';
+import { DomainError } from '../../errors.js';
+
+/** One problem the validator found, with the field it concerns when it could tell. */
+export interface TissProblem {
+  /** The element's local name (`numeroCarteira`), or `xml` when the problem is not about one element. */
+  path: string;
+  /** pt-BR, for the person fixing the guide. */
+  message: string;
+  /** libxml2's own message, kept for support. */
+  detail: string;
+  line?: number;
+}
+
+/** The message schema of a version folder; the others in the folder are what it includes and imports. */
+const mainSchema = (version: string): string => `tissV${version.replace(/\./g, '_')}.xsd`;
+
+function missingVersion(version: string): DomainError {
+  return new DomainError('validation', `Versão TISS ${version} sem esquemas instalados`, [
+    { path: 'tissVersion', message: 'versão do padrão TISS não suportada' },
+  ]);
+}
+
+const cache = new Map<string, Promise<{ fileName: string; contents: Uint8Array }[]>>();
+
+async function schemaFiles(version: string) {
+  let files = cache.get(version);
+  if (!files) {
+    files = (async () => {
+      const { readdir, readFile } = await import('node:fs/promises');
+      const folder = new URL(`./schemas/${version}/`, import.meta.url);
+      const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.xsd'));
+      if (!names.includes(mainSchema(version))) throw missingVersion(version);
+      // The main schema last: the validator compiles it, the others are preloaded for its includes.
+      names.sort((a, b) => Number(a === mainSchema(version)) - Number(b === mainSchema(version)));
+      return await Promise.all(
+        names.map(async (fileName) => ({
+          fileName,
+          contents: new Uint8Array(await readFile(new URL(fileName, folder))),
+        })),
+      );
+    })();
+    cache.set(version, files);
+    files.catch(() => cache.delete(version));
+  }
+  return files;
+}
+
+const ELEMENT = /Element '(?:\{[^}]*\})?([\w-]+)'/;
+
+/** libxml2's message in pt-BR, for the errors a guide's data can cause. */
+function translate(error: XMLValidationError): TissProblem {
+  const raw = error.message.trim();
+  const element = ELEMENT.exec(raw)?.[1];
+  const path = element ?? 'xml';
+  let message = `Valor inválido no campo ${path}`;
+  if (/is not a valid value of the atomic type|is not an element of the set|not accepted by the pattern/.test(raw)) {
+    message = `Valor fora do padrão TISS no campo ${path}`;
+  } else if (/has a length of '0'|length.*less than|minLength/.test(raw)) {
+    message = `Campo ${path} obrigatório não preenchido`;
+  } else if (/length|maxLength|totalDigits/.test(raw)) {
+    message = `Campo ${path} maior do que o padrão TISS permite`;
+  } else if (/Missing child element/.test(raw)) {
+    const missing = /Expected is.*?\( ?(?:\{[^}]*\})?([\w-]+)/.exec(raw)?.[1];
+    message = `Falta o campo ${missing ?? 'obrigatório'} em ${path}`;
+  } else if (/This element is not expected/.test(raw)) {
+    message = `Campo ${path} fora de ordem ou não esperado`;
+  }
+  return { path, message, detail: raw, ...(error.loc ? { line: error.loc.lineNumber } : {}) };
+}
+
+/**
+ * The problems of `xml` (ISO-8859-1 bytes of a `mensagemTISS`) against the schemas of `version`;
+ * empty when it is valid.
+ *
+ * @throws DomainError `validation` on `tissVersion` when `version` has no schema folder (the insurer's
+ *   setting names a version not shipped).
+ */
+export async function validateTissMessage(xml: Uint8Array, version: string): Promise<TissProblem[]> {
+  if (!/^\d\.\d{2}\.\d{2}$/.test(version)) throw missingVersion(version);
+  const { validateXML } = await import('xmllint-wasm');
+  const files = await schemaFiles(version);
+  const result = await validateXML({
+    xml: { fileName: 'lote.xml', contents: xml },
+    schema: files[files.length - 1]!,
+    preload: files.slice(0, -1),
+    maxMemoryPages: 2048,
+  });
+  return result.valid ? [] : result.errors.map(translate);
+}

@@ -1,0 +1,92 @@
+/**
+ * What a TISS batch document is built from: plain values, already resolved from the stored batch,
+ * its guides, the insurance and the clinic (core/billing/batch-document.ts does that). Codes are the
+ * TISS domain codes (dm_*) of the schema version in use; money is integer centavos.
+ */
+
+/** TISS expense codes (dm_outrasDespesas, 4.01.00): gases, medicines, materials, daily rates, fees and rentals, OPME. */
+export const EXPENSE_CODES = ['01', '02', '03', '05', '07', '08'] as const;
+/** One of {@link EXPENSE_CODES}. */
+export type ExpenseCode = (typeof EXPENSE_CODES)[number];
+
+/** Guide kinds this slice writes (ctm_guiaLote choices `guiaConsulta` and `guiaSP-SADT`). */
+export const GUIDE_TYPES = ['consulta', 'spsadt'] as const;
+/** One of {@link GUIDE_TYPES}. */
+export type GuideType = (typeof GUIDE_TYPES)[number];
+
+/** One billed line: a procedure (TUSS 22) or another expense (materials, medicines… with its code). */
+export interface TissItem {
+  /** dm_tabela: `22` procedures, `19` materials, `20` medicines, `18` fees, `98`/`00` own tables. */
+  table: string;
+  code: string;
+  description: string;
+  /** Whole units (st_numerico3 for procedures). */
+  quantity: number;
+  unitCentavos: number;
+  /** Absent for procedures; the dm_outrasDespesas code for other expenses. */
+  expenseCode?: ExpenseCode;
+  /** Day executed, `YYYY-MM-DD`. */
+  date: string;
+}
+
+/** The executing professional as TISS identifies them (ct_contratadoProfissionalDados). */
+export interface TissProfessional {
+  name: string;
+  /** dm_conselhoProfissional (TUSS 26): `06` CRM, `08` CRO… */
+  council: string;
+  councilNumber: string;
+  /** dm_UF: the IBGE code of the council's state (`35` São Paulo). */
+  state: string;
+  /** dm_CBOS: 6-digit CBO of the specialty. */
+  cbo: string;
+}
+
+/** One guide of the batch. */
+export interface TissGuide {
+  /** numeroGuiaPrestador: the clinic's own guide number. */
+  guideNumber: string;
+  /** Card number at the operator (numeroCarteira). */
+  cardNumber: string;
+  /** Newborn attended on the mother's card (atendimentoRN). */
+  newborn: boolean;
+  /** Password/authorization the operator gave (senha / numeroGuiaOperadora). */
+  authorizationCode?: string;
+  /** Day the authorization was given, `YYYY-MM-DD`. */
+  authorizationDate?: string;
+  /** Attendance day, `YYYY-MM-DD`. */
+  date: string;
+  /** dm_tipoConsulta: `1` first, `2` follow-up (return), `3` prenatal, `4` referral. */
+  consultationType: '1' | '2' | '3' | '4';
+  professional: TissProfessional;
+  items: readonly TissItem[];
+  /** observacao (≤ 500): the justification, when there is one. */
+  notes?: string;
+}
+
+/** The clinic as the operator knows it. */
+export interface TissProvider {
+  /** Código do prestador na operadora; preferred over the CNPJ when the operator assigned one. */
+  providerCode?: string;
+  cnpj?: string;
+  /** CNES, 7 digits (`9999999` when the clinic has none, as the ANS instructs). */
+  cnes: string;
+  name: string;
+}
+
+/** A batch (lote) to write as one `mensagemTISS`. */
+export interface TissBatch {
+  /** dm_versao, e.g. `4.01.00`: the insurer's setting. */
+  version: string;
+  /** numeroLote. */
+  batchNumber: string;
+  /** sequencialTransacao. */
+  transactionNumber: string;
+  /** When the message is written: `YYYY-MM-DD` and `HH:MM:SS`. */
+  day: string;
+  time: string;
+  /** The operator's ANS registry (6 digits). */
+  ansRegistry: string;
+  provider: TissProvider;
+  guideType: GuideType;
+  guides: readonly TissGuide[];
+}

@@ -1,0 +1,73 @@
+/**
+ * TISS bench (issue 25): 500 SP/SADT guides, each with 3 procedures and 2 other expenses, written as
+ * TISS 4.01.00 messages and checked against the ANS schemas. A message holds at most 100 guides
+ * (ctm_guiaLote maxOccurs), so 500 guides are 5 full batches, as a clinic would send them.
+ */
+import { writeBatchMessage, type TissMessage } from '../../core/billing/tiss/message.js';
+import { validateTissMessage } from '../../core/billing/tiss/schema-validator.js';
+import type { TissBatch, TissGuide } from '../../core/billing/tiss/tiss-data.js';
+
+export const GUIDES = 500;
+const PER_BATCH = 100;
+
+function guide(n: number): TissGuide {
+  const item = (k: number, expenseCode?: '02' | '03') => ({
+    table: expenseCode ? (expenseCode === '02' ? '20' : '19') : '22',
+    code: String(40_101_010 + k),
+    description: `Procedimento de número ${k} – exame complementar`,
+    quantity: 1 + (k % 3),
+    unitCentavos: 1_000 + ((n * 37 + k * 101) % 90_000),
+    date: '2026-11-20',
+    ...(expenseCode ? { expenseCode } : {}),
+  });
+  return {
+    guideNumber: String(100_000 + n),
+    cardNumber: String(10_000_000_000 + n),
+    newborn: false,
+    authorizationCode: `A${n}`,
+    date: '2026-11-20',
+    consultationType: '1',
+    professional: { name: 'Dra. Ana Conceição', council: '06', councilNumber: '123456', state: '35', cbo: '225120' },
+    items: [item(1), item(2), item(3), item(4, '03'), item(5, '02')],
+  };
+}
+
+function batch(index: number): TissBatch {
+  return {
+    version: '4.01.00',
+    batchNumber: String(index + 1),
+    transactionNumber: String(index + 1),
+    day: '2026-11-23',
+    time: '09:00:00',
+    ansRegistry: '123456',
+    provider: { providerCode: 'PREST001', cnes: '1234567', name: 'Clínica São João' },
+    guideType: 'spsadt',
+    guides: Array.from({ length: PER_BATCH }, (_, i) => guide(index * PER_BATCH + i)),
+  };
+}
+
+/** Figures of one run, milliseconds. */
+export interface TissBenchResult {
+  writeMs: number;
+  validateMs: number;
+  bytes: number;
+  invalid: number;
+}
+
+/** Writes the 500 guides, then validates every message; a first validation warms the schema cache. */
+export async function benchTissBatch(): Promise<TissBenchResult> {
+  await validateTissMessage(writeBatchMessage(batch(0)).bytes, '4.01.00');
+  const started = performance.now();
+  const messages: TissMessage[] = [];
+  for (let i = 0; i < GUIDES / PER_BATCH; i++) messages.push(writeBatchMessage(batch(i)));
+  const written = performance.now();
+  let invalid = 0;
+  for (const m of messages) if ((await validateTissMessage(m.bytes, '4.01.00')).length) invalid++;
+  const validated = performance.now();
+  return {
+    writeMs: written - started,
+    validateMs: validated - written,
+    bytes: messages.reduce((sum, m) => sum + m.bytes.length, 0),
+    invalid,
+  };
+}
