@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { writeBatchMessage } from '../../core/billing/tiss/message.js';
 import { validateTissMessage } from '../../core/billing/tiss/schema-validator.js';
 import type { TissBatch, TissGuide } from '../../core/billing/tiss/tiss-data.js';
-import { md5Hex } from '../../core/billing/tiss/md5.js';
 
 const professional = { name: 'Dra. Ana Conceição', council: '06', councilNumber: '12345', state: '35', cbo: '225125' };
 
@@ -153,14 +152,6 @@ describe('TISS 4.01.00 batch message', () => {
   it('refuses a version with no schemas and a character outside ISO-8859-1', async () => {
     await expect(validateTissMessage(new Uint8Array(), '9.99.99')).rejects.toMatchObject({ code: 'validation' });
     expect(() => writeBatchMessage(batch('consulta', [guide(1, { notes: 'ok ✓' })]))).toThrow(/ISO-8859-1/);
-  });
-
-  it('md5Hex matches node:crypto', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
-        expect(md5Hex(bytes)).toBe(createHash('md5').update(bytes).digest('hex'));
-      }),
-    );
   });
 });
 
