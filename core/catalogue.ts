@@ -9,6 +9,7 @@ import { scheduleCollections, scheduleGroupOperations } from './schedule/index.j
 import { ticketCollections, ticketGroupOperations } from './ticket/index.js';
 import type { DomainModule } from './module.js';
 import { installModules } from './module-install.js';
+import { inventoryModule } from './inventory/module.js';
 import type { Operation } from './operation.js';
 import { specialtyModule } from './specialty/module.js';
 import type { AnyCollectionDef } from './store/collection-def.js';
@@ -17,7 +18,7 @@ import type { AnyCollectionDef } from './store/collection-def.js';
  * The domain modules (core/module.ts), one line per group: their declarations are installed here and
  * nowhere else. Groups not yet in the module shape follow in the lists below.
  */
-export const modules: readonly DomainModule[] = [specialtyModule];
+export const modules: readonly DomainModule[] = [specialtyModule, inventoryModule];
 installModules(modules);
 
 /**

@@ -57,7 +57,18 @@ const GRANTS: Record<Role, readonly string[]> = {
   admin: ['*'],
   reception: [
     ...BASE,
-    ...rw('profile', 'patient', 'appointment', 'attendance', 'budget', 'ticket', 'waitList', 'user', 'document'),
+    ...rw(
+      'profile',
+      'patient',
+      'appointment',
+      'attendance',
+      'budget',
+      'ticket',
+      'waitList',
+      'user',
+      'document',
+      'inventory',
+    ),
     ...r('finance'),
   ],
   professional: [
@@ -73,6 +84,8 @@ const GRANTS: Record<Role, readonly string[]> = {
       'document',
       'waitList',
       'ticket',
+      // `inventory`: the materials a procedure uses are taken out where it is done.
+      'inventory',
     ),
     ...r('report'),
   ],
