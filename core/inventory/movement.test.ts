@@ -103,7 +103,12 @@ describe('movements', () => {
     expect(named.code).toBe('invalid_transition');
     expect(named.message).toBe('Lote vencido: só pode sair como perda');
     expect(named.details).toEqual([{ path: 'lot', message: 'vencido em 01/12/2026' }]);
-    const fefo = await h.run(createMovement, { clinic: h.clinic, product: h.product, kind: 'consumption', quantity: 2 });
+    const fefo = await h.run(createMovement, {
+      clinic: h.clinic,
+      product: h.product,
+      kind: 'consumption',
+      quantity: 2,
+    });
     expect(fefo.movements.map((m) => m.lot)).toEqual(['NEW']);
     const tooMuch = await h.failure(createMovement, {
       clinic: h.clinic,
@@ -163,7 +168,13 @@ describe('movements', () => {
 
   it('adjusts in either sign, never below zero', async () => {
     await enter('A1', '2027-01-31', 2);
-    await h.run(createMovement, { clinic: h.clinic, product: h.product, kind: 'adjustment', quantity: -1.5, lot: 'A1' });
+    await h.run(createMovement, {
+      clinic: h.clinic,
+      product: h.product,
+      kind: 'adjustment',
+      quantity: -1.5,
+      lot: 'A1',
+    });
     expect(await lotsAt()).toEqual([['A1', 0.5]]);
     const error = await h.failure(createMovement, {
       clinic: h.clinic,
