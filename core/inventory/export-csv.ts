@@ -3,7 +3,8 @@
  * `;` between fields, decimal comma, dates dd/mm/aaaa, CRLF lines and a UTF-8 BOM so the accents read
  * right (the same conventions as the price-table export, core/price/csv-export.ts).
  */
-import { stringify } from 'csv-stringify/sync';
+// The browser build: core also runs in the renderer (as core/price/csv-rows.ts does for csv-parse).
+import { stringify } from 'csv-stringify/browser/esm/sync';
 import type { PositionLine, ProductTotal } from './position.js';
 
 /** The header of the export, in pt-BR. */

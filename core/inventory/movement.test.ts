@@ -2,7 +2,7 @@
  * The stock rules on the real RxDB memory store: FEFO, expired lots, no stock below zero, purchase
  * units, transfers, reservations, kits, counts, alerts and the CSV export read back with csv-parse.
  */
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse/browser/esm/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_NOW } from '../clinic/common/testing.js';
 import { createEvent } from '../clinic/event-ops.js';
@@ -203,7 +203,7 @@ describe('kits', () => {
       consumptionUnit: 'unidade',
       unitsPerPurchase: 10,
     });
-    const event = await h.run(createEvent, { name: 'Restauração', type: 'procedure' });
+    const { event } = await h.run(createEvent, { name: 'Restauração', type: 'procedure' });
     const kit = await h.run(createKit, {
       name: 'Kit restauração',
       event: event.id,
@@ -295,7 +295,7 @@ describe('alerts, recalculation and export', () => {
     const file = await h.run(exportStock, { clinicId: h.clinic });
     expect(file.mediaType).toBe('text/csv; charset=utf-8');
     expect(file.content.startsWith('\uFEFF')).toBe(true);
-    const rows: Record<string, string>[] = parse(file.content, { delimiter: ';', bom: true, columns: true });
+    const rows = parse<Record<string, string>>(file.content, { delimiter: ';', bom: true, columns: true });
     expect(rows).toEqual([
       {
         produto: 'Luva de procedimento M; látex',

@@ -38,6 +38,18 @@ const movementStep = fc.record({
 const syncStep = fc.record({ sync: fc.constant(true), from: fc.nat(), to: fc.nat() });
 
 const step = fc.oneof({ arbitrary: movementStep, weight: 5 }, { arbitrary: syncStep, weight: 2 });
+type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+
+/** Desk 0 receives 3, desk 1 gets it by sync, then each consumes 2 offline: the merged lot is at -1. */
+const SHARED_LOT_CONSUMED_TWICE: [number, Step[]] = [
+  2,
+  [
+    { sync: false, desk: 0, clinic: 0, kind: 'entry', quantity: 3, negative: false, lot: 0 },
+    { sync: true, from: 0, to: 1 },
+    { sync: false, desk: 0, clinic: 0, kind: 'consumption', quantity: 2, negative: false, lot: undefined },
+    { sync: false, desk: 1, clinic: 0, kind: 'consumption', quantity: 2, negative: false, lot: 0 },
+  ],
+];
 
 /** Desks sharing the seed records (the same clinics and product), each with its own store. */
 async function openDesks(count: number): Promise<{ first: InventoryHarness; desks: MasterDataHarness[] }> {
@@ -154,17 +166,7 @@ describe('stock is the sum of the movements, across desks', () => {
       {
         numRuns: 40,
         // Always among the runs: two desks share a lot, go offline and both consume it.
-        examples: [
-          [
-            2,
-            [
-              { sync: false, desk: 0, clinic: 0, kind: 'entry', quantity: 3, negative: false, lot: 0 },
-              { sync: true, from: 0, to: 1 },
-              { sync: false, desk: 0, clinic: 0, kind: 'consumption', quantity: 2, negative: false, lot: undefined },
-              { sync: false, desk: 1, clinic: 0, kind: 'consumption', quantity: 2, negative: false, lot: 0 },
-            ],
-          ],
-        ],
+        examples: [SHARED_LOT_CONSUMED_TWICE],
       },
     );
     // The runs reached the interesting case: desks that shared a lot and both consumed it.
