@@ -20,7 +20,7 @@ import { productOutput, products } from './product-record.js';
 import { stockOperations } from './stock-ops.js';
 import { supplierOperations } from './supplier-ops.js';
 import { supplierOutput, suppliers } from './supplier-record.js';
-import { inventoryAccess, movementSyncRules } from './sync-rules.js';
+import { countSyncRules, inventoryAccess, movementSyncRules } from './sync-rules.js';
 
 const nameKey = { nameKey: z.string().min(1) };
 
@@ -81,7 +81,7 @@ export const inventoryModule = domainModule({
         record: storedRecord(countOutput, {}),
         deletes: { refuse: 'uma contagem não é apagada: ela explica os ajustes que gerou' },
       },
-      sync: inventoryAccess,
+      sync: countSyncRules,
     },
   ],
   operations: [

@@ -7,6 +7,7 @@
 import type { ErrorDetail } from '../errors.js';
 import type { Store } from '../store/port.js';
 import type { SyncRules } from '../sync/record-rules.js';
+import { mergeCount } from './count-merge.js';
 import { inventoryMovements } from './movement-record.js';
 import { formatQuantity } from './quantity.js';
 import { balancesOf } from './stock.js';
@@ -47,3 +48,6 @@ export const inventoryAccess: SyncRules = { readPermission: 'inventory:read', wr
 
 /** The movements' rules. */
 export const movementSyncRules: SyncRules = { ...inventoryAccess, check: movementEdits, crossCheck: lotBelowZero };
+
+/** The counts' rules: two desks counting one clinic merge their lines (count-merge.ts). */
+export const countSyncRules: SyncRules = { ...inventoryAccess, resolveConflict: mergeCount };
