@@ -29,6 +29,7 @@ import './schedule/templates.js';
 import type { ServerConfig } from './config.js';
 import { SERVER_TENANT } from './http/mount.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
+import { inventoryServerOperations } from './inventory/stock-pdf-op.js';
 import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
 import { limitTotemAttempts } from './ticket/totem-limit.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
@@ -165,6 +166,7 @@ export async function assembleServer(
     ...serverAccessOperations(access),
     ...deviceOperations(devices),
     ...ticketServerOperations,
+    ...inventoryServerOperations,
     ...totemLoginOperations(access),
     ...websocketOperations(socketIds),
   ]);
