@@ -25,6 +25,8 @@ import { ListTable } from '../common/ListTable.js';
 import { NoticeAlert } from '../common/NoticeAlert.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLive, useRun } from '../local/hooks.js';
+import { maskDate } from '../patients/masks.js';
+import { BAD_DATE, brToIso } from '../patients/patient-form-values.js';
 import { loadStock } from './load-stock.js';
 
 const READS = [inventoryMovements, products, clinics, reserveReasons];
@@ -59,6 +61,11 @@ export function StockScreen() {
 
   const submit = async () => {
     if (!data?.clinic) return;
+    const expiry = brToIso(form.expiry);
+    if (expiry === null) {
+      setFailure({ fields: { expiry: BAD_DATE }, general: null });
+      return;
+    }
     setSaving(true);
     setFailure(null);
     try {
@@ -68,7 +75,7 @@ export function StockScreen() {
         kind: form.kind,
         quantity: Number(form.quantity),
         ...(form.lot.trim() ? { lot: form.lot.trim() } : {}),
-        ...(form.kind === 'entry' && form.expiry ? { expiry: form.expiry } : {}),
+        ...(form.kind === 'entry' && expiry ? { expiry } : {}),
         ...(form.kind === 'transfer' && form.toClinic ? { toClinic: form.toClinic } : {}),
         ...(form.kind === 'reservation' && form.reason ? { reason: form.reason } : {}),
       });
@@ -236,11 +243,12 @@ export function StockScreen() {
                 />
                 {form.kind === 'entry' && (
                   <TextInput
-                    type="date"
                     label={t('inventory.expiry')}
+                    placeholder="dd/mm/aaaa"
+                    inputMode="numeric"
                     value={form.expiry}
                     onChange={(event) => {
-                      const expiry = event.currentTarget.value;
+                      const expiry = maskDate(event.currentTarget.value);
                       setForm((f) => ({ ...f, expiry }));
                     }}
                     error={failure?.fields.expiry}
