@@ -8,6 +8,7 @@ import { billingModule } from './billing/module.js';
 import { budgetModule } from './budget/module.js';
 import { clinicModule } from './clinic/module.js';
 import { insuranceModule } from './insurance/module.js';
+import { inventoryModule } from './inventory/module.js';
 import { medicalRecordModule } from './medical-record/module.js';
 import { messagingModule } from './messaging/module.js';
 import type { DomainModule } from './module.js';
@@ -30,4 +31,5 @@ export const modules: readonly DomainModule[] = [
   ticketModule,
   medicalRecordModule,
   billingModule,
+  inventoryModule,
 ];

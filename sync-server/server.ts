@@ -24,6 +24,7 @@ import { installServerModules } from './catalogue.js';
 import type { ServerConfig } from './config.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
 import { medicalRecordServerOperations } from './medical-record/prescription-pdf-op.js';
+import { inventoryServerOperations } from './inventory/stock-pdf-op.js';
 import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
 import { limitTotemAttempts } from './ticket/totem-limit.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
@@ -171,6 +172,7 @@ export async function assembleServer(
     ...deviceOperations(devices),
     ...ticketServerOperations,
     ...medicalRecordServerOperations,
+    ...inventoryServerOperations,
     ...totemLoginOperations(access),
     ...websocketOperations(socketIds),
   ]);

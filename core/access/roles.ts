@@ -57,7 +57,18 @@ const GRANTS: Record<Role, readonly string[]> = {
   admin: ['*'],
   reception: [
     ...BASE,
-    ...rw('profile', 'patient', 'appointment', 'attendance', 'budget', 'ticket', 'waitList', 'user', 'document'),
+    ...rw(
+      'profile',
+      'patient',
+      'appointment',
+      'attendance',
+      'budget',
+      'ticket',
+      'waitList',
+      'user',
+      'document',
+      'inventory',
+    ),
     // `billing:read`: the desk sees whether an attendance is billed and in which batch (issue 25).
     ...r('finance', 'billing'),
   ],
@@ -74,6 +85,8 @@ const GRANTS: Record<Role, readonly string[]> = {
       'document',
       'waitList',
       'ticket',
+      // `inventory`: the materials a procedure uses are taken out where it is done.
+      'inventory',
     ),
     ...r('report'),
   ],

@@ -27,6 +27,7 @@ import {
   ScreenLoading,
   SetupScreen,
   WaitListScreen,
+  StockScreen,
 } from './lazy-screens.js';
 
 const statusText: Record<ServerStatus, MessageKey> = {
@@ -187,6 +188,8 @@ function SectionScreen(props: { section: Section }) {
       return <InstallationSettings />;
     case 'budgets':
       return <BudgetsScreen />;
+    case 'inventory':
+      return <StockScreen />;
     case 'review':
       return <ReviewScreen />;
     case 'admin':

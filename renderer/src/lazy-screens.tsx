@@ -37,6 +37,7 @@ export const WaitListScreen = lazy(() =>
 export const BudgetsScreen = lazy(() =>
   import('./budgets/BudgetsScreen.js').then((m) => ({ default: m.BudgetsScreen })),
 );
+export const StockScreen = lazy(() => import('./inventory/StockScreen.js').then((m) => ({ default: m.StockScreen })));
 export const ReviewScreen = lazy(() =>
   import('./sync-review/ReviewScreen.js').then((m) => ({ default: m.ReviewScreen })),
 );

@@ -20,6 +20,7 @@ const SCREENS: { nav: string; ready: (page: Page) => Promise<unknown> }[] = [
   { nav: 'Lista de espera', ready: (p) => p.getByRole('heading', { name: 'Lista de espera' }).first().waitFor() },
   { nav: 'Pacientes', ready: (p) => p.getByRole('heading', { name: 'Pacientes' }).first().waitFor() },
   { nav: 'Orçamentos', ready: (p) => p.getByRole('table', { name: 'Orçamentos' }).waitFor() },
+  { nav: 'Estoque', ready: (p) => p.getByRole('table', { name: 'Posição por produto e lote' }).waitFor() },
   {
     nav: 'Conflitos e recusas',
     ready: (p) => p.getByRole('heading', { name: 'Conflitos e recusas' }).first().waitFor(),

@@ -4,7 +4,7 @@ import { startFakeSyncServer, unusedLocalUrl } from './http.js';
 import { shot } from './screenshot.js';
 import { servedRenderer } from './served-renderer.js';
 
-const NAV = ['Agenda', 'Lista de espera', 'Pacientes', 'Orçamentos', 'Conflitos e recusas', 'Configurações'];
+const NAV = ['Agenda', 'Lista de espera', 'Pacientes', 'Orçamentos', 'Estoque', 'Conflitos e recusas', 'Configurações'];
 const ONLINE = 'Servidor: conectado';
 const OFFLINE = 'Servidor: offline — trabalhando localmente';
 
@@ -101,7 +101,8 @@ describe('application shell in Chromium', () => {
     }
     expect(focused).toEqual([...header, ...NAV.map((label) => `BUTTON:${label}`)]);
 
-    // Back past "Conflitos e recusas" to "Orçamentos".
+    // Back past "Conflitos e recusas" and "Estoque" to "Orçamentos".
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
@@ -153,6 +154,7 @@ describe('application shell in Chromium', () => {
       'Lista de espera',
       'Pacientes',
       'Orçamentos',
+      'Estoque',
       'Conflitos e recusas',
       'Configurações',
     ]);

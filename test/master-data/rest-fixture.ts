@@ -12,6 +12,7 @@ import { masterDataCollections } from '../../core/clinic/common/testing.js';
 import { systemClock } from '../../core/clock.js';
 import { uuidV7Ids } from '../../core/ids.js';
 import type { Operation } from '../../core/operation.js';
+import type { AnyCollectionDef } from '../../core/store/collection-def.js';
 import { createRegistry } from '../../core/registry.js';
 import { clinicModule } from '../../core/clinic/module.js';
 import { insuranceModule } from '../../core/insurance/module.js';
@@ -58,16 +59,25 @@ export interface RestFixture {
 /** The engines the REST suite runs on. */
 export type Engine = 'sqlite' | 'postgresql';
 
+/** Another group's collections and operations, mounted beside the master data's. */
+export interface RestExtra {
+  collections: readonly AnyCollectionDef[];
+  operations: readonly Operation[];
+}
+
 /**
  * Opens a fresh database (a SQLite file, or a PostgreSQL schema of its own), registers the keys and
  * builds the app.
  */
-export async function openRestFixture(engine: Engine = 'sqlite'): Promise<RestFixture> {
+export async function openRestFixture(
+  engine: Engine = 'sqlite',
+  extra: RestExtra = { collections: [], operations: [] },
+): Promise<RestFixture> {
   const dir = engine === 'sqlite' ? mkdtempSync(join(tmpdir(), 'clinic-master-data-')) : undefined;
   const schema = engine === 'postgresql' ? `test_master_${randomBytes(4).toString('hex')}` : undefined;
   const database = await openSqlDatabase({
     ...(dir ? { url: join(dir, 'clinic.db') } : { url: postgresUrl, schema: schema! }),
-    collections: masterDataCollections,
+    collections: [...masterDataCollections, ...extra.collections],
     migrations: authMigrations,
   });
   const accounts = new AccountsAndKeys(database.kysely.withTables<AuthTables>(), systemClock, uuidV7Ids);
@@ -76,7 +86,7 @@ export async function openRestFixture(engine: Engine = 'sqlite'): Promise<RestFi
   const readOnly = (await accounts.createKey(tenantId, { permissions: ['patient:read', 'clinic:read'] })).key;
   const otherAccount = (await accounts.createKey(await accounts.createAccount('Outra clínica'))).key;
   const app = createApp({
-    registry: createRegistry(masterDataOperations),
+    registry: createRegistry([...masterDataOperations, ...extra.operations]),
     database,
     authenticate: apiKeyAuthenticator(accounts),
     logger: pino({ level: 'silent' }),

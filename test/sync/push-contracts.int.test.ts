@@ -277,6 +277,44 @@ function minimalRecords(refs: Refs, ids: Record<string, string>): Record<string,
       attendances: [],
       sendings: [],
     },
+    inventory_products: {
+      name: 'Luva M',
+      nameKey: 'luva m',
+      kind: 'material',
+      purchaseUnit: 'caixa',
+      consumptionUnit: 'par',
+      unitsPerPurchase: 50,
+      minimumStock: 0,
+      suppliers: [],
+      active: true,
+    },
+    inventory_suppliers: { name: 'Dental Sul', nameKey: 'dental sul', cnpj: '11222333000181', active: true },
+    inventory_categories: { name: 'Descartáveis', nameKey: 'descartaveis' },
+    inventory_reserve_reasons: { name: 'Cirurgia', nameKey: 'cirurgia', active: true },
+    inventory_kits: {
+      name: 'Kit restauração',
+      nameKey: 'kit restauracao',
+      items: [{ product: ids.inventory_products!, quantity: 2 }],
+      active: true,
+    },
+    inventory_movements: {
+      clinic: refs.clinic,
+      product: ids.inventory_products!,
+      lot: 'L1',
+      kind: 'entry',
+      quantity: 10,
+      occurredAt: AT,
+      by: refs.professional,
+      balanceAfter: 10,
+    },
+    inventory_counts: {
+      clinic: refs.clinic,
+      status: 'open',
+      openedAt: AT,
+      openedBy: refs.professional,
+      lines: [],
+      adjustments: [],
+    },
   };
   return Object.fromEntries(Object.entries(records).map(([name, doc]) => [name, { id: ids[name]!, ...base, ...doc }]));
 }
@@ -474,6 +512,33 @@ for (const backend of backends) {
         guideType: attendance.guideType,
       })) as { batch: { id: string } };
       await write('POST', `/billing/batch/${batch.id}/attendance`, { attendances: [attendance.id] });
+      const category = (await write('POST', '/inventory/category/', { name: 'Anestésicos' })) as { id: string };
+      await write('POST', '/inventory/reserveReason/', { name: 'Cirurgia agendada' });
+      const supplier = (await write('POST', '/inventory/supplier/', {
+        name: 'Dental Sul',
+        cnpj: '11.222.333/0001-81',
+      })) as { id: string };
+      const product = (await write('POST', '/inventory/product/', {
+        name: 'Lidocaína 2%',
+        kind: 'medication',
+        purchaseUnit: 'caixa',
+        consumptionUnit: 'tubete',
+        unitsPerPurchase: 50,
+        category: category.id,
+        suppliers: [supplier.id],
+      })) as { id: string };
+      await write('POST', '/inventory/kit/', { name: 'Kit anestesia', items: [{ product: product.id, quantity: 1 }] });
+      await write('POST', '/inventory/movement/', {
+        clinic: refs.clinic,
+        product: product.id,
+        kind: 'entry',
+        quantity: 1,
+        inPurchaseUnits: true,
+        lot: 'L1',
+        expiry: '2027-12-31',
+        supplier: supplier.id,
+      });
+      await write('POST', `/inventory/clinic/${refs.clinic}/count`, {});
 
       let checked = 0;
       for (const def of allCollections as unknown as Def[]) {
@@ -658,6 +723,13 @@ for (const backend of backends) {
         medical_records: 'refuse',
         billing_attendances: 'refuse',
         billing_batches: 'allow',
+        inventory_products: 'refuse',
+        inventory_suppliers: 'refuse',
+        inventory_categories: 'allow',
+        inventory_reserve_reasons: 'refuse',
+        inventory_kits: 'refuse',
+        inventory_movements: 'refuse',
+        inventory_counts: 'refuse',
       });
       await readsAnswer();
     }, 120_000);

@@ -31,7 +31,20 @@ export type StorageGroups = Readonly<Record<string, readonly string[]>>;
  * Every collection of `allCollections` must be listed once (storage-groups.test.ts checks it).
  */
 export const CLINIC_STORAGE_GROUPS: StorageGroups = {
-  reference: ['clinics', 'events', 'specialties', 'insurances', 'price_tables', 'prices'],
+  reference: [
+    'clinics',
+    'events',
+    'specialties',
+    'insurances',
+    'price_tables',
+    'prices',
+    // The inventory's catalogue: changes rarely, read by every stock screen.
+    'inventory_products',
+    'inventory_suppliers',
+    'inventory_categories',
+    'inventory_reserve_reasons',
+    'inventory_kits',
+  ],
   people: ['patients', 'users'],
   schedule: [
     'appointments',
@@ -43,7 +56,8 @@ export const CLINIC_STORAGE_GROUPS: StorageGroups = {
     'ticket_controls',
     'medical_records',
   ],
-  finance: ['budgets', 'treatments', 'receivables'],
+  // Stock movements are an append-only ledger like the money's (docs/decisions/inventory.md INV-001).
+  finance: ['budgets', 'treatments', 'receivables', 'inventory_movements', 'inventory_counts'],
   account: ['account_configurations', 'schedule_filters', 'personal_templates', 'outbox_messages'],
 };
 

@@ -7,6 +7,8 @@ import { initReactI18next } from 'react-i18next';
 import { budgetEn } from './budget.en.js';
 import { budgetPtBR } from './budget.pt-BR.js';
 import { en } from './en.js';
+import { inventoryEn } from './inventory.en.js';
+import { inventoryPtBR, type InventoryMessageKey } from './inventory.pt-BR.js';
 import { patientEn } from './patient.en.js';
 import { patientPtBR, type PatientMessageKey } from './patient.pt-BR.js';
 import { ptBR, type MessageKey as BaseMessageKey } from './pt-BR.js';
@@ -23,7 +25,13 @@ import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
 export type MessageKey =
-  BaseMessageKey | ReviewMessageKey | WaitListMessageKey | PatientMessageKey | ServerMessageKey | SetupMessageKey;
+  | BaseMessageKey
+  | ReviewMessageKey
+  | WaitListMessageKey
+  | PatientMessageKey
+  | ServerMessageKey
+  | SetupMessageKey
+  | InventoryMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -61,8 +69,19 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...patientPtBR,
     ...serverPtBR,
     ...setupPtBR,
+    ...inventoryPtBR,
   },
-  en: { ...en, ...totemEn, ...budgetEn, ...reviewEn, ...waitListEn, ...patientEn, ...serverEn, ...setupEn },
+  en: {
+    ...en,
+    ...totemEn,
+    ...budgetEn,
+    ...reviewEn,
+    ...waitListEn,
+    ...patientEn,
+    ...serverEn,
+    ...setupEn,
+    ...inventoryEn,
+  },
 };
 
 /** The one i18next instance of the renderer, initialised synchronously (the dictionaries are bundled). */

@@ -1,0 +1,36 @@
+/** Brazilian Portuguese texts of the Estoque screen (the reference for inventory.en.ts). */
+export const inventoryPtBR = {
+  'inventory.nav': 'Estoque',
+  'inventory.clinic': 'Clínica',
+  'inventory.position': 'Posição por produto e lote',
+  'inventory.product': 'Produto',
+  'inventory.lot': 'Lote',
+  'inventory.noLot': '(sem lote)',
+  'inventory.expiry': 'Validade',
+  'inventory.quantity': 'Quantidade',
+  'inventory.minimum': 'Mínimo',
+  'inventory.expired': 'vencido',
+  'inventory.empty': 'Nenhum produto em estoque nesta clínica.',
+  'inventory.lowStock': 'Abaixo do estoque mínimo',
+  'inventory.lowStockEmpty': 'Nenhum produto abaixo do mínimo.',
+  'inventory.nearExpiry': 'Vencidos ou vencendo em 30 dias',
+  'inventory.nearExpiryEmpty': 'Nenhum lote perto de vencer.',
+  'inventory.discrepancies': 'Divergências: lotes abaixo de zero depois de unir os caixas (confira e lance um ajuste)',
+  'inventory.register': 'Registrar movimentação',
+  'inventory.kind': 'Tipo',
+  'inventory.kind.entry': 'Entrada',
+  'inventory.kind.consumption': 'Saída',
+  'inventory.kind.adjustment': 'Ajuste',
+  'inventory.kind.loss': 'Perda',
+  'inventory.kind.transfer': 'Transferência',
+  'inventory.kind.reservation': 'Reserva',
+  'inventory.toClinic': 'Clínica de destino',
+  'inventory.reason': 'Motivo da reserva',
+  'inventory.lotHint': 'Sem lote, a saída usa o lote que vence primeiro',
+  'inventory.save': 'Registrar',
+  'inventory.saved': 'Movimentação registrada.',
+  'inventory.noClinic': 'Cadastre uma clínica para controlar o estoque.',
+} as const;
+
+/** A key of the Estoque screen's texts. */
+export type InventoryMessageKey = keyof typeof inventoryPtBR;
