@@ -57,7 +57,16 @@ export const CLINIC_STORAGE_GROUPS: StorageGroups = {
     'medical_records',
   ],
   // Stock movements are an append-only ledger like the money's (docs/decisions/inventory.md INV-001).
-  finance: ['budgets', 'treatments', 'receivables', 'inventory_movements', 'inventory_counts'],
+  finance: [
+    'budgets',
+    'treatments',
+    'receivables',
+    'inventory_movements',
+    'inventory_counts',
+    // TISS guides and batches: what the clinic bills its insurers.
+    'billing_attendances',
+    'billing_batches',
+  ],
   account: ['account_configurations', 'schedule_filters', 'personal_templates', 'outbox_messages'],
 };
 
