@@ -11,13 +11,14 @@ import type { DomainModule } from './module.js';
 import { installModules } from './module-install.js';
 import type { Operation } from './operation.js';
 import { specialtyModule } from './specialty/module.js';
+import { financeModule } from './finance/module.js';
 import type { AnyCollectionDef } from './store/collection-def.js';
 
 /**
  * The domain modules (core/module.ts), one line per group: their declarations are installed here and
  * nowhere else. Groups not yet in the module shape follow in the lists below.
  */
-export const modules: readonly DomainModule[] = [specialtyModule];
+export const modules: readonly DomainModule[] = [specialtyModule, financeModule];
 installModules(modules);
 
 /**

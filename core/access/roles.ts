@@ -23,6 +23,7 @@ export const RESOURCES = [
   'audit',
   'billing',
   'budget',
+  'cashier',
   'clinic',
   'document',
   'finance',
@@ -58,6 +59,8 @@ const GRANTS: Record<Role, readonly string[]> = {
   reception: [
     ...BASE,
     ...rw('profile', 'patient', 'appointment', 'attendance', 'budget', 'ticket', 'waitList', 'user', 'document'),
+    // `cashier`: the desk's register and marking bills paid; bills, accounts and reversals stay with finance.
+    ...rw('cashier'),
     ...r('finance'),
   ],
   professional: [
@@ -78,7 +81,7 @@ const GRANTS: Record<Role, readonly string[]> = {
   ],
   finance: [
     ...BASE,
-    ...rw('profile', 'finance', 'billing', 'budget', 'priceTable', 'price', 'inventory'),
+    ...rw('profile', 'finance', 'cashier', 'billing', 'budget', 'priceTable', 'price', 'inventory'),
     ...r('patient', 'appointment', 'attendance', 'report'),
   ],
   // The kiosk checks patients in and issues their tickets (`attendance:write`), prints and shows them

@@ -42,7 +42,17 @@ export const CLINIC_STORAGE_GROUPS: StorageGroups = {
     'tickets',
     'ticket_controls',
   ],
-  finance: ['budgets', 'treatments', 'receivables'],
+  finance: [
+    'budgets',
+    'treatments',
+    'receivables',
+    'finance_accounts',
+    'finance_categories',
+    'finance_bills',
+    'finance_payments',
+    'cash_registers',
+    'cash_movements',
+  ],
   account: ['account_configurations', 'schedule_filters', 'personal_templates', 'outbox_messages'],
 };
 
