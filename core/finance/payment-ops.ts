@@ -13,6 +13,7 @@ import { defineOperation, type OperationContext } from '../operation.js';
 import { fromCentavos, reaisInput, toCentavos } from '../price/money.js';
 import type { Store } from '../store/port.js';
 import type { Stored } from '../store/record.js';
+import { patients } from '../patient/patient-record.js';
 import { financeAccounts } from './account-record.js';
 import { billOutput, bills, FINANCE_METHODS, type Bill } from './bill-record.js';
 import { settlePayment, type SettledPayment } from './finance-money.js';
@@ -334,6 +335,8 @@ export const patientPaymentInformation = defineOperation({
   http: { method: 'GET', path: '/finance/patient/{patient}/paymentInformation' },
   example: { patient: EXAMPLE_ID },
   async run(ctx, { patient }) {
+    // A patient of another account is missing here too (404), never an empty answer.
+    await requireRecord(ctx.store.collection(patients), patient, 'Paciente', 'patient');
     const day = today(ctx);
     const found = await ctx.store
       .collection(bills)
