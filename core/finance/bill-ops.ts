@@ -3,6 +3,8 @@
  * to pay and a receivable bill", "split a finance record into parcels"), by hand, from an
  * appointment's receivable or from an approved budget's plan. Amounts in reais, computed in centavos.
  */
+import { appointments } from '../schedule/appointment-record.js';
+import { refInput } from '../references.js';
 import { z } from 'zod';
 import { dateInput } from '../br/schemas.js';
 import { BudgetStatus } from '../budget/budget-codes.js';
@@ -177,9 +179,9 @@ export const billFromAppointment = defineOperation({
     'Usa a cobrança do agendamento (`POST /appointment/{id}/financeRecord`): valor, paciente, vencimento. Uma conta por cobrança; a segunda chamada é 409 nomeando a existente.',
   permission: 'finance:write',
   input: z.strictObject({
-    appointment: idInput,
-    category: idInput.optional(),
-    account: idInput.optional(),
+    appointment: refInput(() => appointments),
+    category: refInput(() => financeCategories).optional(),
+    account: refInput(() => financeAccounts).optional(),
     dueDate: dateInput.optional(),
   }),
   output: z.object({ message: z.string(), finance: billOutput }),
@@ -235,10 +237,10 @@ export const billsFromBudget = defineOperation({
     'Segue o plano do orçamento (`paymentInformation`: entrada, parcelas, periodicidade). A entrada vence em `firstDueDate` (padrão: hoje), cada parcela um período depois. A soma das contas é o valor do orçamento, ao centavo. Uma vez por orçamento (409 depois).',
   permission: 'finance:write',
   input: z.strictObject({
-    budget: idInput,
+    budget: refInput(() => budgets),
     firstDueDate: dateInput.optional(),
-    category: idInput.optional(),
-    account: idInput.optional(),
+    category: refInput(() => financeCategories).optional(),
+    account: refInput(() => financeAccounts).optional(),
   }),
   output: z.object({ message: z.string(), items: z.array(billOutput) }),
   http: { method: 'POST', path: '/finance/bill/fromBudget', status: 201 },

@@ -8,8 +8,13 @@
  * The appointment's charge (`receivables`, core/schedule/receivable-record.ts) stays the schedule's
  * record; a bill made from it points at it (`receivable`), once (FIN-001).
  */
+import { clinics } from '../clinic/clinic-record.js';
+import { patients } from '../patient/patient-record.js';
+import { refInput } from '../references.js';
+import { financeAccounts } from './account-record.js';
+import { financeCategories } from './category-record.js';
 import { z } from 'zod';
-import { idInput, recordOutputFields } from '../clinic/common/records.js';
+import { recordOutputFields } from '../clinic/common/records.js';
 import { dateInput, textInput } from '../br/schemas.js';
 import { reaisInput } from '../price/money.js';
 import { defineCollection } from '../store/collection-def.js';
@@ -100,11 +105,11 @@ export const bills = defineCollection<Bill>({
 /** The editable fields of a bill as input (amounts in reais). */
 export const billFieldsInput = {
   description: textInput(300),
-  patient: idInput.optional(),
+  patient: refInput(() => patients).optional(),
   payee: textInput(200).optional(),
-  clinic: idInput.optional(),
-  category: idInput.optional(),
-  account: idInput.optional(),
+  clinic: refInput(() => clinics).optional(),
+  category: refInput(() => financeCategories).optional(),
+  account: refInput(() => financeAccounts).optional(),
   dueDate: dateInput,
   method: z.enum(FINANCE_METHODS).optional(),
 };

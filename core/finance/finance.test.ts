@@ -179,9 +179,9 @@ describe('bills', () => {
   });
 
   it("makes the entry and parcels of an approved budget's plan, summing to its value", async () => {
-    const { budget } = await h.run(createBudget, { ...fullBudgetBody(h.refs), status: 1 });
+    const { budget } = await h.run(createBudget, { ...fullBudgetBody(h.refs), status: 1 } as never);
     expect((await h.failure(billsFromBudget, { budget: budget.id })).code).toBe('invalid_transition');
-    const { budget: approved } = await h.run(createBudget, { ...fullBudgetBody(h.refs), status: 2 });
+    const { budget: approved } = await h.run(createBudget, { ...fullBudgetBody(h.refs), status: 2 } as never);
     const { items } = await h.run(billsFromBudget, { budget: approved.id, firstDueDate: '2026-12-05' });
     expect(items.map((b) => [b.value, b.dueDate, b.parcel])).toEqual([
       [50.5, '2026-12-05', 0],

@@ -4,6 +4,7 @@
  * information for a patient"). Each payment is appended (payment-record.ts); the bill keeps the sum.
  * A payment taken at a register appends its receipt there, so the register's balance follows.
  */
+import { refInput } from '../references.js';
 import { z } from 'zod';
 import { dateTimeInput, textInput } from '../br/schemas.js';
 import { EXAMPLE_ID, idInput, newRecordBase, nowIso, requireRecord, compact } from '../clinic/common/records.js';
@@ -35,7 +36,7 @@ const whereInput = {
   paidAt: dateTimeInput.optional().describe('padrão: agora'),
   register: registerIdInput.optional().describe('o caixa que recebeu (lança o recebimento nele)'),
   station: stationInput.optional(),
-  account: idInput.optional(),
+  account: refInput(() => financeAccounts).optional(),
   note: textInput(500).optional(),
 };
 

@@ -4,6 +4,7 @@
  * provider): the desk shows it offline too. Confirming the payment is a person marking the bill
  * paid; an online provider's confirmation is left to an adapter (docs/decisions/finance.md FIN-007).
  */
+import { refInput } from '../references.js';
 import { z } from 'zod';
 import { EXAMPLE_ID, idInput, requireRecord, requireReference } from '../clinic/common/records.js';
 import { DomainError } from '../errors.js';
@@ -27,7 +28,7 @@ export const retrievePixQrCode = defineOperation({
   description:
     'A chave é a da conta `account` (padrão: a conta da cobrança). Responde o payload "copia e cola", o QR em PNG (data URL) e em SVG, o valor e o txid.',
   permission: 'finance:read',
-  input: z.strictObject({ id: idInput, account: idInput.optional() }),
+  input: z.strictObject({ id: idInput, account: refInput(() => financeAccounts).optional() }),
   output: z.object({
     payload: z.string().describe('BR Code (copia e cola)'),
     png: z.string().describe('data:image/png;base64,…'),

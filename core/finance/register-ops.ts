@@ -4,6 +4,7 @@
  * "return the registers flux"). Movements are appended, never edited; the balance is their sum
  * (FIN-003). Every operation here runs on the desk's own store, offline included.
  */
+import { refInput } from '../references.js';
 import { z } from 'zod';
 import { dateInput, textInput } from '../br/schemas.js';
 import { formatCentavos } from '../br/format.js';
@@ -222,7 +223,7 @@ export const transferCash = defineOperation({
   group: GROUP,
   summary: 'Transfere do caixa para uma conta',
   permission: 'cashier:write',
-  input: z.strictObject({ ...flowInput, account: idInput, note: textInput(500).optional() }),
+  input: z.strictObject({ ...flowInput, account: refInput(() => financeAccounts), note: textInput(500).optional() }),
   output: flowOutput,
   http: { method: 'POST', path: '/finance/register/{id}/transfer', status: 201 },
   example: { id: EXAMPLE_ID, station: 'recepcao-1', value: 800, method: 'cash', account: EXAMPLE_ID },

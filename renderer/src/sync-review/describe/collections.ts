@@ -27,6 +27,7 @@ import {
   type FieldSpec,
 } from './fields.js';
 import type { Lookup } from './lookup.js';
+import { FINANCE_DESCRIBERS } from './finance.js';
 
 type Doc = Record<string, unknown>;
 
@@ -300,6 +301,7 @@ const MESSAGE: CollectionDescriber = {
 
 /** Every describer, by collection name. */
 export const DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
+  ...FINANCE_DESCRIBERS,
   appointments: APPOINTMENT,
   patients: PATIENT,
   budgets: BUDGET,
