@@ -130,6 +130,10 @@ export const updateBill = defineOperation({
     if (current.status !== 'open' && current.status !== 'partial')
       throw billRefuses('Esta conta não pode ser editada', current);
     const amountCentavos = toCentavos(value);
+    if (current.source === 'transfer' && amountCentavos !== current.amountCentavos)
+      throw new DomainError('invalid_transition', 'O valor de um repasse muda pelo repasse', [
+        { path: 'value', message: 'use PUT /payment/transfer/{id}' },
+      ]);
     if (amountCentavos !== current.amountCentavos && current.paidCentavos > 0)
       throw new DomainError('invalid_transition', 'O valor de uma conta com pagamento não muda', [
         { path: 'value', message: 'desmarque os pagamentos antes' },

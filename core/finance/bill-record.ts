@@ -28,7 +28,7 @@ export const BILL_TYPES = ['receivable', 'payable'] as const;
  */
 export const BILL_STATUSES = ['open', 'partial', 'paid', 'split', 'cancelled'] as const;
 /** Where a bill came from. */
-export const BILL_SOURCES = ['manual', 'appointment', 'budget', 'split'] as const;
+export const BILL_SOURCES = ['manual', 'appointment', 'budget', 'split', 'transfer'] as const;
 /** Payment methods a bill or a payment names (the budget's list plus courtesy, as appointments). */
 export const FINANCE_METHODS = [
   'cash',
@@ -71,6 +71,11 @@ export interface Bill extends RecordBase {
   parcel?: number;
   parcels?: number;
   method?: FinanceMethod;
+  /** Medical transfer (repasse) payables: the professional paid and the share, in hundredths of a percent. */
+  professional?: string;
+  transferBasisPoints?: number;
+  /** On a bill to receive: the transfer payable that pays the professional's share of it. */
+  transfer?: string;
   /** When the last payment settled it (ISO with offset). */
   paidAt?: string;
   createdBy: string;
@@ -89,6 +94,8 @@ export const bills = defineCollection<Bill>({
     parent: 'string',
     category: 'string',
     account: 'string',
+    professional: 'string',
+    transfer: 'string',
   },
   indexes: [
     ['patient', 'dueDate'],
@@ -99,6 +106,8 @@ export const bills = defineCollection<Bill>({
     ['parent'],
     ['category'],
     ['account'],
+    ['professional', 'dueDate'],
+    ['transfer'],
   ],
 });
 
@@ -139,6 +148,9 @@ export const billOutput = z
     parcel: z.number().int().optional(),
     parcels: z.number().int().optional(),
     method: z.enum(FINANCE_METHODS).optional(),
+    professional: z.string().optional(),
+    transferBasisPoints: z.number().int().optional().describe('repasse: centésimos de ponto percentual (4000 = 40%)'),
+    transfer: z.string().optional().describe('o repasse que paga a parte do profissional nesta conta'),
     paidAt: z.string().optional(),
     createdBy: z.string(),
   })
@@ -165,6 +177,9 @@ export const billStoredShape = {
   parcel: z.number().int().min(0).optional(),
   parcels: z.number().int().min(1).optional(),
   method: z.enum(FINANCE_METHODS).optional(),
+  professional: z.string().max(64).optional(),
+  transferBasisPoints: z.number().int().min(0).max(10_000).optional(),
+  transfer: z.string().max(64).optional(),
   paidAt: z.string().optional(),
   createdBy: z.string().max(64),
 };

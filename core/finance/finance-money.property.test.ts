@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { closeCounts, lateCharges, settlePayment, splitCentavos } from './finance-money.js';
 import { dueDateAfter } from './due-dates.js';
+import { shareCentavos } from './transfer-ops.js';
 
 const cents = (max = 100_000_000_00) => fc.integer({ min: 0, max });
 
@@ -118,5 +119,19 @@ describe('finance arithmetic adds up to the centavo for any amounts', () => {
     ]);
     expect(dueDateAfter('2026-11-25', 2, 'weekly')).toBe('2026-12-09');
     expect(dueDateAfter('2026-11-25', 1, 'quarterly')).toBe('2027-02-25');
+  });
+});
+
+describe('medical transfer shares', () => {
+  it('each share is the rounded percentage of its bill, never more than the bill, and 100% is the whole', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 10_000 }), (paid, bp) => {
+        const share = shareCentavos(paid, bp);
+        expect(Number.isInteger(share)).toBe(true);
+        expect(share).toBeLessThanOrEqual(paid);
+        expect(Math.abs(share * 10_000 - paid * bp)).toBeLessThanOrEqual(5_000);
+        expect(shareCentavos(paid, 10_000)).toBe(paid);
+      }),
+    );
   });
 });

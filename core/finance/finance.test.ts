@@ -20,6 +20,7 @@ import {
   withdrawCash,
 } from './register-ops.js';
 import { openFinance, type FinanceHarness } from './testing.js';
+import { createTransfer, deleteTransfer, updateTransfer } from './transfer-ops.js';
 
 let h: FinanceHarness;
 beforeAll(async () => {
@@ -300,5 +301,46 @@ describe('PIX QR code of a bill', () => {
     );
     const stored = await h.ctx.store.collection(bills).get(finance.id);
     expect(stored?.paidCentavos).toBe(990);
+  });
+});
+
+describe('medical transfers (Payment group)', () => {
+  it("makes a payable of the professional's share of what bills collected, each bill once; edits and cancels it while unpaid", async () => {
+    const a = (await bill(100.01)).finance;
+    const b = (await bill(59.99)).finance;
+    await h.run(markPaid, { id: a.id, method: 'cash' });
+    await h.run(markPaid, { id: b.id, value: 30, method: 'pix' });
+    const unpaid = (await bill(10)).finance;
+    const refused = await h.failure(createTransfer, {
+      professional: h.refs.professional,
+      bills: [a.id, unpaid.id],
+      percent: 40,
+      dueDate: '2026-12-10',
+    });
+    expect(refused.details).toEqual([{ path: 'bills.1', message: 'nada recebido nesta conta' }]);
+    const { finance } = await h.run(createTransfer, {
+      professional: h.refs.professional,
+      bills: [a.id, b.id],
+      percent: 40,
+      dueDate: '2026-12-10',
+    });
+    // 40% de R$ 100,01 = R$ 40,004 → R$ 40,00; de R$ 30,00 = R$ 12,00.
+    expect(finance).toMatchObject({ type: 'payable', source: 'transfer', value: 52, transferBasisPoints: 4000 });
+    expect((await h.run(getBill, { id: a.id })).transfer).toBe(finance.id);
+    const twice = await h.failure(createTransfer, {
+      professional: h.refs.professional,
+      bills: [a.id],
+      percent: 10,
+      dueDate: '2026-12-10',
+    });
+    expect(twice.details[0]!.message).toMatch(`já repassada em ${finance.id}`);
+    const edited = await h.run(updateTransfer, { id: finance.id, bills: [a.id], percent: 35.5, dueDate: '2026-12-15' });
+    expect(edited.value).toBe(35.5);
+    expect((await h.run(getBill, { id: b.id })).transfer).toBeUndefined();
+    const byHand = await h.failure(updateBill, { id: finance.id, value: 99, description: 'x', dueDate: '2026-12-15' });
+    expect(byHand.code).toBe('invalid_transition');
+    const cancelled = await h.run(deleteTransfer, { id: finance.id });
+    expect(cancelled.finance.status).toBe('cancelled');
+    expect((await h.run(getBill, { id: a.id })).transfer).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ import { paymentOperations } from './payment-ops.js';
 import { paymentStoredShape, payments } from './payment-record.js';
 import { retrievePixQrCode } from './pix-ops.js';
 import { registerOperations } from './register-ops.js';
+import { transferOperations } from './transfer-ops.js';
 import { cashMovements, cashRegisters, movementStoredShape, registerStoredShape } from './register-record.js';
 import {
   appendOnlyProblems,
@@ -106,5 +107,6 @@ export const financeModule = domainModule({
     ...paymentOperations,
     retrievePixQrCode,
     ...registerOperations,
+    ...transferOperations,
   ],
 });
