@@ -4,7 +4,15 @@ import { fullBudgetBody } from '../budget/testing.js';
 import { receivables } from '../schedule/receivable-record.js';
 import { testActor } from '../clinic/common/testing.js';
 import { createAccount, listAccounts, removeAccount, updateAccount } from './account-ops.js';
-import { billFromAppointment, billsFromBudget, createBill, getBill, splitBill, updateBill } from './bill-ops.js';
+import {
+  billFromAppointment,
+  billsFromBudget,
+  createBill,
+  getBill,
+  listBills,
+  splitBill,
+  updateBill,
+} from './bill-ops.js';
 import { bills } from './bill-record.js';
 import { createCategory, listCategories, removeCategory } from './category-ops.js';
 import { markPaid, patientPaymentInformation, payBatch, unmarkReceived } from './payment-ops.js';
@@ -342,5 +350,20 @@ describe('medical transfers (Payment group)', () => {
     const cancelled = await h.run(deleteTransfer, { id: finance.id });
     expect(cancelled.finance.status).toBe('cancelled');
     expect((await h.run(getBill, { id: a.id })).transfer).toBeUndefined();
+  });
+});
+
+describe('listing bills', () => {
+  it('lists bills of one type by due date, optionally by status, a page at a time', async () => {
+    const all = await h.run(listBills, { type: 'receivable', limit: 100 });
+    const dates = all.items.map((b) => b.dueDate);
+    expect(dates).toEqual([...dates].sort());
+    expect(all.items.every((b) => b.type === 'receivable')).toBe(true);
+    const paid = await h.run(listBills, { type: 'receivable', status: 'paid', limit: 100 });
+    expect(paid.items.length).toBeGreaterThan(0);
+    expect(paid.items.every((b) => b.status === 'paid')).toBe(true);
+    const first = await h.run(listBills, { type: 'receivable', limit: 2 });
+    const second = await h.run(listBills, { type: 'receivable', limit: 2, cursor: first.next! });
+    expect([...first.items, ...second.items].map((b) => b.id)).toEqual(all.items.slice(0, 4).map((b) => b.id));
   });
 });
