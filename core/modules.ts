@@ -7,6 +7,7 @@ import { accessModule } from './access/module.js';
 import { billingModule } from './billing/module.js';
 import { budgetModule } from './budget/module.js';
 import { clinicModule } from './clinic/module.js';
+import { financeModule } from './finance/module.js';
 import { insuranceModule } from './insurance/module.js';
 import { inventoryModule } from './inventory/module.js';
 import { medicalRecordModule } from './medical-record/module.js';
@@ -32,4 +33,5 @@ export const modules: readonly DomainModule[] = [
   medicalRecordModule,
   billingModule,
   inventoryModule,
+  financeModule,
 ];

@@ -23,6 +23,7 @@ export const RESOURCES = [
   'audit',
   'billing',
   'budget',
+  'cashier',
   'clinic',
   'document',
   'finance',
@@ -69,6 +70,8 @@ const GRANTS: Record<Role, readonly string[]> = {
       'document',
       'inventory',
     ),
+    // `cashier`: the desk's register and marking bills paid; bills, accounts and reversals stay with finance.
+    ...rw('cashier'),
     // `billing:read`: the desk sees whether an attendance is billed and in which batch (issue 25).
     ...r('finance', 'billing'),
   ],
@@ -92,7 +95,7 @@ const GRANTS: Record<Role, readonly string[]> = {
   ],
   finance: [
     ...BASE,
-    ...rw('profile', 'finance', 'billing', 'budget', 'priceTable', 'price', 'inventory'),
+    ...rw('profile', 'finance', 'cashier', 'billing', 'budget', 'priceTable', 'price', 'inventory'),
     ...r('patient', 'appointment', 'attendance', 'report'),
   ],
   // The kiosk checks patients in and issues their tickets (`attendance:write`), prints and shows them

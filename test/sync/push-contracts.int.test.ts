@@ -315,6 +315,46 @@ function minimalRecords(refs: Refs, ids: Record<string, string>): Record<string,
       lines: [],
       adjustments: [],
     },
+    finance_accounts: { name: 'Caixa da recepção', nameKey: 'caixa da recepcao', kind: 'cash', active: true },
+    finance_categories: { name: 'Consultas', nameKey: 'consultas', kind: 'income', active: true },
+    finance_bills: {
+      type: 'receivable',
+      description: 'Consulta',
+      amountCentavos: 10_000,
+      paidCentavos: 0,
+      dueDate: '2026-11-30',
+      status: 'open',
+      source: 'manual',
+      createdBy: refs.professional,
+    },
+    finance_payments: {
+      kind: 'payment',
+      bill: ids.finance_bills!,
+      principalCentavos: 1_000,
+      discountCentavos: 0,
+      interestCentavos: 0,
+      fineCentavos: 0,
+      receivedCentavos: 1_000,
+      openBeforeCentavos: 10_000,
+      method: 'cash',
+      paidAt: AT,
+      by: refs.professional,
+    },
+    cash_registers: {
+      station: 'recepcao-1',
+      user: refs.professional,
+      status: 'open',
+      openedAt: AT,
+      changeFundCentavos: 0,
+    },
+    cash_movements: {
+      register: ids.cash_registers!,
+      kind: 'supply',
+      method: 'cash',
+      amountCentavos: 100,
+      at: AT,
+      by: refs.professional,
+    },
   };
   return Object.fromEntries(Object.entries(records).map(([name, doc]) => [name, { id: ids[name]!, ...base, ...doc }]));
 }
@@ -539,6 +579,20 @@ for (const backend of backends) {
         supplier: supplier.id,
       });
       await write('POST', `/inventory/clinic/${refs.clinic}/count`, {});
+      await write('POST', '/finance/account', { name: 'Caixa', kind: 'cash' });
+      await write('POST', '/finance/category', { name: 'Consultas', kind: 'income' });
+      const { register } = (await write('POST', '/finance/register', { station: 'contratos', changeFund: 50 })) as {
+        register: { id: string };
+      };
+      const { finance } = (await write('POST', '/finance/bill/fromAppointment', { appointment: booked })) as {
+        finance: { id: string };
+      };
+      await write('POST', `/finance/bill/${finance.id}/payment`, {
+        value: 100,
+        method: 'cash',
+        register: register.id,
+        station: 'contratos',
+      });
 
       let checked = 0;
       for (const def of allCollections as unknown as Def[]) {
@@ -730,6 +784,12 @@ for (const backend of backends) {
         inventory_kits: 'refuse',
         inventory_movements: 'refuse',
         inventory_counts: 'refuse',
+        finance_accounts: 'allow',
+        finance_categories: 'allow',
+        finance_bills: 'refuse',
+        finance_payments: 'refuse',
+        cash_registers: 'refuse',
+        cash_movements: 'refuse',
       });
       await readsAnswer();
     }, 120_000);

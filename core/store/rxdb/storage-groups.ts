@@ -66,6 +66,12 @@ export const CLINIC_STORAGE_GROUPS: StorageGroups = {
     // TISS guides and batches: what the clinic bills its insurers.
     'billing_attendances',
     'billing_batches',
+    'finance_accounts',
+    'finance_categories',
+    'finance_bills',
+    'finance_payments',
+    'cash_registers',
+    'cash_movements',
   ],
   account: ['account_configurations', 'schedule_filters', 'personal_templates', 'outbox_messages'],
 };

@@ -28,6 +28,7 @@ import {
 } from './fields.js';
 import { SECTION_TITLES, type SectionName } from '../../../../core/medical-record/record.js';
 import type { Lookup } from './lookup.js';
+import { FINANCE_DESCRIBERS } from './finance.js';
 
 type Doc = Record<string, unknown>;
 
@@ -299,7 +300,6 @@ const MESSAGE: CollectionDescriber = {
   },
 };
 
-/** Every describer, by collection name. */
 /** "Prontuário de Maria Silva, 25/11 às 15:00": an attendance's record, by patient and start. */
 const MEDICAL_RECORD: CollectionDescriber = {
   noun: 'Prontuário',
@@ -325,8 +325,10 @@ const MEDICAL_RECORD: CollectionDescriber = {
   },
 };
 
+/** Every describer, by collection name. */
 export const DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
   medical_records: MEDICAL_RECORD,
+  ...FINANCE_DESCRIBERS,
   appointments: APPOINTMENT,
   patients: PATIENT,
   budgets: BUDGET,

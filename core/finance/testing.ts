@@ -1,0 +1,33 @@
+/**
+ * Test-only: a real RxDB memory store with the master data, budgets, the schedule's receivables and
+ * every finance collection, and the records a budget points at.
+ */
+import { users } from '../access/user.js';
+import { budgets } from '../budget/budget-record.js';
+import { seedBudgetReferences, type BudgetRefs } from '../budget/testing.js';
+import { treatments } from '../budget/treatment.js';
+import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
+import { receivables } from '../schedule/receivable-record.js';
+import { financeModule } from './module.js';
+
+/** The open harness and the seeded references of tenant `t1`. */
+export interface FinanceHarness extends MasterDataHarness {
+  refs: BudgetRefs;
+}
+
+/** Opens the store and seeds the references. */
+export async function openFinance(): Promise<FinanceHarness> {
+  const h = await openMasterData([
+    users,
+    budgets,
+    treatments,
+    receivables,
+    ...financeModule.collections.map((c) => c.def),
+  ]);
+  const refs = await seedBudgetReferences(
+    (op, input) => h.run(op, input),
+    async (user) => void (await h.database.forTenant('t1').collection(users).insert(user)),
+    't1',
+  );
+  return Object.assign(h, { refs });
+}

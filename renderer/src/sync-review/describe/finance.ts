@@ -1,0 +1,107 @@
+/**
+ * Describers of the finance collections (core/finance): how the sync review names a bill, a payment,
+ * a register and its movements, so a person deciding between two desks' payments reads them in words.
+ */
+import { day, moneyCentavos, shortInstant } from './formats.js';
+import { centavos, choice, date, moment, nameOr, PAYMENT_METHOD, ref, text } from './fields.js';
+import type { CollectionDescriber } from './collections.js';
+
+type Doc = Record<string, unknown>;
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const cents = (doc: Doc, field: string) => (typeof doc[field] === 'number' ? `, ${moneyCentavos(doc[field])}` : '');
+const METHODS = { ...PAYMENT_METHOD, bankTransfer: 'Transferência bancária' };
+
+const BILL_STATUS = {
+  open: 'Em aberto',
+  partial: 'Paga em parte',
+  paid: 'Quitada',
+  split: 'Parcelada',
+  cancelled: 'Cancelada',
+};
+
+/** Finance describers, by collection name. */
+export const FINANCE_DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
+  finance_accounts: {
+    noun: 'Conta financeira',
+    title: (doc) => `Conta financeira ${str(doc.name)}`.trim(),
+    fields: {
+      kind: choice('Tipo', { bank: 'Banco', cash: 'Caixa', digital: 'Conta digital' }),
+      pixKey: text('Chave PIX'),
+    },
+  },
+  finance_categories: {
+    noun: 'Categoria financeira',
+    title: (doc) => `Categoria ${str(doc.name)}`.trim(),
+    fields: {
+      kind: choice('Tipo', { income: 'Receita', expense: 'Despesa' }),
+      parent: ref('Grupo', 'finance_categories'),
+    },
+  },
+  finance_bills: {
+    noun: 'Conta a pagar ou a receber',
+    title: (doc, lookup) => {
+      const who = str(doc.patient)
+        ? ` de ${nameOr(lookup, 'patients', doc.patient)}`
+        : str(doc.payee)
+          ? ` a ${str(doc.payee)}`
+          : '';
+      const due = str(doc.dueDate) ? `, vencimento ${day(str(doc.dueDate))}` : '';
+      return `${doc.type === 'payable' ? 'Conta a pagar' : 'Conta a receber'}${who}${cents(doc, 'amountCentavos')}${due}`;
+    },
+    fields: {
+      description: text('Descrição'),
+      amountCentavos: centavos('Valor'),
+      paidCentavos: centavos('Pago'),
+      dueDate: date('Vencimento'),
+      status: choice('Situação', BILL_STATUS),
+      method: choice('Forma de pagamento', METHODS),
+    },
+  },
+  finance_payments: {
+    noun: 'Pagamento',
+    title: (doc, lookup, zone) => {
+      const who = str(doc.patient) ? ` de ${nameOr(lookup, 'patients', doc.patient)}` : '';
+      const at = str(doc.paidAt) ? `, ${shortInstant(str(doc.paidAt), zone)}` : '';
+      return `${doc.kind === 'reversal' ? 'Estorno' : 'Pagamento'}${who}${cents(doc, 'receivedCentavos')}${at}`;
+    },
+    fields: {
+      receivedCentavos: centavos('Recebido'),
+      principalCentavos: centavos('Valor quitado'),
+      discountCentavos: centavos('Desconto'),
+      interestCentavos: centavos('Juros'),
+      fineCentavos: centavos('Multa'),
+      method: choice('Forma de pagamento', METHODS),
+      paidAt: moment('Pago em'),
+    },
+  },
+  cash_registers: {
+    noun: 'Caixa',
+    title: (doc, _lookup, zone) =>
+      `Caixa da estação ${str(doc.station)}${str(doc.openedAt) ? `, aberto ${shortInstant(str(doc.openedAt), zone)}` : ''}`,
+    fields: {
+      status: choice('Situação', { open: 'Aberto', closing: 'Em fechamento', closed: 'Fechado' }),
+      changeFundCentavos: centavos('Fundo de troco'),
+      openedAt: moment('Aberto em'),
+      closedAt: moment('Fechado em'),
+      reason: text('Motivo da diferença'),
+    },
+  },
+  cash_movements: {
+    noun: 'Movimento de caixa',
+    title: (doc, _lookup, zone) =>
+      `Movimento de caixa${cents(doc, 'amountCentavos')}${str(doc.at) ? `, ${shortInstant(str(doc.at), zone)}` : ''}`,
+    fields: {
+      kind: choice('Tipo', {
+        opening: 'Abertura',
+        receipt: 'Recebimento',
+        reversal: 'Estorno',
+        withdrawal: 'Sangria',
+        supply: 'Suprimento',
+        transfer: 'Transferência',
+      }),
+      amountCentavos: centavos('Valor'),
+      method: choice('Forma', METHODS),
+      note: text('Observação'),
+    },
+  },
+};
