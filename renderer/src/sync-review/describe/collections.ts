@@ -29,6 +29,7 @@ import {
 import { SECTION_TITLES, type SectionName } from '../../../../core/medical-record/record.js';
 import type { Lookup } from './lookup.js';
 import { FINANCE_DESCRIBERS } from './finance.js';
+import { INVENTORY_DESCRIBERS } from './inventory.js';
 
 type Doc = Record<string, unknown>;
 
@@ -329,6 +330,7 @@ const MEDICAL_RECORD: CollectionDescriber = {
 export const DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
   medical_records: MEDICAL_RECORD,
   ...FINANCE_DESCRIBERS,
+  ...INVENTORY_DESCRIBERS,
   appointments: APPOINTMENT,
   patients: PATIENT,
   budgets: BUDGET,

@@ -1,0 +1,81 @@
+/**
+ * Describers of the inventory collections (core/inventory): how the sync review names a product, a
+ * supplier, a kit, a stock movement and a count, so a person reading a refused push or a stock
+ * discrepancy reads them in words, never ids.
+ */
+import { MOVEMENT_KIND_LABELS } from '../../../../core/inventory/movement-record.js';
+import { day } from './formats.js';
+import { choice, counted, date, flag, moment, nameOr, number, ref, text } from './fields.js';
+import type { CollectionDescriber } from './collections.js';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const named = (noun: string) => (doc: Record<string, unknown>) => `${noun} ${str(doc.name)}`.trim();
+
+/** Inventory describers, by collection name. */
+export const INVENTORY_DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
+  inventory_products: {
+    noun: 'Produto',
+    title: named('Produto'),
+    fields: {
+      kind: choice('Tipo', { material: 'Material', medication: 'Medicamento', consumable: 'Consumível' }),
+      tussCode: text('Código TUSS'),
+      purchaseUnit: text('Unidade de compra'),
+      consumptionUnit: text('Unidade de consumo'),
+      unitsPerPurchase: number('Unidades por compra'),
+      minimumStock: number('Estoque mínimo'),
+      category: ref('Categoria', 'inventory_categories'),
+      active: flag('Ativo'),
+    },
+  },
+  inventory_suppliers: {
+    noun: 'Fornecedor',
+    title: named('Fornecedor'),
+    fields: { cnpj: text('CNPJ'), active: flag('Ativo') },
+  },
+  inventory_categories: { noun: 'Categoria de estoque', title: named('Categoria de estoque'), fields: {} },
+  inventory_reserve_reasons: {
+    noun: 'Motivo de reserva',
+    title: named('Motivo de reserva'),
+    fields: { active: flag('Ativo') },
+  },
+  inventory_kits: {
+    noun: 'Kit',
+    title: named('Kit'),
+    fields: {
+      event: ref('Procedimento', 'events'),
+      items: counted('Itens', 'item', 'itens'),
+      active: flag('Ativo'),
+    },
+  },
+  inventory_movements: {
+    noun: 'Movimento de estoque',
+    title: (doc, lookup) => {
+      const kind = MOVEMENT_KIND_LABELS[doc.kind as keyof typeof MOVEMENT_KIND_LABELS] ?? 'Movimento';
+      const lot = str(doc.lot) ? `, lote ${str(doc.lot)}` : '';
+      return `${kind} de ${nameOr(lookup, 'inventory_products', doc.product)}${lot}`;
+    },
+    fields: {
+      kind: choice('Tipo', MOVEMENT_KIND_LABELS),
+      clinic: ref('Clínica', 'clinics'),
+      product: ref('Produto', 'inventory_products'),
+      lot: text('Lote'),
+      expiry: date('Validade'),
+      quantity: number('Quantidade'),
+      occurredAt: moment('Quando'),
+      by: ref('Por', 'users'),
+      reason: text('Motivo'),
+      note: text('Observação'),
+    },
+  },
+  inventory_counts: {
+    noun: 'Contagem de estoque',
+    title: (doc, lookup) =>
+      `Contagem de estoque de ${nameOr(lookup, 'clinics', doc.clinic)}${str(doc.openedAt) ? `, aberta em ${day(str(doc.openedAt).slice(0, 10))}` : ''}`,
+    fields: {
+      status: choice('Situação', { open: 'Aberta', closed: 'Fechada' }),
+      openedAt: moment('Aberta em'),
+      closedAt: moment('Fechada em'),
+      lines: counted('Linhas', 'linha', 'linhas'),
+    },
+  },
+};
