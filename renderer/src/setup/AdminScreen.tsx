@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocalCore } from '../local/hooks.js';
 import { useAdminRun } from './use-admin-run.js';
 import { canAdminister, filterSections, sectionTexts, type AdminSection } from './admin-sections.js';
+import { AccountSection } from './AccountSection.js';
+import { ApiKeysSection } from './ApiKeysSection.js';
 import { ClinicSection } from './ClinicSection.js';
+import { InstallationsSection } from './InstallationsSection.js';
+import { InsurancesSection } from './InsurancesSection.js';
+import { SpecialtiesSection } from './SpecialtiesSection.js';
 import { ProceduresSection } from './ProceduresSection.js';
 import { ProfessionalsSection } from './ProfessionalsSection.js';
 import { UsersSection } from './UsersSection.js';
@@ -83,7 +88,17 @@ function SectionBody(props: { section: AdminSection }) {
       return <ProfessionalsSection />;
     case 'procedures':
       return <ProceduresSection />;
+    case 'insurances':
+      return <InsurancesSection />;
+    case 'specialties':
+      return <SpecialtiesSection />;
     case 'users':
       return <UsersSection />;
+    case 'installations':
+      return <InstallationsSection />;
+    case 'apiKeys':
+      return <ApiKeysSection />;
+    case 'account':
+      return <AccountSection />;
   }
 }
