@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListTable } from '../common/ListTable.js';
 import { listApiKeys, revokeApiKey, type ApiKeyInfo } from './access-requests.js';
 import { ApiKeyDialog } from './ApiKeyDialog.js';
+import { describePermissions } from './api-key-permissions.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { formatWhen } from './format-when.js';
 import { NoticeAlert } from './NoticeAlert.js';
@@ -58,9 +59,9 @@ export function ApiKeysSection() {
                 <Code>{key.prefix}…</Code>
               </Table.Td>
               <Table.Td maw={360}>
-                <Text size="xs">{key.permissions.join(', ')}</Text>
+                <Text size="xs">{describePermissions(key.permissions, t)}</Text>
               </Table.Td>
-              <Table.Td>{formatWhen(key.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(key.createdAt)}</Table.Td>
               <Table.Td>
                 {key.revokedAt ? (
                   <Text size="sm" c="dimmed">

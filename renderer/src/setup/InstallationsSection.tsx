@@ -1,4 +1,4 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listClinics } from '../../../core/clinic/clinic-ops.js';
@@ -43,9 +43,14 @@ export function InstallationsSection() {
   return (
     <section aria-labelledby="admin-inst-title">
       <SectionHeader id="admin-inst-title" title={t('admin.section.installations')}>
-        <Button onClick={() => setCreating(true)} disabled={list.reason !== null}>
-          {t('admin.inst.new')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={list.reload} disabled={list.reason !== null}>
+            {t('admin.refresh')}
+          </Button>
+          <Button onClick={() => setCreating(true)} disabled={list.reason !== null}>
+            {t('admin.inst.new')}
+          </Button>
+        </Group>
       </SectionHeader>
       <ServerOnlyNote reason={list.reason} />
       <NoticeAlert notice={list.error ? { ok: false, text: list.error } : notice} onClose={clear} />
@@ -70,7 +75,7 @@ export function InstallationsSection() {
               <Table.Td>
                 {device.clinicId ? (places.data?.get(device.clinicId) ?? '—') : t('admin.inst.anyClinic')}
               </Table.Td>
-              <Table.Td>{formatWhen(device.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(device.createdAt)}</Table.Td>
               <Table.Td>{device.lastSeenAt ? formatWhen(device.lastSeenAt) : t('admin.inst.neverSeen')}</Table.Td>
               <Table.Td>
                 {device.revokedAt ? (
@@ -100,7 +105,16 @@ export function InstallationsSection() {
           ))}
         </ListTable>
       )}
-      {creating && <EnrolmentCodeDialog onClose={() => setCreating(false)} onCreated={list.reload} />}
+      {creating && (
+        <EnrolmentCodeDialog
+          onClose={() => {
+            // The station joins the list once it uses its code: look again on the way out.
+            setCreating(false);
+            list.reload();
+          }}
+          onCreated={list.reload}
+        />
+      )}
       {revoking && (
         <ConfirmDialog
           title={t('admin.inst.revokeTitle', { name: revoking.name })}

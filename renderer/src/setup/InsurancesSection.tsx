@@ -10,6 +10,7 @@ import { ActiveBadge } from './ActiveBadge.js';
 import type { ListedInsurance } from './insurance-draft.js';
 import { InsuranceDialog } from './InsuranceDialog.js';
 import { ListFilters } from './ListFilters.js';
+import { LoadError } from './LoadError.js';
 import { NoticeAlert } from './NoticeAlert.js';
 import { RowActions } from './RowActions.js';
 import { SectionHeader } from './SectionHeader.js';
@@ -36,7 +37,7 @@ export function InsurancesSection() {
       const page = await invoke(listInsurances, ctx, {
         ...(byAns ? { ansRegistry: q } : q ? { q } : {}),
         active,
-        limit: 200,
+        limit: 100,
       });
       return page.items;
     },
@@ -57,6 +58,7 @@ export function InsurancesSection() {
       </SectionHeader>
       <ListFilters searchLabel={t('admin.ins.search')} inactiveLabel={t('admin.proc.showInactive')} {...filters} />
       <NoticeAlert notice={notice} onClose={clear} />
+      <LoadError error={found.error} />
       <ListTable
         label={t('admin.ins.list')}
         columns={[

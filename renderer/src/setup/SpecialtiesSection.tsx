@@ -8,6 +8,7 @@ import { ListTable } from '../common/ListTable.js';
 import { useLive } from '../local/hooks.js';
 import { ActiveBadge } from './ActiveBadge.js';
 import { ListFilters } from './ListFilters.js';
+import { LoadError } from './LoadError.js';
 import { NoticeAlert } from './NoticeAlert.js';
 import { RowActions } from './RowActions.js';
 import { SectionHeader } from './SectionHeader.js';
@@ -32,7 +33,7 @@ export function SpecialtiesSection() {
       const page = await invoke(listSpecialties, ctx, {
         ...(q && !/^\d/.test(q) ? { q } : {}),
         active: showInactive ? 'all' : true,
-        limit: 200,
+        limit: 100,
       });
       // Typed digits look for the CBO code instead of the name.
       const digits = q.replace(/\D/g, '');
@@ -55,6 +56,7 @@ export function SpecialtiesSection() {
       </SectionHeader>
       <ListFilters searchLabel={t('admin.spec.search')} inactiveLabel={t('admin.showInactive')} {...filters} />
       <NoticeAlert notice={notice} onClose={clear} />
+      <LoadError error={found.error} />
       <ListTable
         label={t('admin.spec.list')}
         columns={[

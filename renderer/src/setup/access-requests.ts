@@ -2,7 +2,8 @@
  * Server-only account operations the administration calls by their REST route: installations and
  * their enrolment codes (sync-server/sync/device-ops.ts) and API keys (sync-server/auth/api-key-ops.ts).
  * They live in sync-server (the device and key stores are there), so the desk knows only each route
- * and its input schema, written here as the server declares them (spec §5; admins, `access:write`).
+ * and its input schema, copied exactly as the server declares them (so the desk refuses with the
+ * server's own messages) (spec §5; admins, `access:write`).
  */
 import { z } from 'zod';
 import { isPermission } from '../../../core/access/roles.js';
@@ -51,7 +52,7 @@ export const createEnrolmentCode = serverOnly(
   'installation.createEnrolmentCode',
   { method: 'POST', path: '/installation/enrolmentCode', status: 201 },
   z.strictObject({
-    name: z.string().trim().min(1, 'dê um nome à instalação').max(80, 'no máximo 80 caracteres'),
+    name: z.string().trim().min(1).max(80),
     kind: z.enum(INSTALLATION_KINDS).default('desk'),
     clinic: z.string().min(1).max(64).optional(),
   }),
@@ -79,10 +80,10 @@ export const createApiKey = serverOnly(
   'apiKey.create',
   { method: 'POST', path: '/apiKey/', status: 201 },
   z.strictObject({
-    name: z.string().trim().min(1, 'dê um nome à chave').max(80, 'no máximo 80 caracteres'),
+    name: z.string().trim().min(1).max(80),
     permissions: z
       .array(z.string().refine(isPermission, 'permissão inválida (ex.: budget:write, patient:read, *)'))
-      .min(1, 'escolha ao menos uma permissão')
+      .min(1)
       .max(60),
   }),
   z.object({ message: z.string(), apiKey: apiKeyInfo, key: z.string() }),
