@@ -5,6 +5,7 @@
  * with its QR, revoke), Chaves de API (the secret once, revoke) and Conta; offline, the server-only
  * sections say why they are off. Screenshots at 1366×768 go to test-results/setup/.
  */
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin, type SyncTestServer } from '../sync/sync-fixture.js';
@@ -142,6 +143,50 @@ describe('Administração, convênios to conta', () => {
     expect(saved).toMatchObject({ providerCode: '000777', tissVersion: '4.01.00' });
   }, 60_000);
 
+  it('imports a price table from CSV, listing the refused rows, and exports it for Excel', async () => {
+    await open(/Procedimentos e preços/);
+    await page.getByRole('button', { name: 'Nova tabela' }).click();
+    const create = page.getByRole('dialog', { name: 'Nova tabela de preços' });
+    await create.getByLabel('Tabela').fill('Particular 2026');
+    await page.keyboard.press('Control+Enter');
+    await create.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Importar CSV em Particular 2026' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'Importar preços em Particular 2026' });
+    const file = (text: string) => ({ name: 'precos.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+    const header = 'codigo;descricao;valor\n10101012;Consulta em consultório;250,00\n';
+    await dialog.locator('input[type=file]').setInputFiles(file(`${header}81000065;Limpeza;doze reais\n`));
+    await page.keyboard.press('Control+Enter');
+    const refused = dialog.getByRole('table', { name: 'Linhas recusadas' });
+    await refused.getByRole('row', { name: /^3 valor / }).waitFor();
+    await dialog.getByText(/^Importação recusada: 1 problema\(s\) no arquivo; nada foi importado/).waitFor();
+    await shot(page, 'setup/price-import-refused.png');
+    await dialog.locator('input[type=file]').setInputFiles(file(`${header}81000065;Limpeza;120\n`));
+    await page.keyboard.press('Control+Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await notice('2 preço(s) importado(s) em Particular 2026; 2 procedimento(s) novo(s).').waitFor();
+
+    // The export reads this desk's copy: once the prices have come down, the file has them.
+    const exported = await until(
+      async () => {
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Exportar CSV de Particular 2026' }).click(),
+        ]);
+        return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+      },
+      (file) => file.bytes.toString('utf8').includes('81000065'),
+    );
+    expect(exported.name).toBe('tabela-particular-2026.csv');
+    expect([...exported.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(exported.bytes.toString('utf8').slice(1).split('\r\n')).toEqual([
+      'codigo;descricao;valor;tipo;tabela',
+      '10101012;Consulta em consultório;250,00;procedimento;',
+      '81000065;Limpeza;120,00;procedimento;',
+      '',
+    ]);
+    await shot(page, 'setup/price-tables.png');
+  }, 60_000);
+
   it('gives a new station a one-time code with its QR, then revokes the station', async () => {
     await open(/Instalações/);
     await page.getByRole('row', { name: /Recepção 1/ }).waitFor();
@@ -234,7 +279,7 @@ describe('Administração, convênios to conta', () => {
       await page.keyboard.press('Enter');
       await mainNav().getByRole('button', { name: 'Administração' }).click({ timeout: 30_000 });
       await open(/Instalações/);
-      await page.getByText('Esta seção precisa do servidor: você entrou sem ele.', { exact: false }).waitFor();
+      await page.getByText('Esta seção fica no servidor: sem ele, nem a lista aparece.', { exact: false }).waitFor();
       expect(await page.getByRole('button', { name: 'Nova instalação' }).isDisabled()).toBe(true);
       await shot(page, 'setup/installations-offline.png');
       await open(/Chaves de API/);

@@ -22,7 +22,7 @@ export function ConfirmDialog(props: {
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onClose}>
-          {t('admin.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button
           color="red"

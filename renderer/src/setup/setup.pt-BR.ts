@@ -136,12 +136,11 @@ export const setupPtBR = {
   'admin.users.status.invited': 'Convidado(a)',
   'admin.users.needsServer':
     'Criar usuário precisa do servidor (ele envia o convite por e-mail): entre com o servidor conectado.',
-  'admin.cancel': 'Cancelar',
   'admin.close': 'Fechar',
   'admin.revoke': 'Revogar',
   'admin.server.none': 'Esta seção precisa do servidor da clínica: esta estação funciona sem servidor (demonstração).',
   'admin.server.offline':
-    'Esta seção precisa do servidor: você entrou sem ele. Saia e entre de novo quando a conexão voltar.',
+    'Esta seção fica no servidor: sem ele, nem a lista aparece. Saia e entre de novo quando a conexão voltar.',
   'admin.section.insurances': 'Convênios',
   'admin.section.insurances.hint': 'Operadoras, planos e parâmetros TISS (registro ANS, versão)',
   'admin.section.specialties': 'Especialidades',
@@ -280,6 +279,32 @@ export const setupPtBR = {
   'admin.account.toDefaults': 'Voltar aos padrões',
   'admin.account.updated': 'Alterado em {{when}}.',
   'admin.account.defaults': 'A conta usa os valores padrão.',
+  'admin.price.newTable': 'Nova tabela',
+  'admin.price.newTableTitle': 'Nova tabela de preços',
+  'admin.price.tableNamePlaceholder': 'Particular 2026, Convênio X…',
+  'admin.price.description': 'Descrição',
+  'admin.price.tableSaved': 'Tabela {{name}} criada.',
+  'admin.price.importCsv': 'Importar CSV',
+  'admin.price.importCsvOf': 'Importar CSV em {{name}}',
+  'admin.price.exportCsv': 'Exportar CSV',
+  'admin.price.exportCsvOf': 'Exportar CSV de {{name}}',
+  'admin.price.exported': 'Tabela {{name}} exportada em CSV.',
+  'admin.price.importTitle': 'Importar preços em {{name}}',
+  'admin.price.importHint':
+    'Arquivo CSV com cabeçalho: código, descrição e valor (opcionais: tipo e tabela TISS). Separador ; , ou tabulação; valores como 1.234,56. Códigos novos viram procedimentos.',
+  'admin.price.file': 'Arquivo CSV',
+  'admin.price.filePlaceholder': 'Escolher arquivo…',
+  'admin.price.chooseFile': 'escolha o arquivo CSV',
+  'admin.price.scope': 'Preços para',
+  'admin.price.general': 'Todos os pacientes (preço geral)',
+  'admin.price.allOrNothing':
+    'Tudo ou nada: se alguma linha for recusada, nada é importado e cada problema aparece aqui.',
+  'admin.price.import': 'Importar',
+  'admin.price.imported': '{{prices}} preço(s) importado(s) em {{name}}; {{created}} procedimento(s) novo(s).',
+  'admin.price.rejected': 'Linhas recusadas',
+  'admin.price.line': 'Linha',
+  'admin.price.column': 'Coluna',
+  'admin.price.problem': 'Problema',
 } as const;
 
 /** A key of the administration area's texts. */
