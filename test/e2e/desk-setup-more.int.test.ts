@@ -51,6 +51,14 @@ afterEach(async (context) => {
 
 describe('Administração, convênios to conta', () => {
   it('finds sections by their words and keeps a specialty through create, edit, inactivate and back', async () => {
+    // A new account: the first steps say what the agenda still needs, the clinic's hours first.
+    const first = page.getByRole('region', { name: 'Primeiros passos' });
+    await first.getByText('Passo 1').waitFor();
+    expect(await first.getByText('Feito').count()).toBe(0);
+    await shot(page, 'setup/first-steps.png');
+    await open(/Conta/);
+    await first.getByRole('button', { name: 'Fazer: Clínica com horário de funcionamento' }).click();
+    await page.getByRole('heading', { name: 'Clínica', level: 3 }).waitFor();
     const search = page.getByLabel('Buscar nas configurações');
     await search.fill('cbo');
     await expect.poll(() => sections().getByRole('button').count()).toBe(1);

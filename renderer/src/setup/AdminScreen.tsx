@@ -7,6 +7,7 @@ import { canAdminister, filterSections, sectionTexts, type AdminSection } from '
 import { AccountSection } from './AccountSection.js';
 import { ApiKeysSection } from './ApiKeysSection.js';
 import { ClinicSection } from './ClinicSection.js';
+import { FirstSteps } from './FirstSteps.js';
 import { InstallationsSection } from './InstallationsSection.js';
 import { InsurancesSection } from './InsurancesSection.js';
 import { SpecialtiesSection } from './SpecialtiesSection.js';
@@ -74,6 +75,12 @@ export function AdminScreen() {
             {t('admin.offline')}
           </Alert>
         )}
+        <FirstSteps
+          onOpen={(section) => {
+            setQuery('');
+            setChosen(section);
+          }}
+        />
         {current && <SectionBody section={current} />}
       </Box>
     </Group>

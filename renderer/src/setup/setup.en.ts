@@ -305,4 +305,18 @@ export const setupEn: Record<SetupMessageKey, string> = {
   'admin.price.line': 'Line',
   'admin.price.column': 'Column',
   'admin.price.problem': 'Problem',
+  'admin.first.title': 'First steps',
+  'admin.first.hint':
+    'What the agenda still needs to offer slots. You can stop and come back: this list resumes where the account is.',
+  'admin.first.clinic': 'Clinic with opening hours',
+  'admin.first.clinic.hint': 'Name, CNPJ and the days and hours the clinic attends.',
+  'admin.first.professional': 'A professional with a schedule',
+  'admin.first.professional.hint':
+    'Add one in Users and roles (Health professional role) and adjust the schedule in Professionals and schedule.',
+  'admin.first.procedures': 'Procedures with a price',
+  'admin.first.procedures.hint': 'Add procedures or import a price table from CSV.',
+  'admin.first.done': 'Done',
+  'admin.first.step': 'Step {{n}}',
+  'admin.first.go': 'Do it',
+  'admin.first.goTo': 'Do it: {{step}}',
 };

@@ -305,6 +305,20 @@ export const setupPtBR = {
   'admin.price.line': 'Linha',
   'admin.price.column': 'Coluna',
   'admin.price.problem': 'Problema',
+  'admin.first.title': 'Primeiros passos',
+  'admin.first.hint':
+    'O que falta para a agenda oferecer horários. Pode parar e voltar depois: esta lista continua de onde a conta está.',
+  'admin.first.clinic': 'Clínica com horário de funcionamento',
+  'admin.first.clinic.hint': 'Nome, CNPJ e os dias e horários em que a clínica atende.',
+  'admin.first.professional': 'Um profissional com agenda',
+  'admin.first.professional.hint':
+    'Cadastre em Usuários e papéis (papel Profissional de saúde) e ajuste a agenda em Profissionais e agenda.',
+  'admin.first.procedures': 'Procedimentos com preço',
+  'admin.first.procedures.hint': 'Cadastre procedimentos ou importe uma tabela de preços em CSV.',
+  'admin.first.done': 'Feito',
+  'admin.first.step': 'Passo {{n}}',
+  'admin.first.go': 'Fazer',
+  'admin.first.goTo': 'Fazer: {{step}}',
 } as const;
 
 /** A key of the administration area's texts. */
