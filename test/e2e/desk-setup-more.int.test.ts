@@ -59,6 +59,8 @@ describe('Administração, convênios to conta', () => {
     await open(/Conta/);
     await first.getByRole('button', { name: 'Fazer: Clínica com horário de funcionamento' }).click();
     await page.getByRole('heading', { name: 'Clínica', level: 3 }).waitFor();
+    await first.getByRole('button', { name: 'Ocultar os primeiros passos' }).click();
+    await first.waitFor({ state: 'detached' });
     const search = page.getByLabel('Buscar nas configurações');
     await search.fill('cbo');
     await expect.poll(() => sections().getByRole('button').count()).toBe(1);

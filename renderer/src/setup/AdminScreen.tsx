@@ -27,6 +27,7 @@ export function AdminScreen() {
   const { offline } = useAdminRun();
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<AdminSection>('clinic');
+  const [stepsHidden, setStepsHidden] = useState(false);
   if (!canAdminister(actor))
     return (
       <Alert color="red" variant="light" role="alert">
@@ -75,12 +76,15 @@ export function AdminScreen() {
             {t('admin.offline')}
           </Alert>
         )}
-        <FirstSteps
-          onOpen={(section) => {
-            setQuery('');
-            setChosen(section);
-          }}
-        />
+        {!stepsHidden && (
+          <FirstSteps
+            onOpen={(section) => {
+              setQuery('');
+              setChosen(section);
+            }}
+            onHide={() => setStepsHidden(true)}
+          />
+        )}
         {current && <SectionBody section={current} />}
       </Box>
     </Group>

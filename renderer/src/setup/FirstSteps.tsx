@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { users, type User } from '../../../core/access/user.js';
 import { clinics } from '../../../core/clinic/clinic-record.js';
@@ -13,9 +13,10 @@ import type { SetupMessageKey } from './setup.pt-BR.js';
 /**
  * "Primeiros passos": while the account still lacks what bookable slots need (a clinic with hours,
  * a professional, priced procedures), a card above the sections lists the steps, marks the done
- * ones and opens the section of each. Nothing once all are done.
+ * ones and opens the section of each. Nothing once all are done; "Ocultar" puts it away until
+ * Administração opens again.
  */
-export function FirstSteps(props: { onOpen: (section: AdminSection) => void }) {
+export function FirstSteps(props: { onOpen: (section: AdminSection) => void; onHide: () => void }) {
   const { t } = useTranslation();
   const facts = useLive(
     async (ctx) => {
@@ -38,9 +39,10 @@ export function FirstSteps(props: { onOpen: (section: AdminSection) => void }) {
 
   return (
     <Paper withBorder radius="md" p="md" mb="md" role="region" aria-label={t('admin.first.title')}>
-      <Text fw={600} mb={4}>
-        {t('admin.first.title')}
-      </Text>
+      <Group justify="space-between" mb={4}>
+        <Text fw={600}>{t('admin.first.title')}</Text>
+        <CloseButton size="sm" aria-label={t('admin.first.hide')} onClick={props.onHide} />
+      </Group>
       <Text size="sm" c="dimmed" mb="sm">
         {t('admin.first.hint')}
       </Text>

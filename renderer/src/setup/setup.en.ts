@@ -315,6 +315,7 @@ export const setupEn: Record<SetupMessageKey, string> = {
     'Add one in Users and roles (Health professional role) and adjust the schedule in Professionals and schedule.',
   'admin.first.procedures': 'Procedures with a price',
   'admin.first.procedures.hint': 'Add procedures or import a price table from CSV.',
+  'admin.first.hide': 'Hide the first steps',
   'admin.first.done': 'Done',
   'admin.first.step': 'Step {{n}}',
   'admin.first.go': 'Do it',

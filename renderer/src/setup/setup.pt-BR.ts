@@ -315,6 +315,7 @@ export const setupPtBR = {
     'Cadastre em Usuários e papéis (papel Profissional de saúde) e ajuste a agenda em Profissionais e agenda.',
   'admin.first.procedures': 'Procedimentos com preço',
   'admin.first.procedures.hint': 'Cadastre procedimentos ou importe uma tabela de preços em CSV.',
+  'admin.first.hide': 'Ocultar os primeiros passos',
   'admin.first.done': 'Feito',
   'admin.first.step': 'Passo {{n}}',
   'admin.first.go': 'Fazer',
