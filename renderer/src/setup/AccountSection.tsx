@@ -11,10 +11,10 @@ import { invoke } from '../../../core/operation.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useLive } from '../local/hooks.js';
-import { BRAZIL_TIME_ZONES } from './clinic-draft.js';
 import { formatWhen } from './format-when.js';
 import { NoticeAlert } from './NoticeAlert.js';
 import { SectionHeader } from './SectionHeader.js';
+import { timeZoneOptions } from './time-zones.js';
 import { useAdminRun } from './use-admin-run.js';
 import { useNotice } from './use-notice.js';
 
@@ -93,7 +93,7 @@ export function AccountSection() {
               <NativeSelect
                 label={t('admin.account.timeZone')}
                 description={t('admin.account.timeZoneHint')}
-                data={[...new Set([draft.timeZone, ...BRAZIL_TIME_ZONES])]}
+                data={timeZoneOptions(draft.timeZone)}
                 value={draft.timeZone}
                 error={failure?.fields['timeZone']}
                 onChange={(event) => set({ timeZone: event.currentTarget.value })}
