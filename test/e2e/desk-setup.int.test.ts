@@ -79,7 +79,8 @@ describe('Administração in the desk', () => {
     await page.getByRole('heading', { name: 'Clínica', level: 3 }).waitFor();
     const search = page.getByLabel('Buscar nas configurações');
     await search.fill('horario');
-    await expect.poll(() => sections().getByRole('button').count()).toBe(2);
+    // Clínica, Profissionais e agenda, and Conta (the account's time zone, "fuso horário").
+    await expect.poll(() => sections().getByRole('button').count()).toBe(3);
     await search.fill('CNPJ');
     await expect.poll(() => sections().getByRole('button').count()).toBe(1);
     await sections()
@@ -88,7 +89,7 @@ describe('Administração in the desk', () => {
     await search.fill('xyzw');
     await page.getByText('Nenhuma seção corresponde à busca.').waitFor();
     await search.fill('');
-    await expect.poll(() => sections().getByRole('button').count()).toBe(4);
+    await expect.poll(() => sections().getByRole('button').count()).toBe(9);
   }, 60_000);
 
   it('refuses a bad CNPJ and a period closing before it opens, then saves hours that reach the server', async () => {

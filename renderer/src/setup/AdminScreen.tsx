@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocalCore } from '../local/hooks.js';
 import { useAdminRun } from './use-admin-run.js';
 import { canAdminister, filterSections, sectionTexts, type AdminSection } from './admin-sections.js';
+import { AccountSection } from './AccountSection.js';
+import { ApiKeysSection } from './ApiKeysSection.js';
 import { ClinicSection } from './ClinicSection.js';
+import { FirstSteps } from './FirstSteps.js';
+import { InstallationsSection } from './InstallationsSection.js';
+import { InsurancesSection } from './InsurancesSection.js';
+import { SpecialtiesSection } from './SpecialtiesSection.js';
 import { ProceduresSection } from './ProceduresSection.js';
 import { ProfessionalsSection } from './ProfessionalsSection.js';
 import { UsersSection } from './UsersSection.js';
@@ -21,6 +27,7 @@ export function AdminScreen() {
   const { offline } = useAdminRun();
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<AdminSection>('clinic');
+  const [stepsHidden, setStepsHidden] = useState(false);
   if (!canAdminister(actor))
     return (
       <Alert color="red" variant="light" role="alert">
@@ -69,6 +76,15 @@ export function AdminScreen() {
             {t('admin.offline')}
           </Alert>
         )}
+        {!stepsHidden && (
+          <FirstSteps
+            onOpen={(section) => {
+              setQuery('');
+              setChosen(section);
+            }}
+            onHide={() => setStepsHidden(true)}
+          />
+        )}
         {current && <SectionBody section={current} />}
       </Box>
     </Group>
@@ -83,7 +99,17 @@ function SectionBody(props: { section: AdminSection }) {
       return <ProfessionalsSection />;
     case 'procedures':
       return <ProceduresSection />;
+    case 'insurances':
+      return <InsurancesSection />;
+    case 'specialties':
+      return <SpecialtiesSection />;
     case 'users':
       return <UsersSection />;
+    case 'installations':
+      return <InstallationsSection />;
+    case 'apiKeys':
+      return <ApiKeysSection />;
+    case 'account':
+      return <AccountSection />;
   }
 }

@@ -5,15 +5,9 @@ import { createClinic, updateClinic } from '../../../core/clinic/clinic-ops.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
+import { timeZoneOptions } from './time-zones.js';
 import { useAdminRun } from './use-admin-run.js';
-import {
-  BRAZIL_TIME_ZONES,
-  clinicDraft,
-  clinicFields,
-  clinicInput,
-  type ClinicDraft,
-  type ListedClinic,
-} from './clinic-draft.js';
+import { clinicDraft, clinicFields, clinicInput, type ClinicDraft, type ListedClinic } from './clinic-draft.js';
 import type { SetupMessageKey } from './setup.pt-BR.js';
 import { periodMessages } from './week-hours.js';
 import { WeekHoursEditor } from './WeekHoursEditor.js';
@@ -91,7 +85,7 @@ export function ClinicDialog(props: {
           {text('cnpj', 'admin.clinic.cnpj', { placeholder: '00.000.000/0000-00', inputMode: 'numeric' })}
           <NativeSelect
             label={t('admin.clinic.timeZone')}
-            data={[...new Set([draft.timeZone, ...BRAZIL_TIME_ZONES])]}
+            data={timeZoneOptions(draft.timeZone)}
             value={draft.timeZone}
             error={fieldError('timeZone')}
             onChange={(event) => set({ timeZone: event.currentTarget.value })}

@@ -1,13 +1,14 @@
-import { Button, Table, Title } from '@mantine/core';
+import { Button, Group, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activateEvent, inactivateEvent, listEvents } from '../../../core/clinic/event-ops.js';
 import { events } from '../../../core/clinic/event-record.js';
 import { invoke } from '../../../core/operation.js';
+import { exportPriceTable } from '../../../core/price/csv-export.js';
 import { listPriceTables } from '../../../core/price/price-table-ops.js';
 import { priceTables } from '../../../core/price/price-table-record.js';
 import { ListTable } from '../common/ListTable.js';
-import { useLive } from '../local/hooks.js';
+import { useLive, useRun } from '../local/hooks.js';
 import { EventDialog, type ListedEvent } from './EventDialog.js';
 import { useAdminRun } from './use-admin-run.js';
 import { ActiveBadge } from './ActiveBadge.js';
@@ -17,6 +18,9 @@ import { NoticeAlert } from './NoticeAlert.js';
 import { SectionHeader } from './SectionHeader.js';
 import { RowActions } from './RowActions.js';
 import { useNotice } from './use-notice.js';
+import { saveFile } from './price-files.js';
+import { PriceImportDialog } from './PriceImportDialog.js';
+import { PriceTableDialog } from './PriceTableDialog.js';
 
 /**
  * Administração › Procedimentos e preços: the clinic's procedures (events) by the start of the name
@@ -28,6 +32,10 @@ export function ProceduresSection() {
   const { run, offline } = useAdminRun();
   const { query, showInactive, bind: filters } = useListFilters();
   const [editing, setEditing] = useState<ListedEvent | 'new' | null>(null);
+  const [newTable, setNewTable] = useState(false);
+  const [importing, setImporting] = useState<{ id: string; name: string } | null>(null);
+  // Exporting reads: it runs on this desk's copy, with or without the server.
+  const runLocal = useRun();
   const { notice, say, clear, attempt } = useNotice();
   const found = useLive(
     async (ctx) => {
@@ -48,6 +56,16 @@ export function ProceduresSection() {
     attempt(
       () => run(event.active ? inactivateEvent : activateEvent, { id: event.id }),
       t(event.active ? 'admin.proc.inactivated' : 'admin.proc.reactivated', { name: event.name }),
+    );
+
+  const exportTable = (table: { id: string; name: string }) =>
+    attempt(
+      async () => {
+        const file = await runLocal(exportPriceTable, { id: table.id, format: 'csv' });
+        saveFile(file.fileName, file.content, file.mediaType);
+        return file;
+      },
+      t('admin.price.exported', { name: table.name }),
     );
 
   return (
@@ -92,12 +110,15 @@ export function ProceduresSection() {
           </Table.Tr>
         ))}
       </ListTable>
-      <Title order={4} mt="xl" mb="sm">
-        {t('admin.proc.tables')}
-      </Title>
+      <Group justify="space-between" mt="xl" mb="sm">
+        <Title order={4}>{t('admin.proc.tables')}</Title>
+        <Button variant="default" onClick={() => setNewTable(true)}>
+          {t('admin.price.newTable')}
+        </Button>
+      </Group>
       <ListTable
         label={t('admin.proc.tables')}
-        columns={[t('admin.proc.tableName'), t('admin.proc.status')]}
+        columns={[t('admin.proc.tableName'), t('admin.proc.status'), { w: 260 }]}
         empty={tables.data && tables.data.items.length === 0 ? t('admin.proc.tablesNone') : null}
       >
         {(tables.data?.items ?? []).map((table) => (
@@ -106,9 +127,55 @@ export function ProceduresSection() {
             <Table.Td>
               <ActiveBadge active={table.active} on={t('admin.active')} off={t('admin.inactive')} />
             </Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  disabled={offline}
+                  aria-label={t('admin.price.importCsvOf', { name: table.name })}
+                  onClick={() => setImporting(table)}
+                >
+                  {t('admin.price.importCsv')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={t('admin.price.exportCsvOf', { name: table.name })}
+                  onClick={() => void exportTable(table)}
+                >
+                  {t('admin.price.exportCsv')}
+                </Button>
+              </Group>
+            </Table.Td>
           </Table.Tr>
         ))}
       </ListTable>
+      {newTable && (
+        <PriceTableDialog
+          onClose={() => setNewTable(false)}
+          onSaved={(name) => {
+            setNewTable(false);
+            say(t('admin.price.tableSaved', { name }));
+          }}
+        />
+      )}
+      {importing && (
+        <PriceImportDialog
+          table={importing}
+          onClose={() => setImporting(null)}
+          onImported={(report) => {
+            say(
+              t('admin.price.imported', {
+                prices: report.pricesSet,
+                created: report.createdEvents,
+                name: importing.name,
+              }),
+            );
+            setImporting(null);
+          }}
+        />
+      )}
       {editing && (
         <EventDialog
           event={editing === 'new' ? null : editing}

@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../common/DialogActions.js';
 
-/** The administration dialogs' footer: "Salvar" (Enter/Ctrl+Enter, hint "salva") and cancel. */
-export function SaveActions(props: { loading: boolean; onCancel: () => void }) {
+/**
+ * The administration dialogs' footer: "Salvar" (Enter/Ctrl+Enter, hint "salva") and cancel; a
+ * dialog that does something else names it (`submitLabel`, e.g. "Importar").
+ */
+export function SaveActions(props: { loading: boolean; onCancel: () => void; submitLabel?: string }) {
   const { t } = useTranslation();
+  const label = props.submitLabel ?? t('admin.save');
   return (
     <DialogActions
-      hint={t('admin.saveHint')}
-      submitLabel={t('admin.save')}
+      hint={props.submitLabel ? label.toLowerCase() : t('admin.saveHint')}
+      submitLabel={label}
       loading={props.loading}
       onCancel={props.onCancel}
     />

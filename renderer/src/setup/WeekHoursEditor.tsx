@@ -1,13 +1,14 @@
-import { ActionIcon, Button, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TimeField } from '../common/TimeField.js';
 import { copyMondayToWeekdays, WEEK_ORDER, weekdayName, type PeriodDraft, type WeekDraft } from './week-hours.js';
 
 /** What a day gets when ticked open: a usual business day. */
 const NEW_DAY: PeriodDraft = { start: '08:00', end: '18:00' };
 
 /**
- * A week of hours, segunda to domingo: a day ticked open has one or more periods (two time fields
- * each, typed or picked); unticked it is closed. The core's message for a period shows under it
+ * A week of hours, segunda to domingo: a day ticked open has one or more periods (two 24-hour time
+ * fields each); unticked it is closed. The core's message for a period shows under it
  * (`messages` keyed `weekday:index`). Every control is reachable by Tab and named for its day.
  */
 export function WeekHoursEditor(props: {
@@ -51,20 +52,18 @@ export function WeekHoursEditor(props: {
                           );
                         return (
                           <Group key={i} gap="xs" align="flex-start">
-                            <TextInput
-                              type="time"
+                            <TimeField
                               w={120}
                               aria-label={t('admin.hours.fromOf', { day: name, n })}
                               value={period.start}
-                              onChange={(event) => edit({ start: event.currentTarget.value })}
+                              onChange={(start) => edit({ start })}
                             />
                             <Text pt={6}>–</Text>
-                            <TextInput
-                              type="time"
+                            <TimeField
                               w={120}
                               aria-label={t('admin.hours.toOf', { day: name, n })}
                               value={period.end}
-                              onChange={(event) => edit({ end: event.currentTarget.value })}
+                              onChange={(end) => edit({ end })}
                               error={props.messages[`${day}:${i}`]}
                             />
                             {periods.length > 1 && (

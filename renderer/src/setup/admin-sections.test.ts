@@ -13,11 +13,25 @@ const pt = (key: Parameters<typeof t>[0]) => t(key, {}, 'pt-BR');
 
 describe('filterSections', () => {
   it('shows every section for an empty search', () => {
-    expect(filterSections('  ', pt)).toEqual(['clinic', 'professionals', 'procedures', 'users']);
+    expect(filterSections('  ', pt)).toEqual([
+      'clinic',
+      'professionals',
+      'procedures',
+      'insurances',
+      'specialties',
+      'users',
+      'installations',
+      'apiKeys',
+      'account',
+    ]);
   });
 
   it('finds sections by word starts, ignoring accents and case', () => {
-    expect(filterSections('HORARIO', pt)).toEqual(['clinic', 'professionals']);
+    expect(filterSections('HORARIO', pt)).toEqual(['clinic', 'professionals', 'account']);
+    expect(filterSections('cbo', pt)).toEqual(['specialties']);
+    expect(filterSections('tiss', pt)).toEqual(['insurances']);
+    expect(filterSections('revogar', pt)).toEqual(['installations', 'apiKeys']);
+    expect(filterSections('chave api', pt)).toEqual(['apiKeys']);
     expect(filterSections('cnpj', pt)).toEqual(['clinic']);
     expect(filterSections('preço', pt)).toEqual(['procedures']);
     expect(filterSections('papel', pt)).toEqual(['users']);

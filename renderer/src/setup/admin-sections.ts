@@ -7,8 +7,18 @@ import { searchKey } from '../../../core/br/text.js';
 import { permissionsOf, type Role } from '../../../core/access/roles.js';
 import type { SetupMessageKey } from './setup.pt-BR.js';
 
-/** The sections, in screen order (Convênios, Instalações, Chaves de API… come in later slices). */
-export const ADMIN_SECTIONS = ['clinic', 'professionals', 'procedures', 'users'] as const;
+/** The sections, in screen order. */
+export const ADMIN_SECTIONS = [
+  'clinic',
+  'professionals',
+  'procedures',
+  'insurances',
+  'specialties',
+  'users',
+  'installations',
+  'apiKeys',
+  'account',
+] as const;
 /** One of {@link ADMIN_SECTIONS}. */
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
@@ -21,6 +31,11 @@ const KEYWORDS: Record<AdminSection, readonly string[]> = {
   professionals: ['profissional', 'médico', 'dentista', 'agenda', 'horário', 'trabalho', 'duração', 'retorno'],
   users: ['usuário', 'papel', 'perfil', 'acesso', 'convite', 'recepção', 'administrador', 'desativar'],
   procedures: ['procedimento', 'evento', 'preço', 'tabela', 'valor', 'exame', 'consulta'],
+  insurances: ['convênio', 'operadora', 'plano', 'ans', 'tiss', 'guia', 'prestador', 'retorno'],
+  specialties: ['especialidade', 'cbo', 'conselho', 'crm', 'cro', 'ocupação'],
+  installations: ['instalação', 'estação', 'computador', 'totem', 'código', 'qr', 'conectar', 'revogar'],
+  apiKeys: ['chave', 'api', 'integração', 'token', 'segredo', 'revogar'],
+  account: ['conta', 'fuso', 'idioma', 'offline', 'sem conexão', 'padrão', 'duração'],
 };
 
 /** The title and hint keys of `section`. */
