@@ -1,15 +1,20 @@
 /**
  * The server's parts of the domain groups (docs/architecture.md "Domain modules"): message templates,
- * attachment resolvers and renderers core leaves to the server. `buildServer` installs them once when
- * it builds the app; nothing is registered by importing a file for its side effect.
+ * attachment resolvers, renderers core leaves to the server, and server-only operations (PDFs).
+ * `buildServer` installs them once when it builds the app; nothing is registered by importing a file
+ * for its side effect.
  */
 import { setBudgetPdfRenderer, type BudgetPdfRenderer } from '../core/budget/budget-document.js';
+import type { Operation } from '../core/operation.js';
 import { accessTemplates } from './auth/mail-templates.js';
+import { inventoryServerOperations } from './inventory/stock-pdf-op.js';
+import { medicalRecordServerOperations } from './medical-record/prescription-pdf-op.js';
 import { budgetAttachments, budgetTemplates } from './budget/budget-mail.js';
 import { renderBudgetPdf } from './budget/budget-pdf.js';
 import { attachments, type AttachmentResolver } from './messaging/attachments.js';
 import { templates, type TemplateRender } from './messaging/templates.js';
 import { scheduleTemplates } from './schedule/templates.js';
+import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
 
 /** What one group adds on the server. */
 export interface ServerModule {
@@ -21,6 +26,8 @@ export interface ServerModule {
   attachments?: Readonly<Record<string, AttachmentResolver>>;
   /** Renderers core calls through a port: the budget PDF (`GET /budget/{id}/pdf`). */
   renderers?: { budgetPdf?: BudgetPdfRenderer };
+  /** Operations only the server can run (PDFs drawn with pdfkit), needing no service but the context. */
+  operations?: readonly Operation[];
 }
 
 /** The server modules, one line per group that has a server part. */
@@ -33,7 +40,13 @@ export const serverModules: readonly ServerModule[] = [
     renderers: { budgetPdf: renderBudgetPdf },
   },
   { name: 'schedule', templates: scheduleTemplates },
+  { name: 'ticket', operations: ticketServerOperations },
+  { name: 'medical-record', operations: medicalRecordServerOperations },
+  { name: 'inventory', operations: inventoryServerOperations },
 ];
+
+/** The server modules' own operations, for the registry beside the catalogue's. */
+export const serverModuleOperations: readonly Operation[] = serverModules.flatMap((m) => m.operations ?? []);
 
 let installed = false;
 

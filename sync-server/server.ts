@@ -20,12 +20,9 @@ import {
   type AccessConfig,
   type AccessServices,
 } from './auth/index.js';
-import { installServerModules } from './catalogue.js';
+import { installServerModules, serverModuleOperations } from './catalogue.js';
 import type { ServerConfig } from './config.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
-import { medicalRecordServerOperations } from './medical-record/prescription-pdf-op.js';
-import { inventoryServerOperations } from './inventory/stock-pdf-op.js';
-import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
 import { limitTotemAttempts } from './ticket/totem-limit.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
@@ -170,9 +167,7 @@ export async function assembleServer(
     ...limitTotemAttempts(allOperations, access.limits),
     ...serverAccessOperations(access),
     ...deviceOperations(devices),
-    ...ticketServerOperations,
-    ...medicalRecordServerOperations,
-    ...inventoryServerOperations,
+    ...serverModuleOperations,
     ...totemLoginOperations(access),
     ...websocketOperations(socketIds),
   ]);
