@@ -39,6 +39,15 @@ import { repairExposedInvitations } from './auth/exposed-invitations.js';
 import { signingKey } from './auth/secrets.js';
 import { ChangeHub } from './sync/change-hub.js';
 import {
+  serverSecretBox,
+  startWebhooks,
+  webhookMigrations,
+  webhookOperations,
+  WebhookService,
+  type SecretBox,
+  type WebhookWorker,
+} from './webhooks/index.js';
+import {
   mountPanelSocket,
   PanelFeed,
   SocketIds,
@@ -53,7 +62,12 @@ export const VERSION = (
 ).version;
 
 /** Every server-only table: credentials, sessions, audit, number series, installations and sync review. */
-export const serverMigrations = { ...authMigrations, ...numberSeriesMigrations, ...syncMigrations };
+export const serverMigrations = {
+  ...authMigrations,
+  ...numberSeriesMigrations,
+  ...syncMigrations,
+  ...webhookMigrations,
+};
 
 /** A ready server: the app to serve and what to close on shutdown. */
 export interface BuiltServer {
@@ -67,6 +81,10 @@ export interface BuiltServer {
   devices: Devices;
   /** Attaches the websocket upgrade (`/v1/websocket/endpoint`) to the listening Node server. */
   websocket: WebSocketServing;
+  /** Accounts' webhook endpoints, settings and delivery log (the worker: {@link startServerWebhooks}). */
+  webhooks: WebhookService;
+  /** Seals integration secrets at rest (`CLINIC_SECRETS_KEY`). */
+  secrets: SecretBox;
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -77,6 +95,8 @@ export interface BuildOptions {
   outbox?: Outbox;
   /** Sync windows per collection; default `CLINIC_SYNC_WINDOWS` over `DEFAULT_SYNC_WINDOWS`. */
   syncWindows?: SyncWindows;
+  /** Base64 of the 32-byte key sealing integration secrets; default `CLINIC_SECRETS_KEY`. */
+  secretsKey?: string;
 }
 
 /**
@@ -100,6 +120,27 @@ export function startServerDelivery(
     clock,
     logger,
     intervalMs: config.intervalMs,
+  });
+}
+
+/**
+ * Starts the webhook worker (`WEBHOOKS_INTERVAL_MS`, default 5 s): events from the change feed,
+ * signed deliveries with retries (sync-server/webhooks/).
+ */
+export function startServerWebhooks(
+  server: BuiltServer,
+  logger: Logger,
+  options: { clock?: Clock; env?: Record<string, string | undefined> } = {},
+): WebhookWorker {
+  const raw = (options.env ?? process.env).WEBHOOKS_INTERVAL_MS;
+  const intervalMs = raw ? Number(raw) : 5000;
+  if (!Number.isInteger(intervalMs) || intervalMs <= 0) throw new Error(`WEBHOOKS_INTERVAL_MS inválido: "${raw}"`);
+  return startWebhooks({
+    service: server.webhooks,
+    clock: options.clock ?? systemClock,
+    ids: uuidV7Ids,
+    logger,
+    intervalMs,
   });
 }
 
@@ -157,6 +198,13 @@ export async function assembleServer(
     logger.warn(repair, 'invitation tokens removed from clinic outboxes; open invitations sent again (issue 17)');
   }
   const devices = new Devices(database, clock, uuidV7Ids);
+  const secrets = await serverSecretBox(
+    database.kysely.withTables(),
+    clock,
+    options.secretsKey ?? process.env.CLINIC_SECRETS_KEY,
+    (message) => logger.warn(message),
+  );
+  const webhooks = new WebhookService(database, secrets, clock, uuidV7Ids);
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen);
   const panels = new PanelFeed({ database, hub, clock, logger });
   const socketIds = new SocketIds(await signingKey(database.kysely.withTables(), clock, accessConfig.jwtSecret), clock);
@@ -167,6 +215,7 @@ export async function assembleServer(
     ...ticketServerOperations,
     ...totemLoginOperations(access),
     ...websocketOperations(socketIds),
+    ...webhookOperations(webhooks, access.audit),
   ]);
   const guard = (store: Store, actor: Actor, origin: CallOrigin): Store =>
     wakeOnTicketWrites(guardStore(store, { actor, audit: access.audit, origin }), () => panels.wake(actor.tenantId));
@@ -200,5 +249,5 @@ export async function assembleServer(
     windows: options.syncWindows ?? readSyncWindows(process.env.CLINIC_SYNC_WINDOWS),
   });
   const websocket = mountPanelSocket(app, { ids: socketIds, feed: panels });
-  return { app, database, keys: access.keys, registry, access, devices, websocket };
+  return { app, database, keys: access.keys, registry, access, devices, websocket, webhooks, secrets };
 }
