@@ -48,6 +48,14 @@ import {
   type WebhookWorker,
 } from './webhooks/index.js';
 import {
+  cloudWhatsApp,
+  mountWhatsAppWebhook,
+  whatsappMigrations,
+  whatsappOperations,
+  WhatsAppService,
+  type CloudWhatsApp,
+} from './whatsapp/index.js';
+import {
   mountPanelSocket,
   PanelFeed,
   SocketIds,
@@ -67,6 +75,7 @@ export const serverMigrations = {
   ...numberSeriesMigrations,
   ...syncMigrations,
   ...webhookMigrations,
+  ...whatsappMigrations,
 };
 
 /** A ready server: the app to serve and what to close on shutdown. */
@@ -85,6 +94,8 @@ export interface BuiltServer {
   webhooks: WebhookService;
   /** Seals integration secrets at rest (`CLINIC_SECRETS_KEY`). */
   secrets: SecretBox;
+  /** Accounts' WhatsApp Business credentials and opt-ins, and the Cloud API adapter. */
+  whatsapp: { service: WhatsAppService; cloud: CloudWhatsApp };
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -116,7 +127,8 @@ export function startServerDelivery(
   return startDelivery({
     database: server.database,
     tenants: async () => [SERVER_TENANT, ...(await server.keys.listAccounts()).map((a) => a.id)],
-    providers: providersFromConfig(config),
+    // WhatsApp goes through each account's Cloud API credentials; without them a send fails visibly.
+    providers: { ...providersFromConfig(config), whatsapp: server.whatsapp.cloud },
     clock,
     logger,
     intervalMs: config.intervalMs,
@@ -205,6 +217,8 @@ export async function assembleServer(
     (message) => logger.warn(message),
   );
   const webhooks = new WebhookService(database, secrets, clock, uuidV7Ids);
+  const whatsapp = new WhatsAppService(database, secrets, clock);
+  const cloud = cloudWhatsApp(whatsapp);
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen);
   const panels = new PanelFeed({ database, hub, clock, logger });
   const socketIds = new SocketIds(await signingKey(database.kysely.withTables(), clock, accessConfig.jwtSecret), clock);
@@ -216,6 +230,7 @@ export async function assembleServer(
     ...totemLoginOperations(access),
     ...websocketOperations(socketIds),
     ...webhookOperations(webhooks, access.audit),
+    ...whatsappOperations(whatsapp, cloud, access.audit),
   ]);
   const guard = (store: Store, actor: Actor, origin: CallOrigin): Store =>
     wakeOnTicketWrites(guardStore(store, { actor, audit: access.audit, origin }), () => panels.wake(actor.tenantId));
@@ -249,5 +264,22 @@ export async function assembleServer(
     windows: options.syncWindows ?? readSyncWindows(process.env.CLINIC_SYNC_WINDOWS),
   });
   const websocket = mountPanelSocket(app, { ids: socketIds, feed: panels });
-  return { app, database, keys: access.keys, registry, access, devices, websocket, webhooks, secrets };
+  mountWhatsAppWebhook(app, {
+    service: whatsapp,
+    storeFor: (tenantId, actor) =>
+      guard(database.forTenant(tenantId), actor, { ip: '', userAgent: 'whatsapp-webhook' }),
+    logger,
+  });
+  return {
+    app,
+    database,
+    keys: access.keys,
+    registry,
+    access,
+    devices,
+    websocket,
+    webhooks,
+    secrets,
+    whatsapp: { service: whatsapp, cloud },
+  };
 }
