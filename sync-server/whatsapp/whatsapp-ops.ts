@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DomainError } from '../../core/errors.js';
+import { outboxMessages } from '../../core/messaging/message.js';
 import { defineOperation, type Operation } from '../../core/operation.js';
 import type { AuditLog } from '../audit/writer.js';
 import { auditBy } from '../auth/services.js';
@@ -175,7 +176,11 @@ export function whatsappOperations(service: WhatsAppService, cloud: CloudWhatsAp
     }),
     http: { method: 'GET', path: '/whatsapp/message/{id}/status' },
     example: { id: '01936f0e-8c2a-7b1e-9d4c-2f5a6b7c8d9e' },
-    run: async (ctx, { id }) => ({ items: await service.statusOf(ctx.actor.tenantId, id) }),
+    async run(ctx, { id }) {
+      if (!(await ctx.store.collection(outboxMessages).get(id)))
+        throw new DomainError('not_found', 'Mensagem não encontrada');
+      return { items: await service.statusOf(ctx.actor.tenantId, id) };
+    },
   });
 
   return [configure, get, remove, optIn, templateStatus, messageStatus] as Operation[];
