@@ -22,6 +22,7 @@ const BENCHES = {
   'sync-browser': 'sync-browser-run.ts',
   'desk-launch': 'desk-launch-run.ts',
   'desk-memory': 'desk-memory-run.ts',
+  webhooks: 'webhooks-run.ts',
 } as const;
 
 const args = process.argv.slice(2);
