@@ -94,7 +94,7 @@ export async function benchWebhooks(): Promise<WebhookBenchResult> {
     await delivery.stop();
 
     const receivers = await Promise.all([startReceiver('/a'), startReceiver('/b'), startReceiver('/c')]);
-    receivers[2]!.answer('flaky');
+    receivers[2].answer('flaky');
     const service = new WebhookService(database, secretBox(Buffer.alloc(32, 7)), systemClock, uuidV7Ids);
     await service.setAllowPrivate(tenantId, true);
     for (const r of receivers) await service.createEndpoint(tenantId, { url: r.url, events: ['patient.created'] });
