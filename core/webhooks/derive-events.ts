@@ -79,7 +79,8 @@ function patient(before: SeenState | undefined, doc: Doc, options: DeriveOptions
   const data = { id: doc.id, active: doc.active !== false };
   const state = { updatedAt: str(doc.updatedAt) };
   if (!before) return { events: [{ type: isNew(doc, options) ? 'patient.created' : 'patient.updated', data }], state };
-  return { events: before.updatedAt === state.updatedAt ? [] : [{ type: 'patient.updated', data }], state };
+  // Every write reaches the feed with a new seq: a record seen before that is in it again was written.
+  return { events: [{ type: 'patient.updated', data }], state };
 }
 
 function budget(before: SeenState | undefined, doc: Doc, options: DeriveOptions): Derived {
