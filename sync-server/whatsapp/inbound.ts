@@ -78,7 +78,12 @@ export function mountWhatsAppWebhook(app: Hono, deps: InboundDeps): void {
       permissions: new Set(['appointment:write', 'messaging:write']),
     };
     const store = deps.storeFor(tenantId, actor);
-    const note = JSON.parse(body) as Notification;
+    let note: Notification;
+    try {
+      note = JSON.parse(body) as Notification;
+    } catch {
+      return c.text('bad request', 400);
+    }
     for (const change of (note.entry ?? []).flatMap((e) => e.changes ?? [])) {
       for (const s of change.value?.statuses ?? []) {
         const error = s.errors?.[0] ? `${s.errors[0].code ?? ''} ${s.errors[0].title ?? ''}`.trim() : null;
