@@ -12,7 +12,7 @@ import { isDomainError } from '../core/errors.js';
 import { createLogger } from './log.js';
 import { allCollections } from '../core/catalogue.js';
 import { systemClock } from '../core/clock.js';
-import { buildServer, startServerDelivery } from './server.js';
+import { buildServer, startServerDelivery, startServerWebhooks } from './server.js';
 import { readRetentionDays, startTombstonePurge } from './sync/index.js';
 import { readExpiryIntervalMs, startBudgetExpiry } from './budget/index.js';
 import { EXIT_WITH_PARENT_FLAG, watchParent } from './parent-watch.js';
@@ -36,6 +36,7 @@ const built = await buildServer(config, logger).catch((error: unknown) => {
 });
 const { app, database } = built;
 const delivery = startServerDelivery(built, logger);
+const webhooks = startServerWebhooks(built, logger);
 const stopPurge = startTombstonePurge({
   database,
   collections: allCollections,
@@ -73,7 +74,7 @@ function shutdown(signal: string): void {
   stopPurge();
   server.close(() => {
     // The send and the expiry run in flight are recorded before the database they write to closes.
-    Promise.all([delivery.stop(), expiry.stop()])
+    Promise.all([delivery.stop(), expiry.stop(), webhooks.stop()])
       .then(() => database.close())
       .then(
         () => process.exit(0),

@@ -33,6 +33,23 @@ import { repairExposedInvitations } from './auth/exposed-invitations.js';
 import { signingKey } from './auth/secrets.js';
 import { ChangeHub } from './sync/change-hub.js';
 import {
+  serverSecretBox,
+  startWebhooks,
+  webhookMigrations,
+  webhookOperations,
+  WebhookService,
+  type SecretBox,
+  type WebhookWorker,
+} from './webhooks/index.js';
+import {
+  cloudWhatsApp,
+  mountWhatsAppWebhook,
+  whatsappMigrations,
+  whatsappOperations,
+  WhatsAppService,
+  type CloudWhatsApp,
+} from './whatsapp/index.js';
+import {
   mountPanelSocket,
   PanelFeed,
   SocketIds,
@@ -46,7 +63,13 @@ export const VERSION = (
 ).version;
 
 /** Every server-only table: credentials, sessions, audit, number series, installations and sync review. */
-export const serverMigrations = { ...authMigrations, ...numberSeriesMigrations, ...syncMigrations };
+export const serverMigrations = {
+  ...authMigrations,
+  ...numberSeriesMigrations,
+  ...syncMigrations,
+  ...webhookMigrations,
+  ...whatsappMigrations,
+};
 
 /** A ready server: the app to serve and what to close on shutdown. */
 export interface BuiltServer {
@@ -60,6 +83,12 @@ export interface BuiltServer {
   devices: Devices;
   /** Attaches the websocket upgrade (`/v1/websocket/endpoint`) to the listening Node server. */
   websocket: WebSocketServing;
+  /** Accounts' webhook endpoints, settings and delivery log (the worker: {@link startServerWebhooks}). */
+  webhooks: WebhookService;
+  /** Seals integration secrets at rest (`CLINIC_SECRETS_KEY`). */
+  secrets: SecretBox;
+  /** Accounts' WhatsApp Business credentials and opt-ins, and the Cloud API adapter. */
+  whatsapp: { service: WhatsAppService; cloud: CloudWhatsApp };
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -70,6 +99,8 @@ export interface BuildOptions {
   outbox?: Outbox;
   /** Sync windows per collection; default `CLINIC_SYNC_WINDOWS` over `DEFAULT_SYNC_WINDOWS`. */
   syncWindows?: SyncWindows;
+  /** Base64 of the 32-byte key sealing integration secrets; default `CLINIC_SECRETS_KEY`. */
+  secretsKey?: string;
 }
 
 /**
@@ -89,10 +120,32 @@ export function startServerDelivery(
   return startDelivery({
     database: server.database,
     tenants: async () => [SERVER_TENANT, ...(await server.keys.listAccounts()).map((a) => a.id)],
-    providers: providersFromConfig(config),
+    // WhatsApp goes through each account's Cloud API credentials; without them a send fails visibly.
+    providers: { ...providersFromConfig(config), whatsapp: server.whatsapp.cloud },
     clock,
     logger,
     intervalMs: config.intervalMs,
+  });
+}
+
+/**
+ * Starts the webhook worker (`WEBHOOKS_INTERVAL_MS`, default 5 s): events from the change feed,
+ * signed deliveries with retries (sync-server/webhooks/).
+ */
+export function startServerWebhooks(
+  server: BuiltServer,
+  logger: Logger,
+  options: { clock?: Clock; env?: Record<string, string | undefined> } = {},
+): WebhookWorker {
+  const raw = (options.env ?? process.env).WEBHOOKS_INTERVAL_MS;
+  const intervalMs = raw ? Number(raw) : 5000;
+  if (!Number.isInteger(intervalMs) || intervalMs <= 0) throw new Error(`WEBHOOKS_INTERVAL_MS inválido: "${raw}"`);
+  return startWebhooks({
+    service: server.webhooks,
+    clock: options.clock ?? systemClock,
+    ids: uuidV7Ids,
+    logger,
+    intervalMs,
   });
 }
 
@@ -151,6 +204,15 @@ export async function assembleServer(
     logger.warn(repair, 'invitation tokens removed from clinic outboxes; open invitations sent again (issue 17)');
   }
   const devices = new Devices(database, clock, uuidV7Ids);
+  const secrets = await serverSecretBox(
+    database.kysely.withTables(),
+    clock,
+    options.secretsKey ?? process.env.CLINIC_SECRETS_KEY,
+    (message) => logger.warn(message),
+  );
+  const webhooks = new WebhookService(database, secrets, clock, uuidV7Ids);
+  const whatsapp = new WhatsAppService(database, secrets, clock);
+  const cloud = cloudWhatsApp(whatsapp);
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen, database.feed);
   // The one context builder: REST, pushes and the panel feed all take their contexts from it.
   const contexts = operationContexts({
@@ -170,6 +232,8 @@ export async function assembleServer(
     ...serverModuleOperations,
     ...totemLoginOperations(access),
     ...websocketOperations(socketIds),
+    ...webhookOperations(webhooks, access.audit),
+    ...whatsappOperations(whatsapp, cloud, access.audit),
   ]);
   const settle = () => access.audit.flush();
   const app = createApp({
@@ -196,5 +260,21 @@ export async function assembleServer(
     windows: options.syncWindows ?? readSyncWindows(process.env.CLINIC_SYNC_WINDOWS),
   });
   const websocket = mountPanelSocket(app, { ids: socketIds, feed: panels });
-  return { app, database, keys: access.keys, registry, access, devices, websocket };
+  mountWhatsAppWebhook(app, {
+    service: whatsapp,
+    storeFor: (_tenantId, actor) => contexts.storeFor(actor, { ip: '', userAgent: 'whatsapp-webhook' }),
+    logger,
+  });
+  return {
+    app,
+    database,
+    keys: access.keys,
+    registry,
+    access,
+    devices,
+    websocket,
+    webhooks,
+    secrets,
+    whatsapp: { service: whatsapp, cloud },
+  };
 }

@@ -79,6 +79,8 @@ function notify(channel: 'email' | 'whatsapp', name: string, path: string, summa
           to,
           template: CONFIRMATION_TEMPLATE,
           data: {
+            // The WhatsApp adapter puts it in the reply buttons, so a "confirm" reply finds the appointment.
+            appointmentId: appointment.id,
             patientName: patient!.socialName ?? patient!.name,
             clinicName: clinic.name,
             professionalName: professional?.name ?? '',

@@ -34,8 +34,12 @@ for (const def of allCollections) {
     .insert(doc as never);
 }
 
+const bHook = (
+  await server.webhooks.createEndpoint(b.tenantId, { url: 'https://erp.b.example/hook', events: ['patient.created'] })
+).endpoint;
+
 /** Ids of tenant B's records, collections and server tables alike. */
-const bIds = [FIXED_ID, b.adminId, bUser, bKey.info.id, bSession.id];
+const bIds = [FIXED_ID, b.adminId, bUser, bKey.info.id, bSession.id, bHook.id];
 
 const credentials = {
   'user token': { token: (await login(server, 'admin@a.com.br', PASSWORD)).accessToken },
@@ -54,6 +58,11 @@ async function snapshotB(): Promise<string> {
     memberships: await db.selectFrom('memberships').selectAll().where('tenant_id', '=', b.tenantId).execute(),
     sessions: await db.selectFrom('sessions').selectAll().where('tenant_id', '=', b.tenantId).execute(),
     tokens: await db.selectFrom('one_time_tokens').selectAll().where('tenant_id', '=', b.tenantId).execute(),
+    webhooks: await server.webhooks.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('tenant_id', '=', b.tenantId)
+      .execute(),
   };
   return JSON.stringify({ collections, rows });
 }
@@ -107,6 +116,29 @@ describe('cross-tenant: every operation that takes a record id', () => {
         expect(await snapshotB()).toBe(before);
       },
     );
+  });
+
+  it("does not let account B read or edit account A's webhook endpoints", async () => {
+    const aHook = (
+      await server.webhooks.createEndpoint(a.tenantId, {
+        url: 'https://erp.a.example/hook',
+        events: ['budget.approved'],
+      })
+    ).endpoint;
+    const before = await server.webhooks.listEndpoints(a.tenantId);
+    const asB = { key: bKey.key };
+    const config = await server.call('GET', '/webhook/', asB);
+    expect(config.status).toBe(200);
+    expect(JSON.stringify(config.body)).not.toContain(aHook.id);
+    expect(JSON.stringify((await server.call('GET', '/account/webhookConfig', asB)).body)).not.toContain(aHook.id);
+    const edit = await server.call('PUT', `/webhook/endpoint/${aHook.id}`, {
+      ...asB,
+      body: { url: 'https://evil.example/x' },
+    });
+    expect(edit.status).toBe(404);
+    expect((await server.call('DELETE', `/webhook/endpoint/${aHook.id}`, asB)).status).toBe(404);
+    expect((await server.call('GET', `/webhook/endpoint/${aHook.id}/delivery`, asB)).status).toBe(404);
+    expect(await server.webhooks.listEndpoints(a.tenantId)).toEqual(before);
   });
 
   it("left tenant B's own access working", async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Operation } from '../../core/operation.js';
 import type { Registry } from '../../core/registry.js';
+import { payloadSchema, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '../../core/webhooks/event-catalogue.js';
 import { errorStatus } from './error-status.js';
 import { isRecordIdParam, pathParams } from './request-input.js';
 
@@ -191,6 +192,7 @@ export function buildOpenApi(registry: Registry, info: { version: string }): Rec
       'x-permission': op.permission,
     };
   }
+  const webhooks = webhookDocs(schemas);
   paths['/health'] = {
     get: {
       operationId: 'health',
@@ -218,5 +220,43 @@ export function buildOpenApi(registry: Registry, info: { version: string }): Rec
       schemas,
     },
     paths,
+    webhooks,
   };
+}
+
+/**
+ * The OpenAPI 3.1 `webhooks` section: one entry per event of the catalogue, the POST the account's
+ * endpoint receives, its Standard Webhooks headers and the payload schema.
+ */
+function webhookDocs(schemas: Schemas): Record<string, unknown> {
+  const header = (description: string) => ({ required: true, schema: { type: 'string' }, description });
+  const out: Record<string, unknown> = {};
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    out[type] = {
+      post: {
+        operationId: `webhook.event.${type}`,
+        tags: ['Webhooks'],
+        summary: WEBHOOK_EVENTS[type].description,
+        description:
+          'Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre ' +
+          '`webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte ' +
+          'um webhook-id já processado. Responda 2xx; 410 desativa o endereço.',
+        security: [],
+        parameters: [
+          { name: 'webhook-id', in: 'header', ...header('id do evento (msg_…), igual em toda nova tentativa') },
+          { name: 'webhook-timestamp', in: 'header', ...header('segundos desde 1970 da tentativa') },
+          { name: 'webhook-signature', in: 'header', ...header('v1,<base64 da HMAC-SHA256>') },
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: schemaOf(payloadSchema(type), 'output', schemas) } },
+        },
+        responses: {
+          '200': { description: 'Recebido' },
+          '410': { description: 'Endereço desativado pelo receptor: não há novas entregas' },
+        },
+      },
+    };
+  }
+  return out;
 }

@@ -50,6 +50,13 @@ export interface OutgoingWhatsApp {
   to: string;
   text: string;
   attachments: OutgoingAttachment[];
+  /** The account it is sent for: providers with credentials per account pick them by it. */
+  tenantId?: string;
+  /**
+   * The outbox template and its data: business-initiated WhatsApp messages must be templates the
+   * provider approved (WhatsApp Business Cloud API), so an adapter maps these, not `text`.
+   */
+  template?: { name: string; data: Record<string, unknown> };
 }
 
 /** Sends WhatsApp messages through a provider (WhatsApp Business API or a reseller). */

@@ -89,7 +89,14 @@ export async function sendMessage(message: QueuedMessage, deps: SendDeps): Promi
       case 'whatsapp': {
         if (!deps.providers.whatsapp) throw noProvider(message);
         return await deps.providers.whatsapp.send(
-          { messageId: message.id, to: message.to, text: rendered.text, attachments: files },
+          {
+            messageId: message.id,
+            to: message.to,
+            text: rendered.text,
+            attachments: files,
+            tenantId: deps.store.tenantId,
+            template: { name: message.template, data: message.data },
+          },
           options,
         );
       }

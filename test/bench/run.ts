@@ -24,6 +24,7 @@ const BENCHES = {
   'desk-launch': 'desk-launch-run.ts',
   'desk-memory': 'desk-memory-run.ts',
   'tiss-batch': 'tiss-batch-run.ts',
+  webhooks: 'webhooks-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

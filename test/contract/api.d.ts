@@ -3798,6 +3798,198 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhook/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Obtém a configuração de webhooks da conta (endereços, eventos, catálogo)
+     * @description O segredo de assinatura de cada endereço nunca é mostrado de novo.
+     */
+    get: operations['webhook.getConfiguration'];
+    /**
+     * Edita a configuração de webhooks da conta
+     * @description allowPrivateNetworks permite receptores na rede local (ex.: servidor da clínica); desligado por padrão contra SSRF.
+     */
+    put: operations['webhook.editConfiguration'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/webhookConfig': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Obtém as configurações de integração por webhook da conta */
+    get: operations['auth.webhookConfigurations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook/endpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cadastra um endereço de webhook (o segredo whsec_ é mostrado uma única vez)
+     * @description Entregas assinadas no padrão Standard Webhooks (cabeçalhos webhook-id, webhook-timestamp, webhook-signature). Só eventos a partir do cadastro são enviados.
+     */
+    post: operations['webhook.createEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook/endpoint/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Edita um endereço de webhook (URL, eventos, ativo)
+     * @description Reativar (enabled: true) um endereço desativado por 410 retoma as entregas pendentes, na ordem.
+     */
+    put: operations['webhook.editEndpoint'];
+    post?: never;
+    /** Remove um endereço de webhook e suas entregas */
+    delete: operations['webhook.deleteEndpoint'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook/endpoint/{id}/delivery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Registro de entregas de um endereço de webhook, com as tentativas */
+    get: operations['webhook.listDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook/endpoint/{id}/delivery/{deliveryId}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reenvia uma entrega de webhook (mesmo webhook-id) */
+    post: operations['webhook.replayDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/whatsapp/credentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Obtém a configuração da integração WhatsApp (sem segredos) */
+    get: operations['whatsapp.getCredentials'];
+    /**
+     * Configura as credenciais da API WhatsApp Business (Cloud API) da conta
+     * @description Token e segredo do app ficam cifrados no servidor, nunca voltam nas respostas nem vão às estações. O webhook do app aponta para /whatsapp/webhook/{id da conta}.
+     */
+    put: operations['whatsapp.configureCredentials'];
+    post?: never;
+    /** Remove as credenciais da integração WhatsApp */
+    delete: operations['whatsapp.removeCredentials'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/whatsapp/optIn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Registra (ou revoga) a autorização do paciente para receber mensagens por WhatsApp
+     * @description Sem autorização registrada nenhuma mensagem de WhatsApp sai para o número.
+     */
+    put: operations['whatsapp.optIn'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/whatsapp/template/{name}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Obtém o status de aprovação de um modelo no provedor (WhatsApp) */
+    get: operations['whatsapp.templateStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/whatsapp/message/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Status de entrega e leitura de uma mensagem de WhatsApp (do webhook do provedor) */
+    get: operations['whatsapp.messageStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -3816,7 +4008,268 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'appointment.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Agendamento criado
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.appointment.created'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'appointment.confirmed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Paciente confirmou o agendamento
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.appointment.confirmed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'appointment.unconfirmed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Paciente desfez a confirmação
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.appointment.unconfirmed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'appointment.cancelled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Agendamento desmarcado (pelo paciente ou pela clínica)
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.appointment.cancelled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'appointment.attended': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Atendimento concluído
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.appointment.attended'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'patient.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Paciente cadastrado
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.patient.created'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'patient.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cadastro do paciente alterado
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.patient.updated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'budget.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Orçamento criado
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.budget.created'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'budget.approved': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Orçamento aprovado
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.budget.approved'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'budget.disapproved': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Orçamento reprovado
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.budget.disapproved'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'ticket.called': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Senha chamada no painel
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.ticket.called'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'message.delivered': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mensagem entregue ao provedor (e-mail, WhatsApp)
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.message.delivered'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'message.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mensagem falhou de vez
+     * @description Assinado no padrão Standard Webhooks: HMAC-SHA256 com o segredo whsec_ do endereço sobre `webhook-id.webhook-timestamp.corpo`. Entrega ao menos uma vez, em ordem por registro: descarte um webhook-id já processado. Responda 2xx; 410 desativa o endereço.
+     */
+    post: operations['webhook.event.message.failed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     Error: {
@@ -4884,6 +5337,85 @@ export interface components {
       note?: string;
       at: string;
       by: string;
+    };
+    WebhookConfig: {
+      /** @description entregar também a endereços de rede privada ou local (padrão: não) */
+      allowPrivateNetworks: boolean;
+      endpoints: components['schemas']['WebhookEndpoint'][];
+      /** @description o catálogo de eventos */
+      events: {
+        type: string;
+        description: string;
+      }[];
+    };
+    WebhookEndpoint: {
+      id: string;
+      url: string;
+      description: string;
+      events: string[];
+      enabled: boolean;
+      /** @description por que o servidor desativou (ex.: 410 Gone) */
+      disabledReason: string | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    WhatsAppCredentials: {
+      phoneNumberId: string;
+      businessAccountId: string;
+      apiVersion: string;
+      baseUrl: string;
+      /** @description últimos 4 caracteres do token */
+      tokenHint: string;
+      updatedAt: string;
+    };
+    WebhookAppointment: {
+      /** @description id do registro */
+      id: string;
+      clinic: string;
+      professional: string;
+      patient: string;
+      /** @description ISO-8601 com fuso */
+      start: string;
+      /** @description ISO-8601 com fuso */
+      end: string;
+      /** @description status do agendamento (1 agendado … 10 reservado) */
+      status: number;
+      /** @description confirmação do paciente */
+      confirmed: boolean;
+    };
+    WebhookPatient: {
+      /** @description id do registro */
+      id: string;
+      active: boolean;
+    };
+    WebhookBudget: {
+      /** @description id do registro */
+      id: string;
+      budgetNumber: number;
+      patient: string;
+      clinic: string;
+      /** @description 0 rascunho, 1 aguardando, 2 aprovado, 3 reprovado, 4 executado, 5 vencido */
+      status: number;
+      /** @description reais */
+      value: number;
+    };
+    WebhookTicket: {
+      /** @description id do registro */
+      id: string;
+      clinic: string;
+      code: string;
+      calledPlace?: string;
+      /** @description ISO-8601 com fuso */
+      calledAt?: string;
+    };
+    WebhookMessage: {
+      /** @description id do registro */
+      id: string;
+      channel: string;
+      template: string;
+      /** @enum {string} */
+      status: 'sent' | 'failed';
+      lastError: string | null;
     };
   };
   responses: never;
@@ -28525,6 +29057,1153 @@ export interface operations {
       };
     };
   };
+  'webhook.getConfiguration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Obtém a configuração de webhooks da conta (endereços, eventos, catálogo) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookConfig'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhook.editConfiguration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          allowPrivateNetworks: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Edita a configuração de webhooks da conta */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookConfig'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'auth.webhookConfigurations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Obtém as configurações de integração por webhook da conta */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookConfig'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhook.createEndpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+          events: (
+            | 'appointment.created'
+            | 'appointment.confirmed'
+            | 'appointment.unconfirmed'
+            | 'appointment.cancelled'
+            | 'appointment.attended'
+            | 'patient.created'
+            | 'patient.updated'
+            | 'budget.created'
+            | 'budget.approved'
+            | 'budget.disapproved'
+            | 'ticket.called'
+            | 'message.delivered'
+            | 'message.failed'
+          )[];
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cadastra um endereço de webhook (o segredo whsec_ é mostrado uma única vez) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            endpoint: components['schemas']['WebhookEndpoint'];
+            /** @description whsec_…: guarde agora */
+            secret: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhook.editEndpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          url?: string;
+          events?: (
+            | 'appointment.created'
+            | 'appointment.confirmed'
+            | 'appointment.unconfirmed'
+            | 'appointment.cancelled'
+            | 'appointment.attended'
+            | 'patient.created'
+            | 'patient.updated'
+            | 'budget.created'
+            | 'budget.approved'
+            | 'budget.disapproved'
+            | 'ticket.called'
+            | 'message.delivered'
+            | 'message.failed'
+          )[];
+          description?: string;
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Edita um endereço de webhook (URL, eventos, ativo) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhook.deleteEndpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Remove um endereço de webhook e suas entregas */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhook.listDeliveries': {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Registro de entregas de um endereço de webhook, com as tentativas */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              /** @description o webhook-id: chave de deduplicação do receptor */
+              eventId: string;
+              type: string;
+              /** @enum {string} */
+              status: 'pending' | 'delivered' | 'failed';
+              attempts: number;
+              nextAttemptAt: string | null;
+              deliveredAt: string | null;
+              lastError: string | null;
+              log: {
+                at: string;
+                statusCode: number | null;
+                error: string | null;
+                durationMs: number;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhook.replayDelivery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reenvia uma entrega de webhook (mesmo webhook-id) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'whatsapp.getCredentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Obtém a configuração da integração WhatsApp (sem segredos) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WhatsAppCredentials'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'whatsapp.configureCredentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          phoneNumberId: string;
+          businessAccountId: string;
+          accessToken: string;
+          appSecret: string;
+          verifyToken: string;
+          /** @default v21.0 */
+          apiVersion?: string;
+          /**
+           * Format: uri
+           * @default https://graph.facebook.com
+           */
+          baseUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Configura as credenciais da API WhatsApp Business (Cloud API) da conta */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WhatsAppCredentials'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'whatsapp.removeCredentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Remove as credenciais da integração WhatsApp */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'whatsapp.optIn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          phone: string;
+          patient?: string;
+          optedIn: boolean;
+          /** @enum {string} */
+          source?: 'reception' | 'portal' | 'api';
+        };
+      };
+    };
+    responses: {
+      /** @description Registra (ou revoga) a autorização do paciente para receber mensagens por WhatsApp */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            phone: string;
+            optedIn: boolean;
+            at: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão patient:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'whatsapp.templateStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Obtém o status de aprovação de um modelo no provedor (WhatsApp) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            /** @description APPROVED, PENDING, REJECTED… */
+            status: string;
+            language: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão messaging:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'whatsapp.messageStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Status de entrega e leitura de uma mensagem de WhatsApp (do webhook do provedor) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              wamid: string;
+              status: string;
+              error: string | null;
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão messaging:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   health: {
     parameters: {
       query?: never;
@@ -28543,6 +30222,552 @@ export interface operations {
       };
       /** @description Banco de dados indisponível */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.appointment.created': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'appointment.created';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookAppointment'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.appointment.confirmed': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'appointment.confirmed';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookAppointment'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.appointment.unconfirmed': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'appointment.unconfirmed';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookAppointment'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.appointment.cancelled': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'appointment.cancelled';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookAppointment'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.appointment.attended': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'appointment.attended';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookAppointment'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.patient.created': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'patient.created';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookPatient'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.patient.updated': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'patient.updated';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookPatient'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.budget.created': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'budget.created';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookBudget'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.budget.approved': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'budget.approved';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookBudget'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.budget.disapproved': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'budget.disapproved';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookBudget'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.ticket.called': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'ticket.called';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookTicket'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.message.delivered': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'message.delivered';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookMessage'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  'webhook.event.message.failed': {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description id do evento (msg_…), igual em toda nova tentativa */
+        'webhook-id': string;
+        /** @description segundos desde 1970 da tentativa */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 da HMAC-SHA256> */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'message.failed';
+          /** @description quando a mudança foi registrada no servidor (ISO-8601 UTC) */
+          timestamp: string;
+          data: components['schemas']['WebhookMessage'];
+        };
+      };
+    };
+    responses: {
+      /** @description Recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Endereço desativado pelo receptor: não há novas entregas */
+      410: {
         headers: {
           [name: string]: unknown;
         };
