@@ -23,5 +23,8 @@ export default defineConfig({
       },
     },
   },
+  // xmlbuilder2's main entry is CommonJS on Node's `events`; its browser bundle is the same builder, made
+  // for browsers (the desk writes TISS messages with core/billing).
+  resolve: { alias: { xmlbuilder2: 'xmlbuilder2/lib/xmlbuilder2.min.js' } },
   server: { host: '127.0.0.1', port: 5173 },
 });
