@@ -1,5 +1,5 @@
-// One lint config that encodes the architecture (STYLE.md 8): promise and import hygiene for all,
-// and import boundaries that keep core/ pure TypeScript (DESIGN.md "The shape").
+// One lint config that encodes the architecture: promise and import hygiene for all, import boundaries
+// that keep core/ pure TypeScript, and core reached as `#core/…` (docs/architecture.md "The shape").
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -41,6 +41,12 @@ export default tseslint.config(
               message: 'core/ imports none of the other folders.',
             },
             { group: ['node:*'], message: 'core/ runs in the renderer too: no Node built-ins.' },
+            { group: ['../*'], message: 'reach another part of core as #core/… (package.json "imports"), not ../' },
+            {
+              group: ['#core/*/index.js', './index.js'],
+              message:
+                "inside core, import the file that defines it: a group's index.ts is for the desk, server and tests",
+            },
             {
               group: [
                 'react',
@@ -89,6 +95,19 @@ export default tseslint.config(
         'process',
         'Buffer',
         'require',
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}', 'sync-server/**/*.ts', 'test/**/*.ts', 'electron/**/*.ts', '*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../**/core/**', './core/**'], message: 'import core as #core/… (package.json "imports")' },
+          ],
+        },
       ],
     },
   },

@@ -5,7 +5,7 @@
  * (400 `validation` naming the field). Declared once at the schema, so no operation can forget it.
  */
 import type { z } from 'zod';
-import { idInput } from './clinic/common/records.js';
+import { idInput } from '#core/common/records.js';
 import { DomainError, issuePath, type ErrorDetail } from './errors.js';
 import type { AnyCollectionDef, CollectionDef } from './store/collection-def.js';
 import type { Collection, Store } from './store/port.js';

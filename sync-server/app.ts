@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { SCHEMA_VERSION_HEADER } from '../core/sync/schema-version.js';
+import { SCHEMA_VERSION_HEADER } from '#core/sync/schema-version.js';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
-import type { Actor } from '../core/actor.js';
-import { DomainError } from '../core/errors.js';
-import type { Registry } from '../core/registry.js';
-import type { Database } from '../core/store/port.js';
+import type { Actor } from '#core/actor.js';
+import { DomainError } from '#core/errors.js';
+import type { Registry } from '#core/registry.js';
+import type { Database } from '#core/store/port.js';
 import type { RequestMeta } from './auth/authenticate.js';
 import { describeAccess } from './auth/openapi-security.js';
 import { RateLimitedError } from './auth/rate-limit.js';

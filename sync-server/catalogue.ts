@@ -4,8 +4,8 @@
  * `buildServer` installs them once when it builds the app; nothing is registered by importing a file
  * for its side effect.
  */
-import { setBudgetPdfRenderer, type BudgetPdfRenderer } from '../core/budget/budget-document.js';
-import type { Operation } from '../core/operation.js';
+import { setBudgetPdfRenderer, type BudgetPdfRenderer } from '#core/budget/budget-document.js';
+import type { Operation } from '#core/operation.js';
 import { accessTemplates } from './auth/mail-templates.js';
 import { inventoryServerOperations } from './inventory/stock-pdf-op.js';
 import { medicalRecordServerOperations } from './medical-record/prescription-pdf-op.js';

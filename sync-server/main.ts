@@ -8,10 +8,10 @@
  */
 import { serve } from '@hono/node-server';
 import { readConfig } from './config.js';
-import { isDomainError } from '../core/errors.js';
+import { isDomainError } from '#core/errors.js';
 import { createLogger } from './log.js';
-import { allCollections } from '../core/catalogue.js';
-import { systemClock } from '../core/clock.js';
+import { allCollections } from '#core/catalogue.js';
+import { systemClock } from '#core/clock.js';
 import { buildServer, startServerDelivery, startServerWebhooks } from './server.js';
 import { readRetentionDays, startTombstonePurge } from './sync/index.js';
 import { readExpiryIntervalMs, startBudgetExpiry } from './budget/index.js';

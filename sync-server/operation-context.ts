@@ -3,14 +3,14 @@
  * row"): REST routes, sync pushes and the panel feed all ask it, so the store, the outbox and the
  * number source an operation sees are the same whoever calls.
  */
-import { closedStore } from '../core/access/closed-store.js';
-import type { Actor } from '../core/actor.js';
-import type { Clock } from '../core/clock.js';
-import type { IdGenerator } from '../core/ids.js';
-import type { NumberSource } from '../core/numbering/number-source.js';
-import type { CallOrigin, OperationContext } from '../core/operation.js';
-import type { Outbox } from '../core/outbox.js';
-import type { Database, Store } from '../core/store/port.js';
+import { closedStore } from '#core/access/closed-store.js';
+import type { Actor } from '#core/actor.js';
+import type { Clock } from '#core/clock.js';
+import type { IdGenerator } from '#core/ids.js';
+import type { NumberSource } from '#core/numbering/number-source.js';
+import type { CallOrigin, OperationContext } from '#core/operation.js';
+import type { Outbox } from '#core/outbox.js';
+import type { Database, Store } from '#core/store/port.js';
 
 /** The tenant of messages that belong to no clinic yet (sign-up, password reset); never replicated. */
 export const SERVER_TENANT = 'server';

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { guardStore } from '../core/access/guarded-store.js';
-import { allCollections, allOperations } from '../core/catalogue.js';
-import { systemClock, type Clock } from '../core/clock.js';
-import { uuidV7Ids } from '../core/ids.js';
-import { storeOutbox } from '../core/messaging/index.js';
-import type { Outbox } from '../core/outbox.js';
-import { createRegistry, type Registry } from '../core/registry.js';
-import { readSyncWindows, type SyncWindows } from '../core/sync/windows.js';
+import { guardStore } from '#core/access/guarded-store.js';
+import { allCollections, allOperations } from '#core/catalogue.js';
+import { systemClock, type Clock } from '#core/clock.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { storeOutbox } from '#core/messaging/index.js';
+import type { Outbox } from '#core/outbox.js';
+import { createRegistry, type Registry } from '#core/registry.js';
+import { readSyncWindows, type SyncWindows } from '#core/sync/windows.js';
 import { createApp } from './app.js';
 import type { AccountsAndKeys } from './auth/api-keys.js';
 import {

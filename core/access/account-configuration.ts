@@ -4,10 +4,10 @@
  * returns every setting to its default.
  */
 import { z } from 'zod';
-import { isoWithOffset } from '../clock.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase, Stored } from '../store/record.js';
+import { isoWithOffset } from '#core/clock.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
 
 export interface AccountConfiguration extends RecordBase {
   /** IANA zone of the account's "today" and of appointment times (docs/architecture.md "Records"). */

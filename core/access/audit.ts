@@ -3,7 +3,7 @@
  * where. Append-only: nothing edits or deletes an entry. Entries never carry patient fields or
  * secrets, only ids, field names and short reasons.
  */
-import type { Actor } from '../actor.js';
+import type { Actor } from '#core/actor.js';
 
 /** What happened. Record actions come from the guarded store; the others from the server's auth. */
 export const AUDIT_ACTIONS = [

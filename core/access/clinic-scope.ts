@@ -2,8 +2,8 @@
  * A credential bound to one clinic (the totem's key, docs/decisions/tickets.md): the kiosk of one
  * clinic's hall must not check in, issue or read the panel of the account's other clinics.
  */
-import type { Actor } from '../actor.js';
-import { notFound } from '../clinic/common/records.js';
+import type { Actor } from '#core/actor.js';
+import { notFound } from '#core/common/records.js';
 
 /** True when `actor` may act on `clinicId`: any clinic of the account unless bound to one. */
 export function inClinicScope(actor: Actor, clinicId: string): boolean {

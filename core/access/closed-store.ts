@@ -1,4 +1,4 @@
-import type { Store } from '../store/port.js';
+import type { Store } from '#core/store/port.js';
 
 /**
  * The store a public operation (login, password reset) receives: it has no tenant yet, so it may

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Actor } from '../actor.js';
-import type { DomainError } from '../errors.js';
-import type { Database, Store } from '../store/port.js';
+import type { Actor } from '#core/actor.js';
+import type { DomainError } from '#core/errors.js';
+import type { Database, Store } from '#core/store/port.js';
 import { memoryAuditSink, type AuditEvent } from './audit.js';
 import { changedFields, guardStore } from './guarded-store.js';
 import { collectionPolicy, declareCollectionPolicy, grantCollectionAccess, healthData } from './policy.js';

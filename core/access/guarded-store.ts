@@ -5,13 +5,13 @@
  * and write and an audit entry for each record read or written. Collections without a policy pass
  * through untouched, at no cost.
  */
-import { can, type Actor } from '../actor.js';
-import { DomainError } from '../errors.js';
-import type { CallOrigin } from '../operation.js';
-import type { CollectionDef } from '../store/collection-def.js';
-import type { Collection, Store } from '../store/port.js';
-import type { Query } from '../store/query.js';
-import type { RecordBase, Stored } from '../store/record.js';
+import { can, type Actor } from '#core/actor.js';
+import { DomainError } from '#core/errors.js';
+import type { CallOrigin } from '#core/operation.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { Collection, Store } from '#core/store/port.js';
+import type { Query } from '#core/store/query.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
 import { memoryAuditSink, type AuditEvent, type AuditSink } from './audit.js';
 import { collectionGrants, collectionPolicy, type CollectionPolicy } from './policy.js';
 

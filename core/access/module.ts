@@ -1,5 +1,5 @@
 /** Accounts, users and access (issue 3): the domain module (core/module.ts). */
-import { domainModule } from '../module.js';
+import { domainModule } from '#core/module.js';
 import { accountConfigurationOperations, accountConfigurations } from './account-configuration.js';
 import { personalTemplateOperations, personalTemplates } from './personal-template.js';
 import { accountConfigurationPush, personalTemplatePush, scheduleFilterPush, userPush } from './push-contracts.js';

@@ -4,11 +4,11 @@
  * unique per person; nobody else in the account sees them.
  */
 import { z } from 'zod';
-import { isoWithOffset } from '../clock.js';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 export const TEMPLATE_KINDS = ['prescription', 'certificate', 'report', 'examRequest', 'message', 'other'] as const;
 

@@ -3,7 +3,7 @@
  * record holds and what a pushed deletion means.
  */
 import { z } from 'zod';
-import { isoInstantSchema, recordBaseShape, storedRecord, type PushContract } from '../sync/push-contract.js';
+import { isoInstantSchema, recordBaseShape, storedRecord, type PushContract } from '#core/sync/push-contract.js';
 import { settings } from './account-configuration.js';
 import { TEMPLATE_KINDS } from './personal-template.js';
 import { scheduleFilterOutput } from './schedule-filter.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can } from '../actor.js';
+import { can } from '#core/actor.js';
 import { isPermission, isRole, permissionsOf, RESOURCES, ROLES } from './roles.js';
 
 const actor = (role: (typeof ROLES)[number]) => ({

@@ -4,11 +4,11 @@
  * follows them from desk to desk.
  */
 import { z } from 'zod';
-import { isoWithOffset } from '../clock.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase, Stored } from '../store/record.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
 import { clinicListSchema, specialtyListSchema, userListSchema } from './user.js';
 
 export const SCHEDULE_VIEWS = ['day', 'week', 'month'] as const;

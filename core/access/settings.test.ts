@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DomainError } from '../errors.js';
-import { invoke } from '../operation.js';
-import type { Database, Store } from '../store/port.js';
+import type { DomainError } from '#core/errors.js';
+import { invoke } from '#core/operation.js';
+import type { Database, Store } from '#core/store/port.js';
 import {
   deleteAccountConfiguration,
   editAccountConfiguration,

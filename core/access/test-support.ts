@@ -2,22 +2,22 @@
  * What the core access tests share (test-only module): a real RxDB memory database with this
  * group's collections plus a patient-data collection, and operation contexts for any actor.
  */
-import type { Actor } from '../actor.js';
-import { fixedClock } from '../clock.js';
-import { uuidV7Ids } from '../ids.js';
-import type { OperationContext } from '../operation.js';
-import { memoryOutbox } from '../outbox.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { Database, Store } from '../store/port.js';
-import type { RecordBase } from '../store/record.js';
-import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
+import type { Actor } from '#core/actor.js';
+import { fixedClock } from '#core/clock.js';
+import { uuidV7Ids } from '#core/ids.js';
+import type { OperationContext } from '#core/operation.js';
+import { memoryOutbox } from '#core/outbox.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { Database, Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
+import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';
 import { accessModule } from './module.js';
-import { moduleCollections } from '../module.js';
-import { installModules } from '../module-install.js';
+import { moduleCollections } from '#core/module.js';
+import { installModules } from '#core/module-install.js';
 import { declareCollectionPolicy, healthData } from './policy.js';
 import { permissionsOf, type Role } from './roles.js';
 import type { User } from './user.js';
-import { memoryNumberSource } from '../numbering/number-source.js';
+import { memoryNumberSource } from '#core/numbering/number-source.js';
 
 /** Stands for the patient group's records: the name `patients` is what makes them sensitive. */
 export interface PatientLike extends RecordBase {

@@ -4,12 +4,12 @@
  * definitive need the server's credentials and live in sync-server/auth.
  */
 import { z } from 'zod';
-import { can } from '../actor.js';
-import { isoWithOffset } from '../clock.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
-import { idInput } from '../clinic/common/records.js';
+import { can } from '#core/actor.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
+import { idInput } from '#core/common/records.js';
 import { permissionsOf } from './roles.js';
 import {
   councilNumberSchema,

@@ -5,8 +5,8 @@
  * `active`, status, e-mail and credentials grant access, so they never change through sync: only the
  * server's operations (with `access:write`) change them, and no user is deleted by a push.
  */
-import type { ErrorDetail } from '../errors.js';
-import type { SyncRules } from '../sync/record-rules.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { SyncRules } from '#core/sync/record-rules.js';
 import { COUNCILS, STATES } from './user.js';
 
 type Doc = Record<string, unknown>;

@@ -5,12 +5,12 @@
  * server's own tables, keyed by the same id.
  */
 import { z } from 'zod';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
-import { normaliseCpf } from '../br/cpf.js';
-import { refInput } from '../references.js';
-import { specialties } from '../specialty/specialty-record.js';
-import { clinics } from '../clinic/clinic-record.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import { normaliseCpf } from '#core/br/cpf.js';
+import { refInput } from '#core/references.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import { clinics } from '#core/clinic/clinic-record.js';
 import { ROLES, type Role } from './roles.js';
 
 /** Brazilian professional councils (conselhos de classe) a clinic's professionals register with. */

@@ -4,9 +4,9 @@
  * batch does not change: the operator has that version.
  */
 import { z } from 'zod';
-import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '../clinic/common/records.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
+import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '#core/common/records.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import {
   billingAttendanceOutput,
   billingAttendances,
@@ -17,7 +17,7 @@ import { GROUP } from './batch-ops.js';
 import { billingBatches } from './batch-record.js';
 import { attendanceFromAppointment } from './from-appointment.js';
 import { attendanceCentavos } from './totals.js';
-import { fromCentavos } from '../price/money.js';
+import { fromCentavos } from '#core/price/money.js';
 
 /** An attendance as answered, with its total in reais. */
 const attendanceAnswer = billingAttendanceOutput

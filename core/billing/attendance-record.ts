@@ -6,10 +6,10 @@
  * purpose. Holds patient data: guarded and audited (`billing`, every read and write).
  */
 import { z } from 'zod';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { reaisInput } from '../price/money.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { reaisInput } from '#core/price/money.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import {
   EXPENSE_CODES,
   GUIDE_TYPES,

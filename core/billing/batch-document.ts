@@ -3,14 +3,14 @@
  * (ANS registry, provider code, version) and the clinic's identification (CNPJ, CNES), resolved into
  * the writer's plain input (tiss/tiss-data.ts), then written and, where asked, validated.
  */
-import { clinics } from '../clinic/clinic-record.js';
-import { requireRecord } from '../clinic/common/records.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import { insurances } from '../insurance/insurance-record.js';
-import type { OperationContext } from '../operation.js';
-import { toCentavos } from '../price/money.js';
-import type { Store } from '../store/port.js';
-import type { Stored } from '../store/record.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { requireRecord } from '#core/common/records.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import type { OperationContext } from '#core/operation.js';
+import { toCentavos } from '#core/price/money.js';
+import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
 import { billingAttendances, type BillingAttendance } from './attendance-record.js';
 import type { BillingBatch } from './batch-record.js';
 import { writeBatchMessage, type TissMessage } from './tiss/message.js';

@@ -4,8 +4,8 @@
  * guide type, at most 100 (ctm_guiaLote's maxOccurs), and changes only while `open`.
  */
 import { z } from 'zod';
-import { clinics } from '../clinic/clinic-record.js';
-import { idListInput } from '../clinic/common/query-input.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { idListInput } from '#core/common/query-input.js';
 import {
   EXAMPLE_ID,
   idInput,
@@ -14,12 +14,12 @@ import {
   nowIso,
   requireRecord,
   requireReference,
-} from '../clinic/common/records.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import { insurances } from '../insurance/insurance-record.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { applicablePrice, pricesOfEvents } from '../price/price-store.js';
-import type { Stored } from '../store/record.js';
+} from '#core/common/records.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { applicablePrice, pricesOfEvents } from '#core/price/price-store.js';
+import type { Stored } from '#core/store/record.js';
 import { billingAttendances, type BillingAttendance } from './attendance-record.js';
 import { attendancesOf } from './batch-document.js';
 import { BATCH_STATUSES, billingBatches, billingBatchOutput, type BillingBatch } from './batch-record.js';

@@ -6,9 +6,9 @@
  * attendances.
  */
 import { z } from 'zod';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { GUIDE_TYPES, type GuideType } from './tiss/tiss-data.js';
 
 /** Batch statuses: `open` (editable) and `sent` (locked until the sending is cancelled). */

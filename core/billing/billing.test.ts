@@ -1,9 +1,9 @@
 /** Billing operations on the real RxDB memory store (issue 25). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testActor } from '../clinic/common/testing.js';
-import { alterPriceTable } from '../price/price-table-ops.js';
-import { appointments } from '../schedule/appointment-record.js';
-import { STATUS } from '../schedule/status.js';
+import { testActor } from '#core/common/testing.js';
+import { alterPriceTable } from '#core/price/price-table-ops.js';
+import { appointments } from '#core/schedule/appointment-record.js';
+import { STATUS } from '#core/schedule/status.js';
 import {
   addExpenses,
   assignAuthorization,

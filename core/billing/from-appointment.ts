@@ -4,24 +4,18 @@
  * attendances is written without gaps: the patient's card number at the insurance, the professional's
  * council registration and CBO, each event's code, and its price in the insurance's price table.
  */
-import { users } from '../access/user.js';
-import { events } from '../clinic/event-record.js';
-import {
-  conflictOn,
-  invalidTransition,
-  newRecordBase,
-  requireRecord,
-  requireReference,
-} from '../clinic/common/records.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import { insurances } from '../insurance/insurance-record.js';
-import type { OperationContext } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
-import { applicablePrice, pricesOfEvents } from '../price/price-store.js';
-import { appointments } from '../schedule/appointment-record.js';
-import { STATUS } from '../schedule/status.js';
-import { findCouncil } from '../specialty/councils.js';
-import { specialties } from '../specialty/specialty-record.js';
+import { users } from '#core/access/user.js';
+import { events } from '#core/clinic/event-record.js';
+import { conflictOn, invalidTransition, newRecordBase, requireRecord, requireReference } from '#core/common/records.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import type { OperationContext } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
+import { applicablePrice, pricesOfEvents } from '#core/price/price-store.js';
+import { appointments } from '#core/schedule/appointment-record.js';
+import { STATUS } from '#core/schedule/status.js';
+import { findCouncil } from '#core/specialty/councils.js';
+import { specialties } from '#core/specialty/specialty-record.js';
 import { priceTableOf } from './price-table-of.js';
 import { billingAttendances, type BillingAttendance, type BillingItem } from './attendance-record.js';
 import { stateCode } from './tiss/state-codes.js';

@@ -6,12 +6,12 @@
  * the batch. Delivery is by the operator's portal, as for batches (docs/decisions/billing.md).
  */
 import { z } from 'zod';
-import { clinics } from '../clinic/clinic-record.js';
-import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { insurances } from '../insurance/insurance-record.js';
-import { defineOperation } from '../operation.js';
-import { fromCentavos, toCentavos } from '../price/money.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { defineOperation } from '#core/operation.js';
+import { fromCentavos, toCentavos } from '#core/price/money.js';
 import { billingAttendances, type AttendanceGlosa } from './attendance-record.js';
 import { attendancesOf } from './batch-document.js';
 import { answerBatch, batchAnswer, GROUP } from './batch-ops.js';

@@ -5,8 +5,8 @@
  * and audits them all.
  */
 import { z } from 'zod';
-import { domainModule } from '../module.js';
-import { isoDateSchema, storedRecord } from '../sync/push-contract.js';
+import { domainModule } from '#core/module.js';
+import { isoDateSchema, storedRecord } from '#core/sync/push-contract.js';
 import { attendanceOperations } from './attendance-ops.js';
 import { billingAttendanceOutput, billingAttendances } from './attendance-record.js';
 import { batchOperations } from './batch-ops.js';

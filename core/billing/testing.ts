@@ -4,18 +4,18 @@
  * code, price table with a consultation and an exam, a professional with CRM and a CBO specialty,
  * a patient holding the insurer's card. `attended()` books an attended appointment.
  */
-import { users } from '../access/user.js';
-import { createClinic } from '../clinic/clinic-ops.js';
-import { openMasterData, TEST_NOW, type MasterDataHarness } from '../clinic/common/testing.js';
-import { createEvent } from '../clinic/event-ops.js';
-import { uuidV7Ids } from '../ids.js';
-import { createInsurance } from '../insurance/insurance-ops.js';
-import { createPatient } from '../patient/patient-ops.js';
-import { alterPriceTable, createPriceTable } from '../price/price-table-ops.js';
-import { appointments, type Appointment } from '../schedule/appointment-record.js';
-import { STATUS } from '../schedule/status.js';
-import { professionalRecord } from '../schedule/testing.js';
-import { createSpecialty } from '../specialty/specialty-ops.js';
+import { users } from '#core/access/user.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { openMasterData, TEST_NOW, type MasterDataHarness } from '#core/common/testing.js';
+import { createEvent } from '#core/clinic/event-ops.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { createInsurance } from '#core/insurance/insurance-ops.js';
+import { createPatient } from '#core/patient/patient-ops.js';
+import { alterPriceTable, createPriceTable } from '#core/price/price-table-ops.js';
+import { appointments, type Appointment } from '#core/schedule/appointment-record.js';
+import { STATUS } from '#core/schedule/status.js';
+import { professionalRecord } from '#core/schedule/testing.js';
+import { createSpecialty } from '#core/specialty/specialty-ops.js';
 import { billingModule } from './module.js';
 
 /** The harness and the ids of its fixture. */

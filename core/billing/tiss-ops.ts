@@ -7,9 +7,9 @@
  * the operator's portal and its protocol entered (docs/decisions/billing.md).
  */
 import { z } from 'zod';
-import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
+import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
 import { checkedMessage } from './batch-document.js';
 import { answerBatch, batchAnswer, requireOpenBatch } from './batch-ops.js';
 import { billingBatches } from './batch-record.js';

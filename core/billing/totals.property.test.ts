@@ -1,7 +1,7 @@
 /** A batch's total equals the sum of its guides' lines to the centavo, for any prices and quantities. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromCentavos } from '../price/money.js';
+import { fromCentavos } from '#core/price/money.js';
 import type { BillingAttendance } from './attendance-record.js';
 import { guideOf } from './batch-document.js';
 import { writeBatchMessage } from './tiss/message.js';

@@ -3,7 +3,7 @@
  * so a batch's total equals the sum of its guides' lines to the centavo (and the TISS valorTotalGeral
  * of each guide, which tiss/guide-totals.ts computes the same way).
  */
-import { fromCentavos, toCentavos } from '../price/money.js';
+import { fromCentavos, toCentavos } from '#core/price/money.js';
 import type { BillingAttendance } from './attendance-record.js';
 
 /** The total of one attendance, in centavos. */

@@ -3,8 +3,8 @@
  * `budget.approve` or created already approved by `budget.create` (issue 20 point 5): a quote with no
  * lines, no value or past its validity cannot be one the patient agreed to.
  */
-import { formatDate } from '../br/format.js';
-import type { ErrorDetail } from '../errors.js';
+import { formatDate } from '#core/br/format.js';
+import type { ErrorDetail } from '#core/errors.js';
 import type { Budget } from './budget-record.js';
 
 /**

@@ -4,15 +4,15 @@
  * both enforce the same rules.
  */
 import type { z } from 'zod';
-import { users } from '../access/user.js';
-import { clinics, type Clinic } from '../clinic/clinic-record.js';
-import { compact } from '../clinic/common/records.js';
-import { events } from '../clinic/event-record.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import { insurances } from '../insurance/insurance-record.js';
-import { patients } from '../patient/patient-record.js';
-import { specialties } from '../specialty/specialty-record.js';
-import type { Store } from '../store/port.js';
+import { users } from '#core/access/user.js';
+import { clinics, type Clinic } from '#core/clinic/clinic-record.js';
+import { compact } from '#core/common/records.js';
+import { events } from '#core/clinic/event-record.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { patients } from '#core/patient/patient-record.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import type { Store } from '#core/store/port.js';
 import type { budgetFieldsInput, Budget, BudgetItem } from './budget-record.js';
 import { budgetMoney } from './budget-money.js';
 

@@ -4,7 +4,7 @@
  * both show a `BudgetDocument` with these texts, so the patient reads the same budget on either.
  * Each function returns plain text (never markup): a renderer escapes it if its medium needs to.
  */
-import { formatCnpj, formatCpf, formatDate, formatMoney, formatPhone } from '../br/format.js';
+import { formatCnpj, formatCpf, formatDate, formatMoney, formatPhone } from '#core/br/format.js';
 import { METHOD_LABELS, STATUS_LABELS, paymentMethodOf, type PERIODS } from './budget-codes.js';
 import type { BudgetDocument } from './budget-document.js';
 import type { Budget, BudgetItem } from './budget-record.js';

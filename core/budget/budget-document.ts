@@ -5,15 +5,15 @@
  * comes from the one operation definition and pdfkit stays out of core.
  */
 import { z } from 'zod';
-import { users } from '../access/user.js';
-import { clinics, type Clinic } from '../clinic/clinic-record.js';
-import { EXAMPLE_ID, idInput, requireRecord } from '../clinic/common/records.js';
-import { events } from '../clinic/event-record.js';
-import { insurances } from '../insurance/insurance-record.js';
-import { defineOperation } from '../operation.js';
-import { patients, type Patient } from '../patient/patient-record.js';
-import { specialties } from '../specialty/specialty-record.js';
-import type { Store } from '../store/port.js';
+import { users } from '#core/access/user.js';
+import { clinics, type Clinic } from '#core/clinic/clinic-record.js';
+import { EXAMPLE_ID, idInput, requireRecord } from '#core/common/records.js';
+import { events } from '#core/clinic/event-record.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { defineOperation } from '#core/operation.js';
+import { patients, type Patient } from '#core/patient/patient-record.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import type { Store } from '#core/store/port.js';
 import { budgets, type Budget } from './budget-record.js';
 
 /** A budget with the names a patient reads instead of ids. */

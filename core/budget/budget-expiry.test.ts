@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../access/user.js';
-import { createClinic } from '../clinic/clinic-ops.js';
-import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
-import { fixedClock } from '../clock.js';
-import { invoke } from '../operation.js';
+import { users } from '#core/access/user.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
+import { fixedClock } from '#core/clock.js';
+import { invoke } from '#core/operation.js';
 import { budgets } from './budget-record.js';
 import { expireLapsedBudgets } from './budget-expiry.js';
 import { createBudget, editBudget, getBudget } from './budget-ops.js';

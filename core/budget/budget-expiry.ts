@@ -8,12 +8,12 @@
  * each clinic's time zone: a quote valid until the 23rd stays open at 23:30 of the 23rd in São Paulo
  * even though it is already the 24th in UTC.
  */
-import { clinics } from '../clinic/clinic-record.js';
-import type { Clock } from '../clock.js';
-import { isDomainError } from '../errors.js';
-import { inZone } from '../schedule/time.js';
-import type { Collection, Store } from '../store/port.js';
-import { withoutRevision, type Stored } from '../store/record.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import type { Clock } from '#core/clock.js';
+import { isDomainError } from '#core/errors.js';
+import { inZone } from '#core/schedule/time.js';
+import type { Collection, Store } from '#core/store/port.js';
+import { withoutRevision, type Stored } from '#core/store/record.js';
 import { localDatePlus } from './budget-build.js';
 import { BudgetStatus, type BudgetStatusCode } from './budget-codes.js';
 import { budgets, type Budget } from './budget-record.js';

@@ -3,12 +3,12 @@
  * status, creation date and logical state, newest first by default, keyset-paged like every list.
  */
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '../clinic/common/paging.js';
-import { activeFilterInput, cursorInput, limitInput } from '../clinic/common/query-input.js';
-import { dateInput } from '../br/schemas.js';
-import { idInput } from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
-import type { FieldCondition } from '../store/query.js';
+import { decodeCursor, encodeCursor } from '#core/common/paging.js';
+import { activeFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
+import { dateInput } from '#core/br/schemas.js';
+import { idInput } from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
+import type { FieldCondition } from '#core/store/query.js';
 import { budgetOutput, budgets, statusInput, type Budget } from './budget-record.js';
 
 const dateFilter = dateInput;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toCentavos } from '../price/money.js';
+import { toCentavos } from '#core/price/money.js';
 import { budgetMoney, lineTotalCentavos, settlePlan } from './budget-money.js';
 
 const cents = (reais: number) => toCentavos(reais);

@@ -3,9 +3,9 @@
  * plan, all in integer centavos, so what is printed always adds up to the centavo. Amounts arrive
  * and leave in reais with at most 2 decimals (validated by the schemas before this runs).
  */
-import { formatCentavos } from '../br/format.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import { MAX_REAIS, fromCentavos, toCentavos } from '../price/money.js';
+import { formatCentavos } from '#core/br/format.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { MAX_REAIS, fromCentavos, toCentavos } from '#core/price/money.js';
 
 /** The money fields of one line, as sent. */
 export interface LineAmounts {

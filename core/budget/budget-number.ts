@@ -3,9 +3,9 @@
  * create budgets offline, because numbers come from `ctx.numbers` (the server's counter, or blocks the
  * server leased to the installation), never from "max + 1" on a local copy.
  */
-import { conflictOn } from '../clinic/common/records.js';
-import type { OperationContext } from '../operation.js';
-import type { Store } from '../store/port.js';
+import { conflictOn } from '#core/common/records.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
 import { budgets } from './budget-record.js';
 
 /** The number series budgets draw from. */

@@ -3,11 +3,11 @@
  * operation: `POST /budget/` with every field of §2.1–2.4, answered 201 `{ message, budget }`.
  */
 import { z } from 'zod';
-import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { inZone } from '../schedule/time.js';
+import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { inZone } from '#core/schedule/time.js';
 import { approvalProblems } from './approval-rules.js';
 import { budgetFromFields, localDatePlus } from './budget-build.js';
 import { FALLBACK_TIME_ZONE, hasLapsed } from './budget-expiry.js';

@@ -4,19 +4,19 @@
  * JSON types are the spec's; what the spec leaves open is in docs/decisions/budgets.md.
  */
 import { z } from 'zod';
-import { emailInput, phoneInput } from '../br/schemas.js';
-import { idInput, recordOutputFields } from '../clinic/common/records.js';
-import { users } from '../access/user.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { events } from '../clinic/event-record.js';
-import { insurances } from '../insurance/insurance-record.js';
-import { patients } from '../patient/patient-record.js';
-import { refInput } from '../references.js';
-import { specialties } from '../specialty/specialty-record.js';
-import { dateInput } from '../br/schemas.js';
-import { reaisInput } from '../price/money.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { emailInput, phoneInput } from '#core/br/schemas.js';
+import { idInput, recordOutputFields } from '#core/common/records.js';
+import { users } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { events } from '#core/clinic/event-record.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { patients } from '#core/patient/patient-record.js';
+import { refInput } from '#core/references.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import { dateInput } from '#core/br/schemas.js';
+import { reaisInput } from '#core/price/money.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import {
   BUDGET_STATUSES,
   BUDGET_TYPES,

@@ -5,12 +5,12 @@
  * failed send shows at `/message/{id}` and can be retried there.
  */
 import { z } from 'zod';
-import { clinics } from '../clinic/clinic-record.js';
-import { EXAMPLE_ID, idInput, invalidTransition, requireRecord } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { outboxIn } from '../messaging/store-outbox.js';
-import { defineOperation } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { EXAMPLE_ID, idInput, invalidTransition, requireRecord } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { outboxIn } from '#core/messaging/store-outbox.js';
+import { defineOperation } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
 import { budgets } from './budget-record.js';
 
 /** Template the server registers for this message (`sync-server/budget/`). */

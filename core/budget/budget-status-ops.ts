@@ -3,11 +3,11 @@
  * in budget-codes.ts; a refused transition is 409 `invalid_transition` naming `status`.
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { users } from '../access/user.js';
-import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
+import { refInput } from '#core/references.js';
+import { users } from '#core/access/user.js';
+import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
 import {
   APPROVABLE_STATUSES,
   BudgetStatus,
@@ -15,13 +15,13 @@ import {
   STATUS_LABELS,
   type BudgetStatusCode,
 } from './budget-codes.js';
-import { clinics } from '../clinic/clinic-record.js';
+import { clinics } from '#core/clinic/clinic-record.js';
 import { localDatePlus } from './budget-build.js';
 import { FALLBACK_TIME_ZONE } from './budget-expiry.js';
 import { actingUser } from './budget-ops.js';
 import { approvalProblems } from './approval-rules.js';
 import { budgetOutput, budgets } from './budget-record.js';
-import { formatDate } from '../br/format.js';
+import { formatDate } from '#core/br/format.js';
 
 const GROUP = 'Report Budget';
 

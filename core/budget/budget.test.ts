@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../access/user.js';
-import { fixedClock } from '../clock.js';
-import type { DomainError } from '../errors.js';
-import { invoke } from '../operation.js';
-import { createPatient } from '../patient/patient-ops.js';
-import { unifyPatients } from '../patient/unify.js';
-import { openMasterData, testActor, type MasterDataHarness } from '../clinic/common/testing.js';
+import { users } from '#core/access/user.js';
+import { fixedClock } from '#core/clock.js';
+import type { DomainError } from '#core/errors.js';
+import { invoke } from '#core/operation.js';
+import { createPatient } from '#core/patient/patient-ops.js';
+import { unifyPatients } from '#core/patient/unify.js';
+import { openMasterData, testActor, type MasterDataHarness } from '#core/common/testing.js';
 import { budgets } from './budget-record.js';
 import { listBudgets } from './budget-list.js';
 import { createBudget, editBudget, getBudget } from './budget-ops.js';

@@ -1,6 +1,6 @@
 /** The Report Budget group (spec §4.1, §4.4): budgets and treatments: the domain module (core/module.ts). */
-import { healthData } from '../access/policy.js';
-import { domainModule } from '../module.js';
+import { healthData } from '#core/access/policy.js';
+import { domainModule } from '#core/module.js';
 import { budgetPdf } from './budget-document.js';
 import { listBudgets } from './budget-list.js';
 import { budgetCrudOperations } from './budget-ops.js';

@@ -1,6 +1,6 @@
 /** Push contracts of budgets and treatments (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { storedRecord, type PushContract } from '../sync/push-contract.js';
+import { storedRecord, type PushContract } from '#core/sync/push-contract.js';
 import { BUDGET_STATUSES } from './budget-codes.js';
 import { budgetOutput } from './budget-record.js';
 import { treatmentOutput } from './treatment.js';

@@ -5,9 +5,9 @@
  * A number a desk typed that another budget already holds is listed for the reception. Several moves
  * made offline (approve, then execute) are judged step by step through their stamps, not as one jump.
  */
-import type { ErrorDetail } from '../errors.js';
-import type { Store } from '../store/port.js';
-import type { SyncRules } from '../sync/record-rules.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { Store } from '#core/store/port.js';
+import type { SyncRules } from '#core/sync/record-rules.js';
 import {
   APPROVABLE_STATUSES,
   BudgetStatus,

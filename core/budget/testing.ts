@@ -4,14 +4,14 @@
  * with every field of spec §2.1–2.4.
  */
 import type { z } from 'zod';
-import type { User } from '../access/user.js';
-import { createClinic } from '../clinic/clinic-ops.js';
-import { createEvent } from '../clinic/event-ops.js';
-import { isoWithOffset } from '../clock.js';
-import { createInsurance } from '../insurance/insurance-ops.js';
-import type { Operation } from '../operation.js';
-import { createPatient } from '../patient/patient-ops.js';
-import { createSpecialty } from '../specialty/specialty-ops.js';
+import type { User } from '#core/access/user.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { createEvent } from '#core/clinic/event-ops.js';
+import { isoWithOffset } from '#core/clock.js';
+import { createInsurance } from '#core/insurance/insurance-ops.js';
+import type { Operation } from '#core/operation.js';
+import { createPatient } from '#core/patient/patient-ops.js';
+import { createSpecialty } from '#core/specialty/specialty-ops.js';
 
 /** Ids of the seeded records. */
 export interface BudgetRefs {

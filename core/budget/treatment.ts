@@ -12,10 +12,10 @@ import {
   nowIso,
   recordOutputFields,
   requireRecord,
-} from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+} from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { BudgetStatus, STATUS_LABELS, TOOTH_FACES, TOOTH_REGIONS, TYPE_MODELS } from './budget-codes.js';
 import { budgets, type BudgetItem } from './budget-record.js';
 

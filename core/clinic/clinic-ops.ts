@@ -3,12 +3,12 @@
  * Remove is logical (`active: false`): appointments and budgets keep pointing at the clinic.
  */
 import { z } from 'zod';
-import { requireClinicScope } from '../access/clinic-scope.js';
-import { searchKey } from '../br/text.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
-import { pageBy } from './common/paging.js';
-import { activeFilterInput, cursorInput, limitInput } from './common/query-input.js';
+import { requireClinicScope } from '#core/access/clinic-scope.js';
+import { searchKey } from '#core/br/text.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
+import { pageBy } from '#core/common/paging.js';
+import { activeFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   conflictOn,
@@ -21,7 +21,7 @@ import {
   patchShape,
   replaceFields,
   requireRecord,
-} from './common/records.js';
+} from '#core/common/records.js';
 import {
   clinicFieldsInput,
   clinicOutput,

@@ -14,10 +14,10 @@ import {
   phoneInput,
   timeZoneInput,
   type Address,
-} from '../br/schemas.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
-import { recordOutputFields } from './common/records.js';
+} from '#core/br/schemas.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
 
 /** Where clinics are unless told otherwise: most Brazilian clinics keep Brasília time. */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpecialty } from '../specialty/specialty-ops.js';
+import { createSpecialty } from '#core/specialty/specialty-ops.js';
 import {
   activateClinic,
   createClinic,
@@ -9,7 +9,7 @@ import {
   removeClinic,
   updateClinic,
 } from './clinic-ops.js';
-import { openMasterData, type MasterDataHarness } from './common/testing.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
 import { activateEvent, createEvent, inactivateEvent, listEvents, renameEvent } from './event-ops.js';
 import { createPlace, listPlaces, updatePlace } from './places.js';
 import {

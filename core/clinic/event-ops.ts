@@ -3,12 +3,12 @@
  * list, which budgets and the schedule need to pick an event.
  */
 import { z } from 'zod';
-import { nameInput } from '../br/schemas.js';
-import { searchKey } from '../br/text.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { specialties } from '../specialty/specialty-record.js';
-import { pageBy } from './common/paging.js';
-import { activeFilterInput, cursorInput, limitInput } from './common/query-input.js';
+import { nameInput } from '#core/br/schemas.js';
+import { searchKey } from '#core/br/text.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import { pageBy } from '#core/common/paging.js';
+import { activeFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   conflictOn,
@@ -18,9 +18,9 @@ import {
   nowIso,
   requireRecord,
   requireReference,
-} from './common/records.js';
+} from '#core/common/records.js';
 import { eventCodeInput, eventFieldsInput, eventOutput, events } from './event-record.js';
-import { activationOperations } from './common/activation-ops.js';
+import { activationOperations } from '#core/common/activation-ops.js';
 
 const GROUP = 'Clinic';
 

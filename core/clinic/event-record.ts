@@ -5,12 +5,12 @@
  * own (`custom`), e.g. "Clareamento dental — pacote".
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { specialties } from '../specialty/specialty-record.js';
-import { nameInput } from '../br/schemas.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
-import { recordOutputFields } from './common/records.js';
+import { refInput } from '#core/references.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import { nameInput } from '#core/br/schemas.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
 
 /** Kinds of event; the UI shows them in pt-BR (consulta, procedimento, exame…). */
 export const EVENT_TYPES = [

@@ -1,5 +1,5 @@
 /** The Clinic group: clinics with their places and subspecialties, and events: the domain module. */
-import { domainModule } from '../module.js';
+import { domainModule } from '#core/module.js';
 import { clinicOperations } from './clinic-ops.js';
 import { clinics } from './clinic-record.js';
 import { eventOperations } from './event-ops.js';

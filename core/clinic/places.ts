@@ -3,13 +3,13 @@
  * reception desks and totem queues where tickets are called. Kept inside the clinic document.
  */
 import { z } from 'zod';
-import { nameInput } from '../br/schemas.js';
-import { searchKey } from '../br/text.js';
-import { defineOperation } from '../operation.js';
+import { nameInput } from '#core/br/schemas.js';
+import { searchKey } from '#core/br/text.js';
+import { defineOperation } from '#core/operation.js';
 import { requireClinic } from './clinic-ops.js';
 import { clinics, placeInput, placeKindInput, placeOutput } from './clinic-record.js';
-import { activeFilterInput } from './common/query-input.js';
-import { compact, conflictOn, EXAMPLE_ID, idInput, notFound, nowIso } from './common/records.js';
+import { activeFilterInput } from '#core/common/query-input.js';
+import { compact, conflictOn, EXAMPLE_ID, idInput, notFound, nowIso } from '#core/common/records.js';
 
 function assertNameFree(places: readonly { id: string; name: string; active: boolean }[], name: string, self?: string) {
   const key = searchKey(name);

@@ -1,6 +1,6 @@
 /** Push contracts of clinics and events (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { storedRecord, type PushContract } from '../sync/push-contract.js';
+import { storedRecord, type PushContract } from '#core/sync/push-contract.js';
 import { clinicOutput } from './clinic-record.js';
 import { eventOutput } from './event-record.js';
 

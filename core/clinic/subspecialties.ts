@@ -4,15 +4,15 @@
  * active subspecialties, ignoring accents and case.
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { nameInput } from '../br/schemas.js';
-import { searchKey } from '../br/text.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { specialties } from '../specialty/specialty-record.js';
+import { refInput } from '#core/references.js';
+import { nameInput } from '#core/br/schemas.js';
+import { searchKey } from '#core/br/text.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { specialties } from '#core/specialty/specialty-record.js';
 import { requireClinic } from './clinic-ops.js';
 import { clinics, subspecialtyOutput, type Subspecialty } from './clinic-record.js';
-import { activeFilterInput } from './common/query-input.js';
-import { compact, conflictOn, EXAMPLE_ID, idInput, notFound, nowIso, requireReference } from './common/records.js';
+import { activeFilterInput } from '#core/common/query-input.js';
+import { compact, conflictOn, EXAMPLE_ID, idInput, notFound, nowIso, requireReference } from '#core/common/records.js';
 
 function assertNameFree(list: readonly Subspecialty[], name: string, self?: string): void {
   const key = searchKey(name);

@@ -4,10 +4,10 @@
  * transfer moves cash into one. A PIX key on an account lets the clinic show a PIX QR code.
  */
 import { z } from 'zod';
-import { nameInput, textInput } from '../br/schemas.js';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { nameInput, textInput } from '#core/br/schemas.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** Kinds of account: bank account, cash (caixa físico, cofre), digital account (payment institution). */
 export const ACCOUNT_KINDS = ['bank', 'cash', 'digital'] as const;

@@ -3,14 +3,14 @@
  * to pay and a receivable bill", "split a finance record into parcels"), by hand, from an
  * appointment's receivable or from an approved budget's plan. Amounts in reais, computed in centavos.
  */
-import { appointments } from '../schedule/appointment-record.js';
-import { refInput } from '../references.js';
+import { appointments } from '#core/schedule/appointment-record.js';
+import { refInput } from '#core/references.js';
 import { z } from 'zod';
-import { dateInput } from '../br/schemas.js';
-import { BudgetStatus } from '../budget/budget-codes.js';
-import { budgets } from '../budget/budget-record.js';
-import { pageBy } from '../clinic/common/paging.js';
-import { cursorInput, limitInput } from '../clinic/common/query-input.js';
+import { dateInput } from '#core/br/schemas.js';
+import { BudgetStatus } from '#core/budget/budget-codes.js';
+import { budgets } from '#core/budget/budget-record.js';
+import { pageBy } from '#core/common/paging.js';
+import { cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   EXAMPLE_ID,
@@ -19,13 +19,13 @@ import {
   nowIso,
   requireRecord,
   requireReference,
-} from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
-import { MAX_REAIS, reaisInput, toCentavos } from '../price/money.js';
-import { receivables } from '../schedule/receivable-record.js';
-import type { Store } from '../store/port.js';
+} from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
+import { MAX_REAIS, reaisInput, toCentavos } from '#core/price/money.js';
+import { receivables } from '#core/schedule/receivable-record.js';
+import type { Store } from '#core/store/port.js';
 import { financeAccounts } from './account-record.js';
 import { BILL_STATUSES, BILL_TYPES, billFieldsInput, billOutput, bills, type Bill } from './bill-record.js';
 import { financeCategories } from './category-record.js';

@@ -8,17 +8,17 @@
  * The appointment's charge (`receivables`, core/schedule/receivable-record.ts) stays the schedule's
  * record; a bill made from it points at it (`receivable`), once (FIN-001).
  */
-import { clinics } from '../clinic/clinic-record.js';
-import { patients } from '../patient/patient-record.js';
-import { refInput } from '../references.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { patients } from '#core/patient/patient-record.js';
+import { refInput } from '#core/references.js';
 import { financeAccounts } from './account-record.js';
 import { financeCategories } from './category-record.js';
 import { z } from 'zod';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { dateInput, textInput } from '../br/schemas.js';
-import { reaisInput } from '../price/money.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { dateInput, textInput } from '#core/br/schemas.js';
+import { reaisInput } from '#core/price/money.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** To receive (conta a receber) or to pay (conta a pagar). */
 export const BILL_TYPES = ['receivable', 'payable'] as const;

@@ -5,9 +5,9 @@
  * where (FIN-006).
  */
 import { z } from 'zod';
-import { searchKey } from '../br/text.js';
-import { pageBy } from '../clinic/common/paging.js';
-import { cursorInput, limitInput } from '../clinic/common/query-input.js';
+import { searchKey } from '#core/br/text.js';
+import { pageBy } from '#core/common/paging.js';
+import { cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   conflictOn,
@@ -18,9 +18,9 @@ import {
   replaceFields,
   requireRecord,
   requireReference,
-} from '../clinic/common/records.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
+} from '#core/common/records.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
 import { bills } from './bill-record.js';
 import {
   categoryFieldsInput,

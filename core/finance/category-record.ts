@@ -4,10 +4,10 @@
  * A subcategory has the kind of its group; a group is never itself a subcategory.
  */
 import { z } from 'zod';
-import { nameInput } from '../br/schemas.js';
-import { idInput, recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { nameInput } from '#core/br/schemas.js';
+import { idInput, recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** Income (receitas) or expense (despesas). */
 export const CATEGORY_KINDS = ['income', 'expense'] as const;

@@ -1,9 +1,9 @@
 /** Plumbing shared by the finance operations: the group, today's date, a bill as answered. */
-import { DomainError } from '../errors.js';
-import type { OperationContext } from '../operation.js';
-import { fromCentavos } from '../price/money.js';
-import { dayIn } from '../schedule/time.js';
-import type { Stored } from '../store/record.js';
+import { DomainError } from '#core/errors.js';
+import type { OperationContext } from '#core/operation.js';
+import { fromCentavos } from '#core/price/money.js';
+import { dayIn } from '#core/schedule/time.js';
+import type { Stored } from '#core/store/record.js';
 import type { Bill } from './bill-record.js';
 
 /** The spec's operation group (OpenAPI tag). */

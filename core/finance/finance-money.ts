@@ -3,7 +3,7 @@
  * closing of a cash register, all in integer centavos so every total adds up to the centavo.
  * Amounts arrive in reais and are converted by the operations (core/price/money.ts) before this runs.
  */
-import { DomainError, type ErrorDetail } from '../errors.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
 
 /**
  * Splits `total` centavos into an optional entry and `count` parcels that sum to `total` exactly:

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBudget } from '../budget/budget-ops.js';
-import { fullBudgetBody } from '../budget/testing.js';
-import { receivables } from '../schedule/receivable-record.js';
-import { testActor } from '../clinic/common/testing.js';
+import { createBudget } from '#core/budget/budget-ops.js';
+import { fullBudgetBody } from '#core/budget/testing.js';
+import { receivables } from '#core/schedule/receivable-record.js';
+import { testActor } from '#core/common/testing.js';
 import { createAccount, listAccounts, removeAccount, updateAccount } from './account-ops.js';
 import {
   billFromAppointment,

@@ -4,9 +4,9 @@
  * Decisions: docs/decisions/finance.md.
  */
 import { z } from 'zod';
-import type { CollectionPolicy } from '../access/policy.js';
-import { domainModule } from '../module.js';
-import { recordBaseShape, storedRecord } from '../sync/push-contract.js';
+import type { CollectionPolicy } from '#core/access/policy.js';
+import { domainModule } from '#core/module.js';
+import { recordBaseShape, storedRecord } from '#core/sync/push-contract.js';
 import { accountOperations } from './account-ops.js';
 import { accountOutput, financeAccounts } from './account-record.js';
 import { billOperations } from './bill-ops.js';

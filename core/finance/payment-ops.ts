@@ -4,17 +4,17 @@
  * information for a patient"). Each payment is appended (payment-record.ts); the bill keeps the sum.
  * A payment taken at a register appends its receipt there, so the register's balance follows.
  */
-import { refInput } from '../references.js';
+import { refInput } from '#core/references.js';
 import { z } from 'zod';
-import { dateTimeInput, textInput } from '../br/schemas.js';
-import { EXAMPLE_ID, idInput, newRecordBase, nowIso, requireRecord, compact } from '../clinic/common/records.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import { formatCentavos } from '../br/format.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { fromCentavos, reaisInput, toCentavos } from '../price/money.js';
-import type { Store } from '../store/port.js';
-import type { Stored } from '../store/record.js';
-import { patients } from '../patient/patient-record.js';
+import { dateTimeInput, textInput } from '#core/br/schemas.js';
+import { EXAMPLE_ID, idInput, newRecordBase, nowIso, requireRecord, compact } from '#core/common/records.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { formatCentavos } from '#core/br/format.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { fromCentavos, reaisInput, toCentavos } from '#core/price/money.js';
+import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
+import { patients } from '#core/patient/patient-record.js';
 import { financeAccounts } from './account-record.js';
 import { billOutput, bills, FINANCE_METHODS, type Bill } from './bill-record.js';
 import { settlePayment, type SettledPayment } from './finance-money.js';
@@ -22,7 +22,7 @@ import { actorId, billAnswer, billRefuses, GROUP, openCentavos, statusFor, today
 import { paymentAnswer, paymentOutput, payments, type Payment } from './payment-record.js';
 import { cashRegisters } from './register-record.js';
 import { appendMovement, registerIdInput, requireStationRegister, stationInput } from './register-core.js';
-import { requireReference } from '../clinic/common/records.js';
+import { requireReference } from '#core/common/records.js';
 
 const amountsInput = {
   value: reaisInput.optional().describe('quanto do valor em aberto este pagamento quita (padrão: tudo)'),

@@ -6,9 +6,9 @@
  * (two offline desks), and sync lists the second for a person (FIN-004).
  */
 import { z } from 'zod';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { FINANCE_METHODS, type FinanceMethod } from './bill-record.js';
 
 /** A payment, or the reversal of one. */

@@ -4,12 +4,12 @@
  * provider): the desk shows it offline too. Confirming the payment is a person marking the bill
  * paid; an online provider's confirmation is left to an adapter (docs/decisions/finance.md FIN-007).
  */
-import { refInput } from '../references.js';
+import { refInput } from '#core/references.js';
 import { z } from 'zod';
-import { EXAMPLE_ID, idInput, requireRecord, requireReference } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
-import { fromCentavos } from '../price/money.js';
+import { EXAMPLE_ID, idInput, requireRecord, requireReference } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
+import { fromCentavos } from '#core/price/money.js';
 import { financeAccounts } from './account-record.js';
 import { bills } from './bill-record.js';
 import { GROUP, openCentavos } from './finance-common.js';

@@ -7,7 +7,7 @@
  */
 import { generatePixPayload, isValidPixPayload } from '@brazilian-utils/brazilian-utils';
 import QRCode from 'qrcode';
-import { DomainError } from '../errors.js';
+import { DomainError } from '#core/errors.js';
 
 /**
  * CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor) of `text`'s UTF-8 bytes,

@@ -3,12 +3,12 @@
  * move, appending a movement, and a register as answered with its balance derived from movements.
  */
 import { z } from 'zod';
-import { idInput, newRecordBase, requireReference } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import type { OperationContext } from '../operation.js';
-import { fromCentavos } from '../price/money.js';
-import type { Store } from '../store/port.js';
-import type { Stored } from '../store/record.js';
+import { idInput, newRecordBase, requireReference } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import type { OperationContext } from '#core/operation.js';
+import { fromCentavos } from '#core/price/money.js';
+import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
 import {
   balanceByMethod,
   cashMovements,

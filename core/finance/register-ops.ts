@@ -4,10 +4,10 @@
  * "return the registers flux"). Movements are appended, never edited; the balance is their sum
  * (FIN-003). Every operation here runs on the desk's own store, offline included.
  */
-import { refInput } from '../references.js';
+import { refInput } from '#core/references.js';
 import { z } from 'zod';
-import { dateInput, textInput } from '../br/schemas.js';
-import { formatCentavos } from '../br/format.js';
+import { dateInput, textInput } from '#core/br/schemas.js';
+import { formatCentavos } from '#core/br/format.js';
 import {
   compact,
   EXAMPLE_ID,
@@ -16,11 +16,11 @@ import {
   nowIso,
   requireRecord,
   requireReference,
-} from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { fromCentavos, reaisInput, toCentavos } from '../price/money.js';
-import { addDays } from '../schedule/time.js';
+} from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { fromCentavos, reaisInput, toCentavos } from '#core/price/money.js';
+import { addDays } from '#core/schedule/time.js';
 import { financeAccounts } from './account-record.js';
 import { FINANCE_METHODS } from './bill-record.js';
 import { closeCounts } from './finance-money.js';
@@ -42,7 +42,7 @@ import {
   type CashMovement,
   type CashRegister,
 } from './register-record.js';
-import { startOfDayIn } from '../schedule/time.js';
+import { startOfDayIn } from '#core/schedule/time.js';
 
 /** `finance.register.open`: `POST /finance/register` (201). */
 export const openRegister = defineOperation({

@@ -5,9 +5,9 @@
  * number that two desks could overwrite (FIN-003).
  */
 import { z } from 'zod';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { FINANCE_METHODS, type FinanceMethod } from './bill-record.js';
 
 /** `open` takes movements; `closing` counted next (a new one is already open); `closed` final. */

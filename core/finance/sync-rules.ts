@@ -7,10 +7,10 @@
  * the edits do not touch the same fields; when both moved its money (paid sum, status) the server's
  * version stays and the desk's goes to the conflict list.
  */
-import { formatCentavos } from '../br/format.js';
-import type { ErrorDetail } from '../errors.js';
-import type { Store } from '../store/port.js';
-import type { ConflictHandler } from '../sync/record-rules.js';
+import { formatCentavos } from '#core/br/format.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { Store } from '#core/store/port.js';
+import type { ConflictHandler } from '#core/sync/record-rules.js';
 import { bills, type Bill } from './bill-record.js';
 import { statusFor } from './finance-common.js';
 import { payments, type Payment } from './payment-record.js';

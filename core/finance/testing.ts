@@ -2,12 +2,12 @@
  * Test-only: a real RxDB memory store with the master data, budgets, the schedule's receivables and
  * every finance collection, and the records a budget points at.
  */
-import { users } from '../access/user.js';
-import { budgets } from '../budget/budget-record.js';
-import { seedBudgetReferences, type BudgetRefs } from '../budget/testing.js';
-import { treatments } from '../budget/treatment.js';
-import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
-import { receivables } from '../schedule/receivable-record.js';
+import { users } from '#core/access/user.js';
+import { budgets } from '#core/budget/budget-record.js';
+import { seedBudgetReferences, type BudgetRefs } from '#core/budget/testing.js';
+import { treatments } from '#core/budget/treatment.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
+import { receivables } from '#core/schedule/receivable-record.js';
 import { financeModule } from './module.js';
 
 /** The open harness and the seeded references of tenant `t1`. */

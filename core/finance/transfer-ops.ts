@@ -5,16 +5,16 @@
  * computed per bill in integer centavos, rounded half up, and summed.
  */
 import { z } from 'zod';
-import { users } from '../access/user.js';
-import { dateInput, textInput } from '../br/schemas.js';
-import { formatCentavos } from '../br/format.js';
-import { compact, EXAMPLE_ID, idInput, newRecordBase, nowIso, requireRecord } from '../clinic/common/records.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import { defineOperation } from '../operation.js';
-import { hasAtMostTwoDecimals } from '../price/money.js';
-import { refInput } from '../references.js';
-import type { Store } from '../store/port.js';
-import type { Stored } from '../store/record.js';
+import { users } from '#core/access/user.js';
+import { dateInput, textInput } from '#core/br/schemas.js';
+import { formatCentavos } from '#core/br/format.js';
+import { compact, EXAMPLE_ID, idInput, newRecordBase, nowIso, requireRecord } from '#core/common/records.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
+import { hasAtMostTwoDecimals } from '#core/price/money.js';
+import { refInput } from '#core/references.js';
+import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
 import { billOutput, bills, type Bill } from './bill-record.js';
 import { actorId, billAnswer, billRefuses, today } from './finance-common.js';
 

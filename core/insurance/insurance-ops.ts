@@ -3,9 +3,9 @@
  * The ANS registry number is unique among the account's active insurances.
  */
 import { z } from 'zod';
-import { searchKey } from '../br/text.js';
-import { pageBy } from '../clinic/common/paging.js';
-import { activeFilterInput, cursorInput, limitInput } from '../clinic/common/query-input.js';
+import { searchKey } from '#core/br/text.js';
+import { pageBy } from '#core/common/paging.js';
+import { activeFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   conflictOn,
@@ -16,11 +16,11 @@ import {
   replaceFields,
   requireRecord,
   requireReference,
-} from '../clinic/common/records.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { priceTables } from '../price/price-table-record.js';
+} from '#core/common/records.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { priceTables } from '#core/price/price-table-record.js';
 import { insuranceFieldsInput, insuranceOutput, insurances, planInput, type Insurance } from './insurance-record.js';
-import { activationOperations } from '../clinic/common/activation-ops.js';
+import { activationOperations } from '#core/common/activation-ops.js';
 
 const GROUP = 'Insurance';
 const EDITABLE = Object.keys(insuranceFieldsInput) as (keyof typeof insuranceFieldsInput & keyof Insurance)[];

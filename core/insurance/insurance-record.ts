@@ -5,12 +5,12 @@
  * they are always read with it (docs/decisions/).
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { priceTables } from '../price/price-table-record.js';
-import { cnpjInput, emailInput, nameInput, phoneInput } from '../br/schemas.js';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { refInput } from '#core/references.js';
+import { priceTables } from '#core/price/price-table-record.js';
+import { cnpjInput, emailInput, nameInput, phoneInput } from '#core/br/schemas.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** A plan (produto) of an insurance. */
 export interface InsurancePlan {

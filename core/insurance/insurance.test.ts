@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNCILS as USER_COUNCILS } from '../access/user.js';
-import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
-import { createPriceTable } from '../price/price-table-ops.js';
-import { COUNCILS, getCouncil, listCouncils } from '../specialty/councils.js';
-import { createSpecialty, inactivateSpecialty, listSpecialties, updateSpecialty } from '../specialty/specialty-ops.js';
+import { COUNCILS as USER_COUNCILS } from '#core/access/user.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
+import { createPriceTable } from '#core/price/price-table-ops.js';
+import { COUNCILS, getCouncil, listCouncils } from '#core/specialty/councils.js';
+import {
+  createSpecialty,
+  inactivateSpecialty,
+  listSpecialties,
+  updateSpecialty,
+} from '#core/specialty/specialty-ops.js';
 import {
   activateInsurance,
   createInsurance,

@@ -1,5 +1,5 @@
 /** The Insurance group's master data: insurances and their plans: the domain module (core/module.ts). */
-import { domainModule } from '../module.js';
+import { domainModule } from '#core/module.js';
 import { insuranceOperations } from './insurance-ops.js';
 import { insurances } from './insurance-record.js';
 import { planOperations } from './plans.js';

@@ -3,10 +3,10 @@
  * Names are unique among the insurance's active plans, ignoring accents and case.
  */
 import { z } from 'zod';
-import { searchKey } from '../br/text.js';
-import { activeFilterInput } from '../clinic/common/query-input.js';
-import { compact, conflictOn, EXAMPLE_ID, idInput, notFound, nowIso, requireRecord } from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
+import { searchKey } from '#core/br/text.js';
+import { activeFilterInput } from '#core/common/query-input.js';
+import { compact, conflictOn, EXAMPLE_ID, idInput, notFound, nowIso, requireRecord } from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
 import { insurances, planInput, planOutput, type InsurancePlan } from './insurance-record.js';
 
 function assertNameFree(plans: readonly InsurancePlan[], name: string, self?: string): void {

@@ -1,6 +1,6 @@
 /** Push contract of insurances (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { storedRecord, type PushContract } from '../sync/push-contract.js';
+import { storedRecord, type PushContract } from '#core/sync/push-contract.js';
 import { insuranceOutput } from './insurance-record.js';
 
 /** Push contract of `insurances` (core/sync/push-contract.ts). */

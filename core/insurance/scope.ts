@@ -2,9 +2,9 @@
  * Checks of an (insurance, plan) pair that another record points at: a patient's insurance card, a
  * price for one insurance or plan.
  */
-import { DomainError } from '../errors.js';
-import { missingReference, requireReference } from '../clinic/common/records.js';
-import type { OperationContext } from '../operation.js';
+import { DomainError } from '#core/errors.js';
+import { missingReference, requireReference } from '#core/common/records.js';
+import type { OperationContext } from '#core/operation.js';
 import { insurances, type Insurance } from './insurance-record.js';
 
 /**

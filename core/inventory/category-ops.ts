@@ -4,8 +4,8 @@
  * category is deleted for good (it only groups products), but not while a product still uses it.
  */
 import { z } from 'zod';
-import { nameInput } from '../br/schemas.js';
-import { searchKey } from '../br/text.js';
+import { nameInput } from '#core/br/schemas.js';
+import { searchKey } from '#core/br/text.js';
 import {
   compact,
   conflictOn,
@@ -14,11 +14,11 @@ import {
   newRecordBase,
   nowIso,
   requireRecord,
-} from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { CollectionDef } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+} from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { categoryOutput, inventoryCategories, reserveReasonOutput, reserveReasons } from './category-record.js';
 import { products } from './product-record.js';
 

@@ -4,9 +4,9 @@
  * (cirurgia agendada, kit de urgência). Both are short named lists of the account.
  */
 import { z } from 'zod';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** A category as stored. */
 export interface InventoryCategory extends RecordBase {

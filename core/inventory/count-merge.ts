@@ -4,7 +4,7 @@
  * side are merged; the same line counted differently on both sides, or a count closed on one side
  * while the other changed it, goes to a person (the sync review list): never one count silently lost.
  */
-import type { ConflictHandler } from '../sync/record-rules.js';
+import type { ConflictHandler } from '#core/sync/record-rules.js';
 import type { CountLine } from './count-record.js';
 
 type Doc = Record<string, unknown>;

@@ -5,8 +5,8 @@
  * count was open included), all together or none.
  */
 import { z } from 'zod';
-import { dateInput } from '../br/schemas.js';
-import { clinics } from '../clinic/clinic-record.js';
+import { dateInput } from '#core/br/schemas.js';
+import { clinics } from '#core/clinic/clinic-record.js';
 import {
   conflictOn,
   EXAMPLE_ID,
@@ -16,9 +16,9 @@ import {
   notFound,
   nowIso,
   requireRecord,
-} from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
-import { refInput } from '../references.js';
+} from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
+import { refInput } from '#core/references.js';
 import { countOutput, inventoryCounts, type CountLine } from './count-record.js';
 import { lotInput } from './movement-ops.js';
 import { clinicToday, insertMovements, lotsOf, type MovementDraft } from './movement-write.js';

@@ -5,9 +5,9 @@
  * from the stock at that moment. At most one count is open per clinic.
  */
 import { z } from 'zod';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** One counted line. */
 export interface CountLine {

@@ -4,10 +4,10 @@
  * (core/price/csv-export.ts); the CSV's content is the text itself.
  */
 import { z } from 'zod';
-import { clinics } from '../clinic/clinic-record.js';
-import { EXAMPLE_ID } from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
-import { refInput } from '../references.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { EXAMPLE_ID } from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
+import { refInput } from '#core/references.js';
 import { positionToCsv } from './export-csv.js';
 import { clinicToday } from './movement-write.js';
 import { positionOf } from './position.js';

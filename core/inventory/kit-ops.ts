@@ -4,12 +4,12 @@
  * registered and the refusal names the item.
  */
 import { z } from 'zod';
-import { searchKey } from '../br/text.js';
-import { dateTimeInput } from '../br/schemas.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { events } from '../clinic/event-record.js';
-import { pageBy } from '../clinic/common/paging.js';
-import { cursorInput, limitInput } from '../clinic/common/query-input.js';
+import { searchKey } from '#core/br/text.js';
+import { dateTimeInput } from '#core/br/schemas.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { events } from '#core/clinic/event-record.js';
+import { pageBy } from '#core/common/paging.js';
+import { cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   EXAMPLE_ID,
@@ -18,9 +18,9 @@ import {
   nowIso,
   requireRecord,
   requireReference,
-} from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
-import { refInput } from '../references.js';
+} from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
+import { refInput } from '#core/references.js';
 import { kitFieldsInput, kitOutput, kits } from './kit-record.js';
 import { movementOutput } from './movement-record.js';
 import { clinicToday, insertMovements, lotsOf, planOutflow, type MovementDraft } from './movement-write.js';

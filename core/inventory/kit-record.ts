@@ -4,12 +4,12 @@
  * belongs to; consuming it registers one consumption movement per item, lots chosen FEFO.
  */
 import { z } from 'zod';
-import { nameInput } from '../br/schemas.js';
-import { events } from '../clinic/event-record.js';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { refInput } from '../references.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { nameInput } from '#core/br/schemas.js';
+import { events } from '#core/clinic/event-record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { refInput } from '#core/references.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { products } from './product-record.js';
 import { positiveQuantityInput } from './quantity.js';
 

@@ -4,8 +4,8 @@
  * (core/module.ts); decisions in docs/decisions/inventory.md.
  */
 import { z } from 'zod';
-import { domainModule } from '../module.js';
-import { storedRecord } from '../sync/push-contract.js';
+import { domainModule } from '#core/module.js';
+import { storedRecord } from '#core/sync/push-contract.js';
 import { categoryOperations } from './category-ops.js';
 import { categoryOutput, inventoryCategories, reserveReasonOutput, reserveReasons } from './category-record.js';
 import { countOperations } from './count-ops.js';

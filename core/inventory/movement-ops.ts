@@ -4,8 +4,8 @@
  * arriving at the other, sharing a `transfer` id. All movements of one call land together or none.
  */
 import { z } from 'zod';
-import { dateInput, dateTimeInput, textInput } from '../br/schemas.js';
-import { clinics } from '../clinic/clinic-record.js';
+import { dateInput, dateTimeInput, textInput } from '#core/br/schemas.js';
+import { clinics } from '#core/clinic/clinic-record.js';
 import {
   EXAMPLE_ID,
   idInput,
@@ -13,10 +13,10 @@ import {
   nowIso,
   requireRecord,
   requireReference,
-} from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
-import { refInput } from '../references.js';
+} from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
+import { refInput } from '#core/references.js';
 import { reserveReasons } from './category-record.js';
 import { inventoryMovements, MOVEMENT_KINDS, movementOutput, type InventoryMovement } from './movement-record.js';
 import { clinicToday, insertMovements, lotsOf, planOutflow, type MovementDraft } from './movement-write.js';

@@ -6,9 +6,9 @@
  * Movements are append-only: never edited, never deleted; a mistake is corrected by an adjustment.
  */
 import { z } from 'zod';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /**
  * Kinds of movement: `entry` (entrada), `consumption` (saída), `adjustment` (ajuste, either sign),

@@ -5,13 +5,13 @@
  * quantity available); a lot already expired does not enter. Every movement records the balance its
  * lot has after it, as this desk sees it (movement-record.ts `balanceAfter`).
  */
-import { localDatePlus } from '../budget/budget-build.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { compact, invalidTransition, missingReference, newRecordBase } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import type { OperationContext } from '../operation.js';
-import type { Store } from '../store/port.js';
-import type { RecordBase } from '../store/record.js';
+import { localDatePlus } from '#core/budget/budget-build.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { compact, invalidTransition, missingReference, newRecordBase } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
 import { inventoryMovements, type InventoryMovement, type MovementKind } from './movement-record.js';
 import type { Product } from './product-record.js';
 import { formatQuantity, fromMilli, toMilli } from './quantity.js';

@@ -4,8 +4,8 @@
  */
 import { parse } from 'csv-parse/browser/esm/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_NOW } from '../clinic/common/testing.js';
-import { createEvent } from '../clinic/event-ops.js';
+import { TEST_NOW } from '#core/common/testing.js';
+import { createEvent } from '#core/clinic/event-ops.js';
 import { createCategory, createReserveReason, deleteCategory } from './category-ops.js';
 import { closeCount, getOpenCount, openCount, recordCount } from './count-ops.js';
 import { exportStock } from './export-ops.js';

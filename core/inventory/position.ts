@@ -3,7 +3,7 @@
  * whether it is expired, and the products below their minimum. Read by the stock, alerts and export
  * operations; derived from the clinic's movements on every read (INV-001).
  */
-import type { Store } from '../store/port.js';
+import type { Store } from '#core/store/port.js';
 import type { InventoryCategory } from './category-record.js';
 import { inventoryCategories } from './category-record.js';
 import { inventoryMovements } from './movement-record.js';

@@ -6,11 +6,11 @@
  * code (TISS terminologies 19 materiais and 20 medicamentos, 8 digits as in TUSS 22).
  */
 import { z } from 'zod';
-import { nameInput } from '../br/schemas.js';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { refInput } from '../references.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { nameInput } from '#core/br/schemas.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { refInput } from '#core/references.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { inventoryCategories } from './category-record.js';
 import { nonNegativeQuantityInput, positiveQuantityInput } from './quantity.js';
 import { suppliers } from './supplier-record.js';

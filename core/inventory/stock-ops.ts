@@ -4,11 +4,11 @@
  * discrepancies a person must resolve (stock below zero after desks merged, INV-004).
  */
 import { z } from 'zod';
-import { localDatePlus } from '../budget/budget-build.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { EXAMPLE_ID, requireRecord } from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
-import { refInput } from '../references.js';
+import { localDatePlus } from '#core/budget/budget-build.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { EXAMPLE_ID, requireRecord } from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
+import { refInput } from '#core/references.js';
 import { inventoryMovements, movementOutput } from './movement-record.js';
 import { clinicToday } from './movement-write.js';
 import { positionOf, replayClinic } from './position.js';

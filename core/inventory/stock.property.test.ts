@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clinics } from '../clinic/clinic-record.js';
-import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
-import { isDomainError } from '../errors.js';
-import { withoutRevision } from '../store/record.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
+import { isDomainError } from '#core/errors.js';
+import { withoutRevision } from '#core/store/record.js';
 import { createMovement } from './movement-ops.js';
 import { inventoryMovements, type InventoryMovement } from './movement-record.js';
 import { products } from './product-record.js';

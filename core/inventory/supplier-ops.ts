@@ -3,10 +3,10 @@
  * list for the product form. The CNPJ is unique among the account's active suppliers.
  */
 import { z } from 'zod';
-import { searchKey } from '../br/text.js';
-import { activationOperations } from '../clinic/common/activation-ops.js';
-import { pageBy } from '../clinic/common/paging.js';
-import { activeFilterInput, cursorInput, limitInput } from '../clinic/common/query-input.js';
+import { searchKey } from '#core/br/text.js';
+import { activationOperations } from '#core/common/activation-ops.js';
+import { pageBy } from '#core/common/paging.js';
+import { activeFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   conflictOn,
@@ -16,8 +16,8 @@ import {
   nowIso,
   replaceFields,
   requireRecord,
-} from '../clinic/common/records.js';
-import { defineOperation, type OperationContext } from '../operation.js';
+} from '#core/common/records.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
 import { supplierFieldsInput, supplierOutput, suppliers, type Supplier } from './supplier-record.js';
 
 const GROUP = 'Inventory';

@@ -4,10 +4,10 @@
  * alphanumeric) and unique among the account's active suppliers.
  */
 import { z } from 'zod';
-import { cnpjInput, emailInput, nameInput, phoneInput } from '../br/schemas.js';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { cnpjInput, emailInput, nameInput, phoneInput } from '#core/br/schemas.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** A supplier as stored. */
 export interface Supplier extends RecordBase {

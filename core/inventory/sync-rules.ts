@@ -4,9 +4,9 @@
  * movement that leaves its lot below zero stays written and is listed for a person (the review list
  * and `inventory.discrepancies`), never corrected silently.
  */
-import type { ErrorDetail } from '../errors.js';
-import type { Store } from '../store/port.js';
-import type { SyncRules } from '../sync/record-rules.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { Store } from '#core/store/port.js';
+import type { SyncRules } from '#core/sync/record-rules.js';
 import { mergeCount } from './count-merge.js';
 import { inventoryMovements } from './movement-record.js';
 import { formatQuantity } from './quantity.js';

@@ -1,11 +1,11 @@
 /**
- * Test-only: the master-data harness (core/clinic/common/testing.ts) with the inventory collections,
+ * Test-only: the master-data harness (core/common/testing.ts) with the inventory collections,
  * and a clinic and a product to move stock of.
  */
-import { createClinic } from '../clinic/clinic-ops.js';
-import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
-import { fixedClock, type Clock } from '../clock.js';
-import { TEST_NOW } from '../clinic/common/testing.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
+import { fixedClock, type Clock } from '#core/clock.js';
+import { TEST_NOW } from '#core/common/testing.js';
 import { inventoryModule } from './module.js';
 import { createProduct } from './product-ops.js';
 

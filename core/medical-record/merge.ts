@@ -10,8 +10,8 @@
  *   wrote that differs becomes a dated addendum (`origin: 'merge'`), never an edit (CFM Res.
  *   1.638/2002): a finished record changes only by addenda.
  */
-import type { ErrorDetail } from '../errors.js';
-import type { ConflictHandler } from '../sync/record-rules.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { ConflictHandler } from '#core/sync/record-rules.js';
 import { SECTIONS, type Addendum, type SectionEntry, type SectionName } from './record.js';
 
 type Doc = Record<string, unknown>;

@@ -4,8 +4,8 @@
  * and write; installations whose role lacks `medicalRecord:read` never receive a record
  * (docs/decisions/medical-record.md MED-002).
  */
-import { domainModule } from '../module.js';
-import { isoInstantSchema, storedRecord } from '../sync/push-contract.js';
+import { domainModule } from '#core/module.js';
+import { isoInstantSchema, storedRecord } from '#core/sync/push-contract.js';
 import { searchCid10Operation } from './cid10/cid10-ops.js';
 import { medicalRecordPushProblems, resolveMedicalRecordConflict } from './merge.js';
 import { medicalRecordOperations } from './record-ops.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { permissionsOf, ROLES } from '../access/roles.js';
-import { can } from '../actor.js';
-import { collectionPolicy } from '../access/policy.js';
-import { modules } from '../catalogue.js';
-import { syncPermissions } from '../sync/record-rules.js';
+import { permissionsOf, ROLES } from '#core/access/roles.js';
+import { can } from '#core/actor.js';
+import { collectionPolicy } from '#core/access/policy.js';
+import { modules } from '#core/catalogue.js';
+import { syncPermissions } from '#core/sync/record-rules.js';
 
 const holder = (role: (typeof ROLES)[number]) => ({
   kind: 'user' as const,

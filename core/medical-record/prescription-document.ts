@@ -5,15 +5,15 @@
  * carries the prescriber's identification and registration). Core builds the text; the server prints
  * it with pdfkit (`sync-server/medical-record/prescription-pdf.ts`).
  */
-import { users } from '../access/user.js';
-import { formatCnpj } from '../br/cnpj.js';
-import { formatCpf } from '../br/cpf.js';
-import { formatDate, formatPhone } from '../br/format.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { invalidTransition } from '../clinic/common/records.js';
-import type { OperationContext } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
-import { inZone } from '../schedule/time.js';
+import { users } from '#core/access/user.js';
+import { formatCnpj } from '#core/br/cnpj.js';
+import { formatCpf } from '#core/br/cpf.js';
+import { formatDate, formatPhone } from '#core/br/format.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { invalidTransition } from '#core/common/records.js';
+import type { OperationContext } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
+import { inZone } from '#core/schedule/time.js';
 import type { MedicalRecord } from './record.js';
 import { loadRecord } from './record-write.js';
 

@@ -7,7 +7,7 @@
  * checks and audits every access (docs/decisions/medical-record.md).
  */
 import { z } from 'zod';
-import { textInput } from '../br/schemas.js';
+import { textInput } from '#core/br/schemas.js';
 import {
   EXAMPLE_ID,
   idInput,
@@ -15,17 +15,17 @@ import {
   nowIso,
   requireRecord,
   requireReference,
-} from '../clinic/common/records.js';
-import { limitInput } from '../clinic/common/query-input.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
-import { refInput } from '../references.js';
-import { startAttendance } from '../schedule/appointment-flow.js';
-import { loadAppointment, requireProfessional, transition } from '../schedule/appointment-write.js';
-import { STATUS } from '../schedule/status.js';
-import { users } from '../access/user.js';
-import { clinics } from '../clinic/clinic-record.js';
+} from '#core/common/records.js';
+import { limitInput } from '#core/common/query-input.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
+import { refInput } from '#core/references.js';
+import { startAttendance } from '#core/schedule/appointment-flow.js';
+import { loadAppointment, requireProfessional, transition } from '#core/schedule/appointment-write.js';
+import { STATUS } from '#core/schedule/status.js';
+import { users } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
 import { medicalRecordOutput, medicalRecords, SECTIONS, type MedicalRecord, type SectionName } from './record.js';
 import {
   canonicalCodes,

@@ -2,14 +2,14 @@
  * What the medical-record operations share: loading a record, who may change it, the CID-10 checks
  * of a diagnosis, and building a new record.
  */
-import { can } from '../actor.js';
-import { invalidTransition, newRecordBase, nowIso, requireRecord } from '../clinic/common/records.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import type { OperationContext } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
-import { utcKey } from '../schedule/time.js';
-import type { Store } from '../store/port.js';
-import type { Stored } from '../store/record.js';
+import { can } from '#core/actor.js';
+import { invalidTransition, newRecordBase, nowIso, requireRecord } from '#core/common/records.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import type { OperationContext } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
+import { utcKey } from '#core/schedule/time.js';
+import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
 import { cid10Table } from './cid10/cid10.js';
 import { medicalRecords, SECTIONS, type MedicalRecord, type SectionEntry, type SectionName } from './record.js';
 

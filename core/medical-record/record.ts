@@ -6,9 +6,9 @@
  * never an edit). Health data (LGPD art. 11): the collection policy checks and audits every access.
  */
 import { z } from 'zod';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** The record's sections, in the order a printed record shows them. */
 export const SECTIONS = [

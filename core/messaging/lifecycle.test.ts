@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.js';
+import { DomainError } from '#core/errors.js';
 import {
   DEFAULT_RETRY_POLICY,
   afterFailure,

@@ -7,9 +7,9 @@
  *    ▲                  │ ╲
  *    └──── backoff ─────┘  ╲──(attempts exhausted or permanent)──▶ failed ──retried──▶ pending
  */
-import { isoWithOffset } from '../clock.js';
-import { DomainError } from '../errors.js';
-import type { Query } from '../store/query.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { Query } from '#core/store/query.js';
 import type { Channel, MessageStatus, QueuedMessage } from './message.js';
 
 /** How hard delivery tries. */

@@ -3,8 +3,8 @@
  * Operations enqueue through `ctx.outbox` (see store-outbox.ts); the server's delivery worker sends.
  */
 import { z } from 'zod';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** Channels a message can go through (core/outbox.ts `OutboxMessage.channel`). */
 export const CHANNELS = ['email', 'whatsapp', 'sms', 'webhook'] as const;

@@ -1,5 +1,5 @@
 /** Messaging: the outbox operations enqueue into (core/messaging): the domain module (core/module.ts). */
-import { domainModule } from '../module.js';
+import { domainModule } from '#core/module.js';
 import { outboxMessages } from './message.js';
 import { messagingOperations } from './operations.js';
 import { outboxMessagePush } from './push-contracts.js';

@@ -3,10 +3,10 @@
  * "send again" for a failed one. Sending itself is the server's delivery worker, never an operation.
  */
 import { z } from 'zod';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
-import type { Store } from '../store/port.js';
-import { withoutRevision, type Stored } from '../store/record.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
+import { withoutRevision, type Stored } from '#core/store/record.js';
 import { retried } from './lifecycle.js';
 import { MESSAGE_STATUSES, messageOutput, outboxMessages, type QueuedMessage } from './message.js';
 

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../actor.js';
-import { fixedClock } from '../clock.js';
-import { DomainError } from '../errors.js';
-import { uuidV7Ids } from '../ids.js';
-import { invoke, type OperationContext } from '../operation.js';
-import { memoryOutbox } from '../outbox.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { Store } from '../store/port.js';
-import type { RecordBase } from '../store/record.js';
-import { memoryStorage, openRxdbDatabase, type RxdbDatabase } from '../store/rxdb/index.js';
+import type { Actor } from '#core/actor.js';
+import { fixedClock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { memoryOutbox } from '#core/outbox.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
+import { memoryStorage, openRxdbDatabase, type RxdbDatabase } from '#core/store/rxdb/index.js';
 import { afterFailure, claim, DEFAULT_RETRY_POLICY, utcIso } from './lifecycle.js';
 import { outboxMessages, type QueuedMessage } from './message.js';
 import { getMessage, listMessages, retryMessage } from './operations.js';
 import { outboxIn, storeOutbox } from './store-outbox.js';
-import { memoryNumberSource } from '../numbering/number-source.js';
+import { memoryNumberSource } from '#core/numbering/number-source.js';
 
 interface Visit extends RecordBase {
   patient: string;

@@ -1,5 +1,5 @@
 /** Push contract of the outbox (core/sync/push-contract.ts). */
-import type { PushContract } from '../sync/push-contract.js';
+import type { PushContract } from '#core/sync/push-contract.js';
 import { queuedMessageSchema } from './message.js';
 
 /** Push contract of `outbox_messages` (core/sync/push-contract.ts). */

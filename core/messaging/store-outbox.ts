@@ -4,12 +4,12 @@
  * writes, so nothing is ever sent for a change that did not happen, and no send can slow the
  * operation down (the server's delivery worker sends later).
  */
-import type { Clock } from '../clock.js';
-import { validationError } from '../errors.js';
-import type { IdGenerator } from '../ids.js';
-import type { Outbox, OutboxMessage } from '../outbox.js';
-import type { Store } from '../store/port.js';
-import { withoutRevision } from '../store/record.js';
+import type { Clock } from '#core/clock.js';
+import { validationError } from '#core/errors.js';
+import type { IdGenerator } from '#core/ids.js';
+import type { Outbox, OutboxMessage } from '#core/outbox.js';
+import type { Store } from '#core/store/port.js';
+import { withoutRevision } from '#core/store/record.js';
 import { utcIso } from './lifecycle.js';
 import { messageRequestSchema, outboxMessages, type AttachmentRef, type QueuedMessage } from './message.js';
 

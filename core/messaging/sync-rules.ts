@@ -3,8 +3,8 @@
  * else. Status, attempts, errors and send times belong to the server's delivery worker; a desk that
  * pushed `sent` or reset `attempts` would hide a failure from the clinic or send a message twice.
  */
-import type { ErrorDetail } from '../errors.js';
-import type { SyncRules } from '../sync/record-rules.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { SyncRules } from '#core/sync/record-rules.js';
 
 /** The problems of a pushed message: none for a fresh pending one, one for anything else. */
 export function outboxPushProblems(

@@ -1,9 +1,9 @@
-import { isoWithOffset, type Clock } from '../clock.js';
-import { DomainError } from '../errors.js';
-import type { IdGenerator } from '../ids.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { Store } from '../store/port.js';
-import type { RecordBase } from '../store/record.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { IdGenerator } from '#core/ids.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
 import { checkSeries, type NumberLeaser, type NumberSource } from './number-source.js';
 
 /** A leased block kept by an installation: numbers `next`..`to` are still free to issue. */

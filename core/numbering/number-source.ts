@@ -1,4 +1,4 @@
-import type { Store } from '../store/port.js';
+import type { Store } from '#core/store/port.js';
 
 /**
  * Human-facing sequence numbers (budgetNumber, attendance tickets) that stay unique per tenant even

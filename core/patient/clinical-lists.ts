@@ -3,11 +3,11 @@
  * list vaccines"), kept inside the patient document.
  */
 import { z } from 'zod';
-import { dateInput, nameInput, textInput } from '../br/schemas.js';
-import { searchKey } from '../br/text.js';
-import { compact, conflictOn, EXAMPLE_ID, idInput, nowIso } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
+import { dateInput, nameInput, textInput } from '#core/br/schemas.js';
+import { searchKey } from '#core/br/text.js';
+import { compact, conflictOn, EXAMPLE_ID, idInput, nowIso } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
 import { ALLERGY_SEVERITIES, patients, type Allergy, type Vaccine } from './patient-record.js';
 import { requirePatient } from './patient-rules.js';
 import { allergyOutput, vaccineOutput } from './patient-schemas.js';

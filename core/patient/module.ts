@@ -2,8 +2,8 @@
  * The Patient and Patients groups (spec §4.4): patients (temporary ones, allergies and vaccines are
  * fields of the patient record), unification: the domain module (core/module.ts).
  */
-import { healthData } from '../access/policy.js';
-import { domainModule } from '../module.js';
+import { healthData } from '#core/access/policy.js';
+import { domainModule } from '#core/module.js';
 import { clinicalListOperations } from './clinical-lists.js';
 import { listPatients, patientExistsByCpf } from './patient-list.js';
 import { patientOperations } from './patient-ops.js';

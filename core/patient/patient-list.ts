@@ -4,14 +4,14 @@
  * ignored), a CPF, a phone number or a birth date; explicit parameters do the same for integrators.
  */
 import { z } from 'zod';
-import { cpfInput, dateInput, phoneInput } from '../br/schemas.js';
-import { normalisePhone } from '../br/phone.js';
-import { prefixRange, searchKey } from '../br/text.js';
-import { encodeCursor, pageBy, type Page, type PageRequest, type Selector } from '../clinic/common/paging.js';
-import type { Collection } from '../store/port.js';
-import type { Stored } from '../store/record.js';
-import { activeFilterInput, booleanFilterInput, cursorInput, limitInput } from '../clinic/common/query-input.js';
-import { defineOperation } from '../operation.js';
+import { cpfInput, dateInput, phoneInput } from '#core/br/schemas.js';
+import { normalisePhone } from '#core/br/phone.js';
+import { prefixRange, searchKey } from '#core/br/text.js';
+import { encodeCursor, pageBy, type Page, type PageRequest, type Selector } from '#core/common/paging.js';
+import type { Collection } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
+import { activeFilterInput, booleanFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
+import { defineOperation } from '#core/operation.js';
 import { patients, type Patient } from './patient-record.js';
 import { patientOutput } from './patient-schemas.js';
 

@@ -3,8 +3,8 @@
  * search are in patient-list.ts; temporary patients in temporary.ts.
  */
 import { z } from 'zod';
-import { textInput } from '../br/schemas.js';
-import { searchKey } from '../br/text.js';
+import { textInput } from '#core/br/schemas.js';
+import { searchKey } from '#core/br/text.js';
 import {
   compact,
   EXAMPLE_ID,
@@ -16,8 +16,8 @@ import {
   patchFields,
   patchShape,
   replaceFields,
-} from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
+} from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
 import { patients, type Patient } from './patient-record.js';
 import { checkPatientFields, inactivatePatientRecord, requirePatient, assertCpfFree } from './patient-rules.js';
 import { patientFieldsInput, patientOutput } from './patient-schemas.js';

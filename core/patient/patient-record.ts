@@ -7,9 +7,9 @@
  * no moving. Allergies and vaccines live inside the patient document: a person has a handful, they
  * are always read with the patient, and it spares two of RxDB's 13 collections (docs/decisions/).
  */
-import type { Address } from '../br/schemas.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import type { Address } from '#core/br/schemas.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** Sex as recorded for clinical and TISS purposes; gender identity is honoured through `socialName`. */
 export const SEXES = ['female', 'male', 'intersex'] as const;

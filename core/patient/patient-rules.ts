@@ -2,11 +2,11 @@
  * Rules every write of a patient obeys: a CPF belongs to one active patient of the account, a birth
  * date is not in the future, insurance cards point at the account's insurances and their plans.
  */
-import { DomainError } from '../errors.js';
-import { compact, conflictOn, nowIso, requireRecord, requireReference } from '../clinic/common/records.js';
-import { requireInsuranceScope } from '../insurance/scope.js';
-import type { OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
+import { DomainError } from '#core/errors.js';
+import { compact, conflictOn, nowIso, requireRecord, requireReference } from '#core/common/records.js';
+import { requireInsuranceScope } from '#core/insurance/scope.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import { patients, type Patient, type PatientInsurance } from './patient-record.js';
 
 /** Loads a patient (temporary or not): 404 when the path's `id` names none, 400 naming any other field. */

@@ -3,8 +3,8 @@
  * completion.
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { insurances } from '../insurance/insurance-record.js';
+import { refInput } from '#core/references.js';
+import { insurances } from '#core/insurance/insurance-record.js';
 import {
   addressInput,
   addressOutput,
@@ -15,8 +15,8 @@ import {
   nameInput,
   phoneInput,
   textInput,
-} from '../br/schemas.js';
-import { idInput, recordOutputFields } from '../clinic/common/records.js';
+} from '#core/br/schemas.js';
+import { idInput, recordOutputFields } from '#core/common/records.js';
 import { ALLERGY_SEVERITIES, SEXES } from './patient-record.js';
 
 /** One insurance card as input; insurance and plan must exist in the account. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpfWithCheckDigits, formatCpf } from '../br/cpf.js';
-import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
-import { createInsurance } from '../insurance/insurance-ops.js';
+import { cpfWithCheckDigits, formatCpf } from '#core/br/cpf.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
+import { createInsurance } from '#core/insurance/insurance-ops.js';
 import { createVaccine, listAllergies, listVaccines, registerAllergy } from './clinical-lists.js';
 import { listPatients, patientExistsByCpf } from './patient-list.js';
 import {

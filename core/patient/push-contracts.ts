@@ -1,6 +1,6 @@
 /** Push contract of patients (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { storedRecord, type PushContract } from '../sync/push-contract.js';
+import { storedRecord, type PushContract } from '#core/sync/push-contract.js';
 import { patientOutput } from './patient-schemas.js';
 
 /** Push contract of `patients` (core/sync/push-contract.ts). */

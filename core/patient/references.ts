@@ -7,8 +7,8 @@
  * The field must be a declared string field of the collection (`fields`), so unification finds the
  * records with an indexed query on every adapter.
  */
-import { fieldType, type AnyCollectionDef, type CollectionDef } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { fieldType, type AnyCollectionDef, type CollectionDef } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** A top-level field of a collection holding a patient id. */
 export interface PatientReference {

@@ -5,8 +5,8 @@
  * it stays put. A temporary patient found to be an existing patient is unified into that one.
  */
 import { z } from 'zod';
-import { textInput } from '../br/schemas.js';
-import { searchKey } from '../br/text.js';
+import { textInput } from '#core/br/schemas.js';
+import { searchKey } from '#core/br/text.js';
 import {
   compact,
   EXAMPLE_ID,
@@ -16,9 +16,9 @@ import {
   notFound,
   nowIso,
   replaceFields,
-} from '../clinic/common/records.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
+} from '#core/common/records.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import { patients, type Patient } from './patient-record.js';
 import { checkPatientFields, inactivatePatientRecord, requirePatient } from './patient-rules.js';
 import { patientFieldsInput, patientOutput, temporaryFieldsInput } from './patient-schemas.js';

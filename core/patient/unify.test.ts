@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { registerAllergy } from './clinical-lists.js';
 import { createPatient, getPatient } from './patient-ops.js';
 import { createTemporaryPatient } from './temporary.js';

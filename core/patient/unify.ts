@@ -6,13 +6,13 @@
  * with {@link onPatientsUnified} run inside the same transaction (the audit log's hook).
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { EXAMPLE_ID, idInput, invalidTransition, nowIso } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { CollectionDef } from '../store/collection-def.js';
-import type { Store } from '../store/port.js';
-import type { RecordBase } from '../store/record.js';
+import { refInput } from '#core/references.js';
+import { EXAMPLE_ID, idInput, invalidTransition, nowIso } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
 import { patients, type MovedReferences, type Patient, type PatientMerge } from './patient-record.js';
 import { requirePatient } from './patient-rules.js';
 import { mergeOutput, patientOutput } from './patient-schemas.js';

@@ -2,11 +2,11 @@
  * Reference checks for prices: the events and the insurance scopes a request names must exist in the
  * account (another account's id looks missing, as everywhere: 404 naming the field).
  */
-import { missingReference } from '../clinic/common/records.js';
-import { events, type ClinicEvent } from '../clinic/event-record.js';
-import { requireInsuranceScope } from '../insurance/scope.js';
-import type { OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
+import { missingReference } from '#core/common/records.js';
+import { events, type ClinicEvent } from '#core/clinic/event-record.js';
+import { requireInsuranceScope } from '#core/insurance/scope.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import type { PriceScope } from './price-store.js';
 
 const IN_CHUNK = 200;

@@ -3,8 +3,8 @@
  * accents, case, spaces and punctuation, in pt-BR or English: `Código`, `codigo TUSS`, `Descrição`,
  * `Valor (R$)`, `Tipo`, `Tabela`.
  */
-import { searchKey } from '../br/text.js';
-import { EVENT_TYPE_WORDS, EVENT_TYPES, type EventType } from '../clinic/event-record.js';
+import { searchKey } from '#core/br/text.js';
+import { EVENT_TYPE_WORDS, EVENT_TYPES, type EventType } from '#core/clinic/event-record.js';
 import { parseMoneyText } from './money.js';
 
 /** The fields a price row can carry. */

@@ -4,9 +4,9 @@
  * it), so an exported table imports back unchanged. One scope per file, as the import takes one.
  */
 import { z } from 'zod';
-import { EXAMPLE_ID, idInput } from '../clinic/common/records.js';
-import { requireInsuranceScope } from '../insurance/scope.js';
-import { defineOperation } from '../operation.js';
+import { EXAMPLE_ID, idInput } from '#core/common/records.js';
+import { requireInsuranceScope } from '#core/insurance/scope.js';
+import { defineOperation } from '#core/operation.js';
 import { eventsById } from './checks.js';
 import { formatMoneyText, toCentavos } from './money.js';
 import { pricesOfTable, scopeKey } from './price-store.js';

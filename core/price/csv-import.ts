@@ -8,13 +8,13 @@
  * in one store transaction.
  */
 import { z } from 'zod';
-import { searchKey } from '../br/text.js';
-import { compact, EXAMPLE_ID, idInput, newRecordBase } from '../clinic/common/records.js';
-import { events, type ClinicEvent } from '../clinic/event-record.js';
-import { DomainError, type ErrorDetail } from '../errors.js';
-import { requireInsuranceScope } from '../insurance/scope.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { Store } from '../store/port.js';
+import { searchKey } from '#core/br/text.js';
+import { compact, EXAMPLE_ID, idInput, newRecordBase } from '#core/common/records.js';
+import { events, type ClinicEvent } from '#core/clinic/event-record.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { requireInsuranceScope } from '#core/insurance/scope.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
 import { mapColumns, readPriceRow, REQUIRED_COLUMNS, type PriceRow } from './csv-columns.js';
 import { CsvSyntaxError, readCsvRows, textChunks, type CsvReadOptions, type CsvRowReader } from './csv-rows.js';
 import { fromCentavos } from './money.js';

@@ -1,5 +1,5 @@
 /** Price tables and prices, with CSV import and export: the domain module (core/module.ts). */
-import { domainModule } from '../module.js';
+import { domainModule } from '#core/module.js';
 import { exportPriceTable } from './csv-export.js';
 import { importPriceTableCsv } from './csv-import.js';
 import { checkPricesOperation, pricesOfEventsOperation } from './price-lookup.js';

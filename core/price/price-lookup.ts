@@ -4,10 +4,10 @@
  * the most specific price applies: the plan's, else the insurance's, else the general one.
  */
 import { z } from 'zod';
-import { idListInput } from '../clinic/common/query-input.js';
-import { EXAMPLE_ID, idInput } from '../clinic/common/records.js';
-import { requireInsuranceScope } from '../insurance/scope.js';
-import { defineOperation, type OperationContext } from '../operation.js';
+import { idListInput } from '#core/common/query-input.js';
+import { EXAMPLE_ID, idInput } from '#core/common/records.js';
+import { requireInsuranceScope } from '#core/insurance/scope.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
 import { eventsById } from './checks.js';
 import { applicablePrice, pricesOfEvents, type PriceScope } from './price-store.js';
 import { priceScopeInput } from './price-table-record.js';

@@ -2,10 +2,10 @@
  * Reading and writing prices of one table: the lookups the operations, the CSV import and the export
  * share. Works on whatever store it is given (a transaction's, usually).
  */
-import { compact, newRecordBase, nowIso } from '../clinic/common/records.js';
-import type { OperationContext } from '../operation.js';
-import type { Store } from '../store/port.js';
-import type { Stored } from '../store/record.js';
+import { compact, newRecordBase, nowIso } from '#core/common/records.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
 import { prices, type Price } from './price-table-record.js';
 
 /** Which insurance and plan a price is for; both missing = the general price. */

@@ -3,11 +3,11 @@
  * list, and the paged list of a table's prices.
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { events } from '../clinic/event-record.js';
-import { searchKey } from '../br/text.js';
-import { pageBy } from '../clinic/common/paging.js';
-import { activeFilterInput, cursorInput, limitInput } from '../clinic/common/query-input.js';
+import { refInput } from '#core/references.js';
+import { events } from '#core/clinic/event-record.js';
+import { searchKey } from '#core/br/text.js';
+import { pageBy } from '#core/common/paging.js';
+import { activeFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   EXAMPLE_ID,
@@ -16,10 +16,10 @@ import {
   nowIso,
   replaceFields,
   requireRecord,
-} from '../clinic/common/records.js';
-import { requireInsuranceScope } from '../insurance/scope.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
+} from '#core/common/records.js';
+import { requireInsuranceScope } from '#core/insurance/scope.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import { requireEvents, requireScopes } from './checks.js';
 import { reaisInput } from './money.js';
 import { applyPriceChanges } from './price-store.js';

@@ -8,12 +8,12 @@
  * offline would conflict on one document (docs/decisions/).
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { insurances } from '../insurance/insurance-record.js';
-import { nameInput, textInput } from '../br/schemas.js';
-import { idInput, recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { refInput } from '#core/references.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { nameInput, textInput } from '#core/br/schemas.js';
+import { idInput, recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /** A price table as stored: a named list of prices ("Particular 2026", "CBHPM 5ª edição"). */
 export interface PriceTable extends RecordBase {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
-import { createEvent } from '../clinic/event-ops.js';
-import { events } from '../clinic/event-record.js';
-import { createInsurance } from '../insurance/insurance-ops.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
+import { createEvent } from '#core/clinic/event-ops.js';
+import { events } from '#core/clinic/event-record.js';
+import { createInsurance } from '#core/insurance/insurance-ops.js';
 import { exportPriceTable } from './csv-export.js';
 import { importPriceCsv, importPriceTableCsv } from './csv-import.js';
 import type { CsvRowReader } from './csv-rows.js';

@@ -1,6 +1,6 @@
 /** Push contracts of price tables and prices (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { storedRecord, type PushContract } from '../sync/push-contract.js';
+import { storedRecord, type PushContract } from '#core/sync/push-contract.js';
 import { priceOutput, priceTableOutput } from './price-table-record.js';
 
 /** Push contract of `price_tables` (core/sync/push-contract.ts). */

@@ -5,21 +5,21 @@
  * place also calls the patient's totem ticket (`appointment.call`).
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
+import { refInput } from '#core/references.js';
 import { appointments } from './appointment-record.js';
-import { textInput } from '../br/schemas.js';
-import { can } from '../actor.js';
-import { EXAMPLE_ID, idInput, nowIso } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type Operation } from '../operation.js';
+import { textInput } from '#core/br/schemas.js';
+import { can } from '#core/actor.js';
+import { EXAMPLE_ID, idInput, nowIso } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type Operation } from '#core/operation.js';
 import {
   callAppointmentTicket,
   calledTicketOutput,
   startAppointmentTicket,
   type CalledTicket,
-} from '../ticket/appointment-ticket.js';
-import { checkInWithTicket } from '../ticket/arrival-ticket.js';
-import { priorityReasonInput } from '../ticket/ticket-record.js';
+} from '#core/ticket/appointment-ticket.js';
+import { checkInWithTicket } from '#core/ticket/arrival-ticket.js';
+import { priorityReasonInput } from '#core/ticket/ticket-record.js';
 import { appointmentOutput, scheduleIdInput } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadAppointment, transition } from './appointment-write.js';

@@ -3,12 +3,12 @@
  * group) and generate its receivable. Amounts travel in reais and are computed in centavos.
  */
 import { z } from 'zod';
-import { compact, EXAMPLE_ID, newRecordBase } from '../clinic/common/records.js';
-import { textInput } from '../br/schemas.js';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
-import { fromCentavos, reaisInput, toCentavos } from '../price/money.js';
-import { withoutRevision } from '../store/record.js';
+import { compact, EXAMPLE_ID, newRecordBase } from '#core/common/records.js';
+import { textInput } from '#core/br/schemas.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
+import { fromCentavos, reaisInput, toCentavos } from '#core/price/money.js';
+import { withoutRevision } from '#core/store/record.js';
 import { appointmentOutput, appointments, PAYMENT_METHODS, scheduleIdInput } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadAppointment, transition } from './appointment-write.js';

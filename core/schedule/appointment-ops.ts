@@ -4,17 +4,17 @@
  * booking refused with 409 unless `overbooking`, the encaixe, is asked for).
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { users } from '../access/user.js';
-import { patients } from '../patient/patient-record.js';
-import { specialties } from '../specialty/specialty-record.js';
-import { events } from '../clinic/event-record.js';
-import { insurances } from '../insurance/insurance-record.js';
-import { compact, EXAMPLE_ID, idInput, newRecordBase, nowIso } from '../clinic/common/records.js';
-import { textInput } from '../br/schemas.js';
-import { reaisInput } from '../price/money.js';
-import { defineOperation } from '../operation.js';
+import { refInput } from '#core/references.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { users } from '#core/access/user.js';
+import { patients } from '#core/patient/patient-record.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import { events } from '#core/clinic/event-record.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { compact, EXAMPLE_ID, idInput, newRecordBase, nowIso } from '#core/common/records.js';
+import { textInput } from '#core/br/schemas.js';
+import { reaisInput } from '#core/price/money.js';
+import { defineOperation } from '#core/operation.js';
 import {
   appointmentOutput,
   appointments,

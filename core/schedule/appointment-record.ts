@@ -5,9 +5,9 @@
  * double-booking check compare).
  */
 import { z } from 'zod';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
-import { recordOutputFields, uuidInput } from '../clinic/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import { recordOutputFields, uuidInput } from '#core/common/records.js';
 import { STATUSES, type Status } from './status.js';
 
 /** Channels a confirmation can come through. */

@@ -2,17 +2,17 @@
  * What the appointment operations share: loading one, checking the records it points at, placing its
  * times in the clinic's zone, and writing a status change through the transition table.
  */
-import { users } from '../access/user.js';
-import { clinics, type Clinic } from '../clinic/clinic-record.js';
-import { events } from '../clinic/event-record.js';
-import { missingReference, nowIso, requireRecord, requireReference } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { insurances } from '../insurance/insurance-record.js';
-import type { OperationContext } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
-import { specialties } from '../specialty/specialty-record.js';
-import type { Store } from '../store/port.js';
-import type { Stored } from '../store/record.js';
+import { users } from '#core/access/user.js';
+import { clinics, type Clinic } from '#core/clinic/clinic-record.js';
+import { events } from '#core/clinic/event-record.js';
+import { missingReference, nowIso, requireRecord, requireReference } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import type { OperationContext } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
 import { appointments, type Appointment } from './appointment-record.js';
 import { MAX_APPOINTMENT_MINUTES } from './occupancy.js';
 import { requireTransition, type AppointmentAction } from './status.js';

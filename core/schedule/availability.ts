@@ -4,17 +4,17 @@
  * what already started. "Create self appointment" (spec §4.3) books only such a slot.
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { users } from '../access/user.js';
-import { patients } from '../patient/patient-record.js';
-import { specialties } from '../specialty/specialty-record.js';
-import { insurances } from '../insurance/insurance-record.js';
-import { textInput } from '../br/schemas.js';
-import { compact, EXAMPLE_ID, idInput, newRecordBase } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { Store } from '../store/port.js';
+import { refInput } from '#core/references.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { users } from '#core/access/user.js';
+import { patients } from '#core/patient/patient-record.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { textInput } from '#core/br/schemas.js';
+import { compact, EXAMPLE_ID, idInput, newRecordBase } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
 import { appointmentOutput, appointments, type Appointment } from './appointment-record.js';
 import { GROUP, newAppointmentState } from './appointment-ops.js';
 import { checkRefs, loadClinic, placeTimes, requireProfessional } from './appointment-write.js';

@@ -5,15 +5,15 @@
  * answer lists them so the reception can reschedule.
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { users } from '../access/user.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { textInput } from '../br/schemas.js';
-import { DEFAULT_TIME_ZONE } from '../clinic/clinic-record.js';
-import { EXAMPLE_ID, idInput, missingReference, newRecordBase } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
-import type { Store } from '../store/port.js';
+import { refInput } from '#core/references.js';
+import { users } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { textInput } from '#core/br/schemas.js';
+import { DEFAULT_TIME_ZONE } from '#core/clinic/clinic-record.js';
+import { EXAMPLE_ID, idInput, missingReference, newRecordBase } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
 import { scheduleIdInput } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadClinic, placeTimes, requireProfessional } from './appointment-write.js';

@@ -5,9 +5,9 @@
  * exactly as they read appointments: by professional and start.
  */
 import { z } from 'zod';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
-import { recordOutputFields } from '../clinic/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
 
 /** Longest single block: a whole day. Longer absences are a daily recurrence. */
 export const MAX_BLOCK_MINUTES = 24 * 60;

@@ -5,10 +5,10 @@
  * and answers the same 200.
  */
 import { z } from 'zod';
-import { EXAMPLE_ID, nowIso } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
+import { EXAMPLE_ID, nowIso } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import {
   appointments,
   CONFIRMATION_CHANNELS,

@@ -2,8 +2,8 @@
  * The Schedule group (spec §4.2, §4.3; issue 6): appointments, blocks, settings, the wait list,
  * sharing and the receivable an appointment generates: the domain module (core/module.ts).
  */
-import { healthData } from '../access/policy.js';
-import { domainModule } from '../module.js';
+import { healthData } from '#core/access/policy.js';
+import { domainModule } from '#core/module.js';
 import { appointmentFlowOperations } from './appointment-flow.js';
 import { generateFinanceRecord, setCopart, setPaymentMethod } from './appointment-money.js';
 import { createAppointment, editAppointment, editAppointmentNotes, getAppointment } from './appointment-ops.js';

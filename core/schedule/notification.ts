@@ -6,12 +6,13 @@
  * `appointment.confirmation` (sync-server/schedule/templates.ts).
  */
 import { z } from 'zod';
-import { users } from '../access/user.js';
-import { EXAMPLE_ID } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { isValidAddress, outboxIn } from '../messaging/index.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
+import { users } from '#core/access/user.js';
+import { EXAMPLE_ID } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { isValidAddress } from '#core/messaging/message.js';
+import { outboxIn } from '#core/messaging/store-outbox.js';
+import { defineOperation, type Operation } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
 import { scheduleIdInput } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadAppointment, loadClinic } from './appointment-write.js';

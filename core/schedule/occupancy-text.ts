@@ -4,7 +4,7 @@
  * the patient on the phone ("Já há agendamento de Maria Silva das 14:00 às 14:30"). Record ids stay
  * out of the words; each detail carries its record in `ref` for integrators.
  */
-import type { ErrorDetail } from '../errors.js';
+import type { ErrorDetail } from '#core/errors.js';
 import { appointments } from './appointment-record.js';
 import { scheduleBlocks } from './block-record.js';
 import { dayIn, inZone } from './time.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryAuditSink } from '../access/audit.js';
-import { guardStore } from '../access/guarded-store.js';
-import { createClinic } from '../clinic/clinic-ops.js';
-import { isDomainError, type DomainError } from '../errors.js';
+import { memoryAuditSink } from '#core/access/audit.js';
+import { guardStore } from '#core/access/guarded-store.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { isDomainError, type DomainError } from '#core/errors.js';
 import { createAppointment, editAppointment } from './appointment-ops.js';
 import { createBlock } from './block-ops.js';
 import { assertSlotFree, type SlotRange } from './occupancy.js';

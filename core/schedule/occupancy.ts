@@ -3,11 +3,11 @@
  * overlap each other or a block. Run inside the writing transaction, so the check and the write see
  * the same schedule (RxDB serializes writers; SQL holds the transaction).
  */
-import { DEFAULT_TIME_ZONE } from '../clinic/clinic-record.js';
-import { DomainError, isDomainError, type ErrorDetail } from '../errors.js';
-import { patients } from '../patient/patient-record.js';
-import type { Store } from '../store/port.js';
-import type { Stored } from '../store/record.js';
+import { DEFAULT_TIME_ZONE } from '#core/clinic/clinic-record.js';
+import { DomainError, isDomainError, type ErrorDetail } from '#core/errors.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
 import { appointments, type Appointment } from './appointment-record.js';
 import { MAX_BLOCK_MINUTES, scheduleBlocks, type ScheduleBlock } from './block-record.js';
 import { appointmentInTheWay, blockInTheWay } from './occupancy-text.js';

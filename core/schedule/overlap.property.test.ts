@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { isDomainError } from '../errors.js';
+import { isDomainError } from '#core/errors.js';
 import { removeAppointment } from './appointment-flow.js';
 import { createAppointment, editAppointment } from './appointment-ops.js';
 import { appointments } from './appointment-record.js';

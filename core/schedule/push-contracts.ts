@@ -1,6 +1,6 @@
 /** Push contracts of the schedule group's collections (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { recordBaseShape, storedRecord, type PushContract } from '../sync/push-contract.js';
+import { recordBaseShape, storedRecord, type PushContract } from '#core/sync/push-contract.js';
 import { appointmentOutput } from './appointment-record.js';
 import { blockOutput } from './block-record.js';
 import { shareOutput } from './sharing.js';

@@ -3,9 +3,9 @@
  * the minimal record the finance group will grow (parcels, payments, PIX). One per appointment.
  */
 import { z } from 'zod';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
-import { recordOutputFields } from '../clinic/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
 import { PAYMENT_METHODS } from './appointment-record.js';
 
 /** Statuses of a receivable; the schedule only creates `open` ones. */

@@ -5,9 +5,9 @@
  * appointment has one that sets it, otherwise the schedule settings'.
  */
 import { z } from 'zod';
-import { EXAMPLE_ID } from '../clinic/common/records.js';
-import { insurances } from '../insurance/insurance-record.js';
-import { defineOperation } from '../operation.js';
+import { EXAMPLE_ID } from '#core/common/records.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { defineOperation } from '#core/operation.js';
 import { appointments, scheduleIdInput } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadAppointment } from './appointment-write.js';

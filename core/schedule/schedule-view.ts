@@ -4,12 +4,12 @@
  * (`test/bench/schedule-views.ts`) times it.
  */
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '../clinic/common/paging.js';
-import { cursorInput } from '../clinic/common/query-input.js';
-import { EXAMPLE_ID, idInput } from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
-import type { Store } from '../store/port.js';
-import type { Stored } from '../store/record.js';
+import { decodeCursor, encodeCursor } from '#core/common/paging.js';
+import { cursorInput } from '#core/common/query-input.js';
+import { EXAMPLE_ID, idInput } from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
 import { appointments, appointmentViewItem, type Appointment } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadClinic } from './appointment-write.js';

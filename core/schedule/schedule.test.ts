@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testActor } from '../clinic/common/testing.js';
+import { testActor } from '#core/common/testing.js';
 import { removeAppointment } from './appointment-flow.js';
 import { generateFinanceRecord, setCopart } from './appointment-money.js';
 import { createAppointment, editAppointment, getAppointment } from './appointment-ops.js';

@@ -4,13 +4,13 @@
  * clinic its opening hours with 30-minute slots and a 30-day return window.
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { users } from '../access/user.js';
-import { compact, EXAMPLE_ID, idInput, newRecordBase, nowIso } from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
-import type { Store } from '../store/port.js';
-import type { Stored } from '../store/record.js';
+import { refInput } from '#core/references.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { users } from '#core/access/user.js';
+import { compact, EXAMPLE_ID, idInput, newRecordBase, nowIso } from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadClinic, requireProfessional } from './appointment-write.js';
 import {

@@ -4,8 +4,8 @@
  * professional-specific record wins over the clinic-wide one.
  */
 import { z } from 'zod';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { clockTimeInput } from './time.js';
 
 /** One working period: weekday 0 (domingo) to 6 (sábado), `HH:mm` local times. */

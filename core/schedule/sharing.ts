@@ -5,14 +5,14 @@
  * see a share; to anyone else it does not exist (404).
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { users } from '../access/user.js';
-import { can } from '../actor.js';
-import { EXAMPLE_ID, idInput, newRecordBase, nowIso, recordOutputFields } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase, Stored } from '../store/record.js';
+import { refInput } from '#core/references.js';
+import { users } from '#core/access/user.js';
+import { can } from '#core/actor.js';
+import { EXAMPLE_ID, idInput, newRecordBase, nowIso, recordOutputFields } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
 import { scheduleIdInput } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { requireProfessional } from './appointment-write.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Operation } from '../operation.js';
+import type { Operation } from '#core/operation.js';
 import {
   attendAppointment,
   callAppointment,

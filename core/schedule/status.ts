@@ -3,7 +3,7 @@
  * are stable on the wire (the spec's statuses are numbers, §2.1 `status: number`); names are for
  * people and code. Confirmation is not a status: `patientConfirmation` is a field of its own.
  */
-import { DomainError } from '../errors.js';
+import { DomainError } from '#core/errors.js';
 
 /** Status number by name. Never renumber: stored records and integrators hold these numbers. */
 export const STATUS = {

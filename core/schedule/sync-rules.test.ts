@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The catalogue installs every module's sync rules, as in the app.
-import '../catalogue.js';
-import { syncPermissions, syncRulesOf } from '../sync/record-rules.js';
+import '#core/catalogue.js';
+import { syncPermissions, syncRulesOf } from '#core/sync/record-rules.js';
 import { STATUS } from './status.js';
 import { appointmentPushProblems, mergeAppointment } from './sync-rules.js';
 

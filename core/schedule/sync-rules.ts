@@ -10,10 +10,10 @@
  * Schedule blocks, the wait list and receivables follow what their operations allow.
  */
 import { z } from 'zod';
-import { dateInput, dateTimeInput } from '../br/schemas.js';
-import type { ErrorDetail } from '../errors.js';
-import type { ConflictHandler, SyncRules } from '../sync/record-rules.js';
-import type { Store } from '../store/port.js';
+import { dateInput, dateTimeInput } from '#core/br/schemas.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { ConflictHandler, SyncRules } from '#core/sync/record-rules.js';
+import type { Store } from '#core/store/port.js';
 import { MAX_BLOCK_MINUTES } from './block-record.js';
 import { inTheWay, overlappingAppointments } from './occupancy.js';
 import { RECEIVABLE_STATUSES, receivables } from './receivable-record.js';

@@ -3,27 +3,28 @@
  * a clinic, two professionals and a patient, and a way to run operations as the renderer does.
  */
 import type { z } from 'zod';
-import { users, type User } from '../access/user.js';
-import type { Actor } from '../actor.js';
-import { createClinic } from '../clinic/clinic-ops.js';
-import { clinics, events } from '../clinic/index.js';
-import { testActor, TEST_NOW } from '../clinic/common/testing.js';
-import { fixedClock, type Clock } from '../clock.js';
-import { isDomainError, type DomainError } from '../errors.js';
-import { uuidV7Ids } from '../ids.js';
-import { insurances } from '../insurance/insurance-record.js';
-import { memoryNumberSource } from '../numbering/number-source.js';
-import { invoke, type Operation, type OperationContext } from '../operation.js';
-import { memoryOutbox, type OutboxMessage } from '../outbox.js';
-import { createPatient } from '../patient/patient-ops.js';
-import { patients } from '../patient/patient-record.js';
-import { specialties } from '../specialty/specialty-record.js';
-import type { Database } from '../store/port.js';
-import { memoryStorage, openRxdbDatabase } from '../store/rxdb/index.js';
+import { users, type User } from '#core/access/user.js';
+import type { Actor } from '#core/actor.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { events } from '#core/clinic/event-record.js';
+import { testActor, TEST_NOW } from '#core/common/testing.js';
+import { fixedClock, type Clock } from '#core/clock.js';
+import { isDomainError, type DomainError } from '#core/errors.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { memoryNumberSource } from '#core/numbering/number-source.js';
+import { invoke, type Operation, type OperationContext } from '#core/operation.js';
+import { memoryOutbox, type OutboxMessage } from '#core/outbox.js';
+import { createPatient } from '#core/patient/patient-ops.js';
+import { patients } from '#core/patient/patient-record.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import type { Database } from '#core/store/port.js';
+import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';
 import { scheduleModule } from './module.js';
-import { ticketModule } from '../ticket/module.js';
-import { moduleCollections } from '../module.js';
-import { installOpened } from '../module-testing.js';
+import { ticketModule } from '#core/ticket/module.js';
+import { moduleCollections } from '#core/module.js';
+import { installOpened } from '#core/module-testing.js';
 
 export { TEST_NOW, testActor };
 

@@ -5,13 +5,13 @@
  */
 import { TZDate, tzOffset } from '@date-fns/tz';
 import { z } from 'zod';
-import { isoWithOffset } from '../clock.js';
+import { isoWithOffset } from '#core/clock.js';
 
 /** ISO-8601 date-time with an explicit offset or `Z`, e.g. `2026-11-24T09:00:00-03:00`. */
-export { dateTimeInput as instantInput } from '../br/schemas.js';
+export { dateTimeInput as instantInput } from '#core/br/schemas.js';
 
 /** A calendar day `YYYY-MM-DD`. */
-export { dateInput as dayInput } from '../br/schemas.js';
+export { dateInput as dayInput } from '#core/br/schemas.js';
 
 /** A local time of day `HH:mm`. */
 export const clockTimeInput = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'hora inválida, use HH:mm');

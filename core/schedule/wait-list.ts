@@ -4,10 +4,10 @@
  * When a slot frees up, `GET /appointment/{id}/waitListMatches` lists who fits it, best first.
  */
 import { z } from 'zod';
-import { refInput } from '../references.js';
-import { clinics } from '../clinic/clinic-record.js';
-import { users } from '../access/user.js';
-import { textInput } from '../br/schemas.js';
+import { refInput } from '#core/references.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { users } from '#core/access/user.js';
+import { textInput } from '#core/br/schemas.js';
 import {
   compact,
   EXAMPLE_ID,
@@ -18,14 +18,14 @@ import {
   recordOutputFields,
   requireRecord,
   requireReference,
-} from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
-import { specialties } from '../specialty/specialty-record.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { Store } from '../store/port.js';
-import type { RecordBase } from '../store/record.js';
+} from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
+import { specialties } from '#core/specialty/specialty-record.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
 import { scheduleIdInput, type Appointment } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadAppointment, loadClinic, requireProfessional } from './appointment-write.js';

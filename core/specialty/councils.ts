@@ -4,8 +4,8 @@
  * every account. A professional carries council, number and state (UF) on the user record.
  */
 import { z } from 'zod';
-import { defineOperation } from '../operation.js';
-import { notFound } from '../clinic/common/records.js';
+import { defineOperation } from '#core/operation.js';
+import { notFound } from '#core/common/records.js';
 
 /** One council: `id` is its acronym, `tissCode` its code in TISS terminology 26 (Conselho Profissional). */
 export interface Council {

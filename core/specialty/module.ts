@@ -1,7 +1,7 @@
 /** Specialties (with CBO codes) and professional councils (spec §4.4 Specialty): the domain module. */
 import { z } from 'zod';
-import { domainModule } from '../module.js';
-import { storedRecord } from '../sync/push-contract.js';
+import { domainModule } from '#core/module.js';
+import { storedRecord } from '#core/sync/push-contract.js';
 import { councilOperations } from './councils.js';
 import { specialtyOperations } from './specialty-ops.js';
 import { specialties, specialtyOutput } from './specialty-record.js';

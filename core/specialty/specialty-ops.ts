@@ -3,9 +3,9 @@
  * the account's active specialties, ignoring accents and case.
  */
 import { z } from 'zod';
-import { searchKey } from '../br/text.js';
-import { pageBy } from '../clinic/common/paging.js';
-import { activeFilterInput, cursorInput, limitInput } from '../clinic/common/query-input.js';
+import { searchKey } from '#core/br/text.js';
+import { pageBy } from '#core/common/paging.js';
+import { activeFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   conflictOn,
@@ -15,10 +15,10 @@ import {
   nowIso,
   replaceFields,
   requireRecord,
-} from '../clinic/common/records.js';
-import { defineOperation, type OperationContext } from '../operation.js';
+} from '#core/common/records.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
 import { specialties, specialtyFieldsInput, specialtyOutput, type Specialty } from './specialty-record.js';
-import { activationOperations } from '../clinic/common/activation-ops.js';
+import { activationOperations } from '#core/common/activation-ops.js';
 
 const GROUP = 'Clinic';
 

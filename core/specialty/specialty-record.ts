@@ -4,10 +4,10 @@
  * performing professional's occupation (TISS terminology 24), and the council that registers it.
  */
 import { z } from 'zod';
-import { nameInput } from '../br/schemas.js';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { nameInput } from '#core/br/schemas.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { councilInput } from './councils.js';
 
 /** A specialty as stored. */

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.js';
+import { DomainError } from '#core/errors.js';
 import { defineCollection } from './collection-def.js';
 import { matchesQuery } from './match.js';
 import type { Database, Store } from './port.js';

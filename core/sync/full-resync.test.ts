@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.js';
+import { DomainError } from '#core/errors.js';
 import { resyncingPull } from './full-resync.js';
 import type { PullResponse, SyncCheckpoint } from './protocol.js';
 

@@ -7,7 +7,7 @@
  * work done offline is never dropped by this; it goes up as usual (an edit of a purged document is
  * then answered with a tombstone and listed as a conflict by the server).
  */
-import { isDomainError } from '../errors.js';
+import { isDomainError } from '#core/errors.js';
 import { toSyncDocument, type PullResponse, type SyncCheckpoint, type SyncDocument } from './protocol.js';
 
 /** A pull of one collection, as the replication's handler calls it. */

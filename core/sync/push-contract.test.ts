@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allCollections } from '../catalogue.js';
+import { allCollections } from '#core/catalogue.js';
 import { deleteProblems, pushContractOf, undeclaredPushContracts } from './push-contract.js';
 
 describe('push contracts', () => {

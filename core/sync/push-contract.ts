@@ -8,7 +8,7 @@
  * group declares one.
  */
 import { z } from 'zod';
-import type { ErrorDetail } from '../errors.js';
+import type { ErrorDetail } from '#core/errors.js';
 
 /**
  * What a pushed tombstone of a live record does:

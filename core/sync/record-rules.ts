@@ -5,8 +5,8 @@
  * `allCollections` and each group owns its rules.
  */
 import type { z } from 'zod';
-import type { ErrorDetail } from '../errors.js';
-import type { Store } from '../store/port.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { Store } from '#core/store/port.js';
 
 /**
  * Reconciles a push that assumed a master state the server no longer holds.

@@ -9,12 +9,12 @@
  */
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { filter, interval, share, Subject, type Observable, type Subscription } from 'rxjs';
-import { isoWithOffset, type Clock } from '../clock.js';
-import type { AnyCollectionDef } from '../store/collection-def.js';
-import { toStorageDocument, withoutStorageFields } from '../store/rxdb/documents.js';
-import type { OpenStorageGroup } from '../store/rxdb/rx-database.js';
-import type { RxRecord } from '../store/rxdb/schema.js';
-import { COLLECTION_FIELD } from '../store/rxdb/storage-groups.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
+import { toStorageDocument, withoutStorageFields } from '#core/store/rxdb/documents.js';
+import type { OpenStorageGroup } from '#core/store/rxdb/rx-database.js';
+import type { RxRecord } from '#core/store/rxdb/schema.js';
+import { COLLECTION_FIELD } from '#core/store/rxdb/storage-groups.js';
 import { resyncingPull } from './full-resync.js';
 import { pagedPull } from './paged-pull.js';
 import { MAX_PUSH_ROWS, type PushRow, type SyncCheckpoint, type SyncDocument } from './protocol.js';

@@ -3,7 +3,7 @@
  * rejections and conflicts to review), as an observable the replication keeps up to date.
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { isDomainError } from '../errors.js';
+import { isDomainError } from '#core/errors.js';
 
 /** What the reception's sync indicator shows. */
 export interface SyncStatus {

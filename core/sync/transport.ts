@@ -2,8 +2,8 @@
  * How an installation reaches the server's sync endpoints. Production passes the platform's `fetch`;
  * tests pass one that calls the server in-process and drops, delays, duplicates or reorders requests.
  */
-import { DomainError, type ErrorCode } from '../errors.js';
-import type { NumberLeaser } from '../numbering/number-source.js';
+import { DomainError, type ErrorCode } from '#core/errors.js';
+import type { NumberLeaser } from '#core/numbering/number-source.js';
 import type { PullResponse, PushRow, SyncCheckpoint, SyncDocument } from './protocol.js';
 import { SCHEMA_VERSION_HEADER, SYNC_SCHEMA_VERSION } from './schema-version.js';
 

@@ -3,22 +3,22 @@
  * totem's own check-in, the panel's own list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../access/user.js';
-import type { Actor } from '../actor.js';
-import { createClinic } from '../clinic/clinic-ops.js';
-import { openMasterData, testActor, type MasterDataHarness } from '../clinic/common/testing.js';
-import { createPlace } from '../clinic/places.js';
-import type { Clock } from '../clock.js';
-import { DomainError } from '../errors.js';
-import { uuidV7Ids } from '../ids.js';
-import { invoke } from '../operation.js';
-import { createPatient } from '../patient/patient-ops.js';
-import { attendAppointment, callAppointment, startAttendance } from '../schedule/appointment-flow.js';
-import { createAppointment, getAppointment } from '../schedule/appointment-ops.js';
-import { moduleCollections } from '../module.js';
-import { scheduleModule } from '../schedule/module.js';
-import { STATUS } from '../schedule/status.js';
-import { professionalRecord } from '../schedule/testing.js';
+import { users } from '#core/access/user.js';
+import type { Actor } from '#core/actor.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { openMasterData, testActor, type MasterDataHarness } from '#core/common/testing.js';
+import { createPlace } from '#core/clinic/places.js';
+import type { Clock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { invoke } from '#core/operation.js';
+import { createPatient } from '#core/patient/patient-ops.js';
+import { attendAppointment, callAppointment, startAttendance } from '#core/schedule/appointment-flow.js';
+import { createAppointment, getAppointment } from '#core/schedule/appointment-ops.js';
+import { moduleCollections } from '#core/module.js';
+import { scheduleModule } from '#core/schedule/module.js';
+import { STATUS } from '#core/schedule/status.js';
+import { professionalRecord } from '#core/schedule/testing.js';
 import { callTicket, getTicket } from './call-ops.js';
 import { ticketModule } from './module.js';
 import { listPanelTickets } from './panel-ops.js';

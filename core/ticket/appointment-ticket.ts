@@ -4,9 +4,9 @@
  * patient the reception called by name, as it does for a call made from the ticket queue.
  */
 import { z } from 'zod';
-import { nowIso } from '../clinic/common/records.js';
-import type { OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
+import { nowIso } from '#core/common/records.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import { callAtPlace } from './call-at-place.js';
 import { clinicToday } from './ticket-queries.js';
 import { tickets, type Ticket } from './ticket-record.js';

@@ -3,13 +3,13 @@
  * (`appointment.attend`) both move the appointment to waiting and issue its ticket in one
  * transaction, so the panel counts and calls every patient who arrived, wherever they checked in.
  */
-import { DomainError, isDomainError } from '../errors.js';
-import type { OperationContext } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
-import type { Appointment } from '../schedule/appointment-record.js';
-import { loadAppointment, transition } from '../schedule/appointment-write.js';
-import { requireTransition } from '../schedule/status.js';
-import type { Stored } from '../store/record.js';
+import { DomainError, isDomainError } from '#core/errors.js';
+import type { OperationContext } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { Appointment } from '#core/schedule/appointment-record.js';
+import { loadAppointment, transition } from '#core/schedule/appointment-write.js';
+import { requireTransition } from '#core/schedule/status.js';
+import type { Stored } from '#core/store/record.js';
 import { ticketOfAppointment } from './appointment-ticket.js';
 import { activeService, prepareTicket } from './issue-ops.js';
 import { arrivalPriority } from './legal-priority.js';

@@ -5,10 +5,10 @@
  * called, a place-bound ticket only by its place, and every first call takes the clinic day's next
  * `callSeq` (the priority alternation) and `panelSeq` (the panel's order).
  */
-import { invalidTransition, nowIso } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import type { OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
+import { invalidTransition, nowIso } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import { latestCalls } from './ticket-queries.js';
 import { tickets, type Ticket } from './ticket-record.js';
 

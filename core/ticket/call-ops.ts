@@ -4,10 +4,10 @@
  * last call; send a called ticket back to the line; mark the attendance started.
  */
 import { z } from 'zod';
-import { EXAMPLE_ID, idInput, invalidTransition, notFound, nowIso } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
+import { EXAMPLE_ID, idInput, invalidTransition, notFound, nowIso } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import { callAtPlace, nextSeq, placeMayCall } from './call-at-place.js';
 import { nextTicket, priorityStreak } from './calling-rules.js';
 import { loadTicketControl } from './ticket-control-record.js';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClinic } from '../clinic/clinic-ops.js';
-import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
-import { createPlace } from '../clinic/places.js';
-import type { Clock } from '../clock.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
+import { createPlace } from '#core/clinic/places.js';
+import type { Clock } from '#core/clock.js';
 import { callTicket, recallTicket } from './call-ops.js';
 import { saveTicketControl } from './control-ops.js';
-import { moduleCollections } from '../module.js';
+import { moduleCollections } from '#core/module.js';
 import { ticketModule } from './module.js';
 import { createTicket } from './issue-ops.js';
 import type { TicketClass } from './ticket-record.js';

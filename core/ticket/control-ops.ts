@@ -3,9 +3,9 @@
  * calling ratio, with today's line and each place's current call; and saving those settings.
  */
 import { z } from 'zod';
-import { EXAMPLE_ID, idInput, newRecordBase, nowIso } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation } from '../operation.js';
+import { EXAMPLE_ID, idInput, newRecordBase, nowIso } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
 import { loadTicketControl, priorityRatioInput, ticketControls, ticketServiceInput } from './ticket-control-record.js';
 import { clinicToday, latestCalls, waitingTickets } from './ticket-queries.js';
 import { ticketOutput } from './ticket-record.js';

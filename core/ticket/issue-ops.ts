@@ -4,10 +4,10 @@
  * issuing offline never print one number twice (docs/decisions/numbering.md).
  */
 import { z } from 'zod';
-import { EXAMPLE_ID, compact, idInput, newRecordBase, notFound, nowIso } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { patients } from '../patient/patient-record.js';
+import { EXAMPLE_ID, compact, idInput, newRecordBase, notFound, nowIso } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
 import { loadTicketControl, type TicketService } from './ticket-control-record.js';
 import { ticketSeries } from './ticket-day.js';
 import { clinicToday } from './ticket-queries.js';

@@ -1,5 +1,5 @@
 /** The tickets group (issue #9): service lines, tickets, calling, the panel, the totem: the domain module. */
-import { domainModule } from '../module.js';
+import { domainModule } from '#core/module.js';
 import { callTicket, getTicket, recallTicket, resetTicket, startTicket } from './call-ops.js';
 import { getTicketControl, saveTicketControl } from './control-ops.js';
 import { createTicket, createTicketForPlace } from './issue-ops.js';

@@ -3,8 +3,8 @@
  * and recalls, newest first, with the place's name to show, and how many still wait.
  */
 import { z } from 'zod';
-import { EXAMPLE_ID, idInput } from '../clinic/common/records.js';
-import { defineOperation } from '../operation.js';
+import { EXAMPLE_ID, idInput } from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
 import { clinicToday, latestCalls, waitingTickets } from './ticket-queries.js';
 
 /** `ticket.panel`: `GET /clinic/{id}/panel`. */

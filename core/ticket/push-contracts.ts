@@ -1,6 +1,6 @@
 /** Push contracts of tickets and ticket settings (core/sync/push-contract.ts). */
 import { z } from 'zod';
-import { recordBaseShape, storedRecord, type PushContract } from '../sync/push-contract.js';
+import { recordBaseShape, storedRecord, type PushContract } from '#core/sync/push-contract.js';
 import { priorityRatioInput } from './ticket-control-record.js';
 import { ticketOutput } from './ticket-record.js';
 

@@ -4,10 +4,10 @@
  * documents stay theirs; places are the clinic's own (`core/clinic/places.ts`), never copied here.
  */
 import { z } from 'zod';
-import { nameInput } from '../br/schemas.js';
-import type { OperationContext } from '../operation.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase, Stored } from '../store/record.js';
+import { nameInput } from '#core/br/schemas.js';
+import type { OperationContext } from '#core/operation.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
 
 /** A service line: its letter prefix names it and starts its tickets' codes (`N` → N001). */
 export interface TicketService {

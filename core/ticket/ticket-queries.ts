@@ -2,12 +2,12 @@
  * Reads shared by the ticket operations: the clinic day of now, a ticket of a clinic, the queue, and
  * the latest calls.
  */
-import { inClinicScope } from '../access/clinic-scope.js';
-import type { Clinic } from '../clinic/clinic-record.js';
-import { requireClinic } from '../clinic/clinic-ops.js';
-import { notFound } from '../clinic/common/records.js';
-import type { OperationContext } from '../operation.js';
-import type { Stored } from '../store/record.js';
+import { inClinicScope } from '#core/access/clinic-scope.js';
+import type { Clinic } from '#core/clinic/clinic-record.js';
+import { requireClinic } from '#core/clinic/clinic-ops.js';
+import { notFound } from '#core/common/records.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import { clinicDay } from './ticket-day.js';
 import { tickets, type Ticket } from './ticket-record.js';
 

@@ -4,9 +4,9 @@
  * their issue, call and start times, the wait-time data of the dashboards.
  */
 import { z } from 'zod';
-import { recordOutputFields } from '../clinic/common/records.js';
-import { defineCollection } from '../store/collection-def.js';
-import type { RecordBase } from '../store/record.js';
+import { recordOutputFields } from '#core/common/records.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 /**
  * Why a ticket is priority, by law: Lei 10.048/2000 (disabled, elderly, pregnant, lactating, with lap

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // The catalogue installs every module's sync rules, as in the app.
-import '../catalogue.js';
-import { syncPermissions, syncRulesOf } from '../sync/record-rules.js';
+import '#core/catalogue.js';
+import { syncPermissions, syncRulesOf } from '#core/sync/record-rules.js';
 import { mergeTicket, ticketPushProblems } from './ticket-sync-rules.js';
 
 const waiting = {

@@ -6,8 +6,8 @@
  * by two places cannot both stand: the server's call wins and the other is listed for the reception.
  */
 import { z } from 'zod';
-import type { ErrorDetail } from '../errors.js';
-import type { ConflictHandler, SyncRules } from '../sync/record-rules.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { ConflictHandler, SyncRules } from '#core/sync/record-rules.js';
 import { ticketOutput } from './ticket-record.js';
 
 type Doc = Record<string, unknown>;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClinic } from '../clinic/clinic-ops.js';
-import { openMasterData, testActor, type MasterDataHarness } from '../clinic/common/testing.js';
-import { createPlace } from '../clinic/places.js';
-import type { Clock } from '../clock.js';
-import { createPatient } from '../patient/patient-ops.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { openMasterData, testActor, type MasterDataHarness } from '#core/common/testing.js';
+import { createPlace } from '#core/clinic/places.js';
+import type { Clock } from '#core/clock.js';
+import { createPatient } from '#core/patient/patient-ops.js';
 import { callTicket, getTicket, recallTicket, resetTicket, startTicket } from './call-ops.js';
 import { getTicketControl, saveTicketControl } from './control-ops.js';
-import { moduleCollections } from '../module.js';
+import { moduleCollections } from '#core/module.js';
 import { ticketModule } from './module.js';
 import { createTicket, createTicketForPlace } from './issue-ops.js';
 import { listPanelTickets } from './panel-ops.js';

@@ -12,17 +12,17 @@
  * (docs/decisions/tickets.md). The server limits attempts per totem (sync-server/ticket/totem-limit.ts).
  */
 import { z } from 'zod';
-import { users } from '../access/user.js';
-import { normaliseCpf } from '../br/cpf.js';
-import { dateInput } from '../br/schemas.js';
-import { EXAMPLE_ID, idInput, notFound } from '../clinic/common/records.js';
-import { DomainError } from '../errors.js';
-import { defineOperation, type OperationContext } from '../operation.js';
-import { patients, type Patient } from '../patient/patient-record.js';
-import { appointments, type Appointment } from '../schedule/appointment-record.js';
-import { STATUS } from '../schedule/status.js';
-import { dayIn, dayRange } from '../schedule/time.js';
-import type { Stored } from '../store/record.js';
+import { users } from '#core/access/user.js';
+import { normaliseCpf } from '#core/br/cpf.js';
+import { dateInput } from '#core/br/schemas.js';
+import { EXAMPLE_ID, idInput, notFound } from '#core/common/records.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
+import { patients, type Patient } from '#core/patient/patient-record.js';
+import { appointments, type Appointment } from '#core/schedule/appointment-record.js';
+import { STATUS } from '#core/schedule/status.js';
+import { dayIn, dayRange } from '#core/schedule/time.js';
+import type { Stored } from '#core/store/record.js';
 import { ticketOfAppointment } from './appointment-ticket.js';
 import { arrivalService, checkInWithTicket } from './arrival-ticket.js';
 import { prepareTicket } from './issue-ops.js';

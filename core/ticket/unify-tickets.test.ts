@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { memoryAuditSink } from '../access/audit.js';
-import { guardStore } from '../access/guarded-store.js';
-import { permissionsOf } from '../access/roles.js';
-import type { Actor } from '../actor.js';
-import { createClinic } from '../clinic/clinic-ops.js';
-import { openMasterData, type MasterDataHarness } from '../clinic/common/testing.js';
-import { invoke } from '../operation.js';
-import { createPatient } from '../patient/patient-ops.js';
-import { unifyPatients } from '../patient/unify.js';
+import { memoryAuditSink } from '#core/access/audit.js';
+import { guardStore } from '#core/access/guarded-store.js';
+import { permissionsOf } from '#core/access/roles.js';
+import type { Actor } from '#core/actor.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
+import { invoke } from '#core/operation.js';
+import { createPatient } from '#core/patient/patient-ops.js';
+import { unifyPatients } from '#core/patient/unify.js';
 import { getTicket } from './call-ops.js';
-import { moduleCollections } from '../module.js';
+import { moduleCollections } from '#core/module.js';
 import { ticketModule } from './module.js';
-import { appointments } from '../schedule/appointment-record.js';
+import { appointments } from '#core/schedule/appointment-record.js';
 import { createTicket } from './issue-ops.js';
 
 let h: MasterDataHarness;

@@ -1,5 +1,5 @@
 import type { MessageKey } from './i18n/index.js';
-import type { Role } from '../../core/access/roles.js';
+import type { Role } from '#core/access/roles.js';
 import { roleAdministers } from './setup/admin-sections.js';
 
 /** The desk's top-level areas (the shell renders one screen per id). */

@@ -10,10 +10,10 @@
  *   user invite --account <id> --email <e-mail> --name "<name>" [--role admin]
  */
 import { parseArgs } from 'node:util';
-import { allCollections } from '../../core/catalogue.js';
-import { systemClock } from '../../core/clock.js';
-import { isDomainError } from '../../core/errors.js';
-import { uuidV7Ids } from '../../core/ids.js';
+import { allCollections } from '#core/catalogue.js';
+import { systemClock } from '#core/clock.js';
+import { isDomainError } from '#core/errors.js';
+import { uuidV7Ids } from '#core/ids.js';
 import { AccountsAndKeys } from '../auth/api-keys.js';
 import { readAccessConfig } from '../auth/access-config.js';
 import type { AuthTables } from '../auth/auth-tables.js';

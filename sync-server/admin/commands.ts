@@ -1,4 +1,4 @@
-import { DomainError } from '../../core/errors.js';
+import { DomainError } from '#core/errors.js';
 import { inviteFromCli } from '../auth/admin-cli.js';
 import type { AccountsAndKeys } from '../auth/api-keys.js';
 import type { AccessServices } from '../auth/services.js';

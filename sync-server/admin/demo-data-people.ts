@@ -4,7 +4,7 @@
  * people: no record is copied from anywhere, and the same seed always gives the same people, so a
  * demo can be rebuilt identically.
  */
-import { cpfWithCheckDigits } from '../../core/br/cpf.js';
+import { cpfWithCheckDigits } from '#core/br/cpf.js';
 
 /** A seeded pseudo-random generator (mulberry32): fast, reproducible, not for secrets. */
 export class DemoRandom {

@@ -4,30 +4,30 @@
  * a few hundred generated patients (valid CPFs, never real people). Everything goes through the same
  * operations the desk and the REST API use, so the demo obeys every rule they do.
  */
-import type { Actor } from '../../core/actor.js';
-import { allCollections } from '../../core/catalogue.js';
-import { createClinic } from '../../core/clinic/clinic-ops.js';
-import { events } from '../../core/clinic/event-record.js';
-import { createSubspecialty } from '../../core/clinic/subspecialties.js';
-import { isoWithOffset, systemClock, type Clock } from '../../core/clock.js';
-import { cnpjWithCheckDigits } from '../../core/br/cnpj.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { createInsurance } from '../../core/insurance/insurance-ops.js';
-import { insurances } from '../../core/insurance/insurance-record.js';
-import { invoke, type OperationContext } from '../../core/operation.js';
-import { memoryOutbox } from '../../core/outbox.js';
-import { createVaccine, registerAllergy } from '../../core/patient/clinical-lists.js';
-import { createPatient } from '../../core/patient/patient-ops.js';
-import { createTemporaryPatient } from '../../core/patient/temporary.js';
-import { importPriceCsv, textChunks } from '../../core/price/index.js';
-import { alterPriceTable, createPriceTable } from '../../core/price/price-table-ops.js';
-import { toCentavos, fromCentavos } from '../../core/price/money.js';
-import { prices } from '../../core/price/price-table-record.js';
-import { createSpecialty } from '../../core/specialty/specialty-ops.js';
-import { clinics } from '../../core/clinic/clinic-record.js';
-import type { Database } from '../../core/store/port.js';
-import { users, type User } from '../../core/access/user.js';
-import { DomainError } from '../../core/errors.js';
+import type { Actor } from '#core/actor.js';
+import { allCollections } from '#core/catalogue.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { events } from '#core/clinic/event-record.js';
+import { createSubspecialty } from '#core/clinic/subspecialties.js';
+import { isoWithOffset, systemClock, type Clock } from '#core/clock.js';
+import { cnpjWithCheckDigits } from '#core/br/cnpj.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { createInsurance } from '#core/insurance/insurance-ops.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { memoryOutbox } from '#core/outbox.js';
+import { createVaccine, registerAllergy } from '#core/patient/clinical-lists.js';
+import { createPatient } from '#core/patient/patient-ops.js';
+import { createTemporaryPatient } from '#core/patient/temporary.js';
+import { importPriceCsv, textChunks } from '#core/price/index.js';
+import { alterPriceTable, createPriceTable } from '#core/price/price-table-ops.js';
+import { toCentavos, fromCentavos } from '#core/price/money.js';
+import { prices } from '#core/price/price-table-record.js';
+import { createSpecialty } from '#core/specialty/specialty-ops.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import type { Database } from '#core/store/port.js';
+import { users, type User } from '#core/access/user.js';
+import { DomainError } from '#core/errors.js';
 import type { AccountsAndKeys } from '../auth/api-keys.js';
 import { authMigrations } from '../auth/auth-tables.js';
 import { readConfig } from '../config.js';
@@ -50,7 +50,7 @@ import {
   demoName,
   type DemoSex,
 } from './demo-data-people.js';
-import { memoryNumberSource } from '../../core/numbering/number-source.js';
+import { memoryNumberSource } from '#core/numbering/number-source.js';
 
 /** Options of {@link seedDemoData}. */
 export interface DemoOptions {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { AUDIT_ACTIONS } from '../../core/access/audit.js';
-import { dateTimeInput } from '../../core/br/schemas.js';
-import { defineOperation } from '../../core/operation.js';
+import { AUDIT_ACTIONS } from '#core/access/audit.js';
+import { dateTimeInput } from '#core/br/schemas.js';
+import { defineOperation } from '#core/operation.js';
 import type { AuditTables } from './audit-table.js';
 import type { AuditLog } from './writer.js';
 

@@ -1,7 +1,7 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
-import type { AuditEntry, AuditEvent, AuditSink } from '../../core/access/audit.js';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
-import type { IdGenerator } from '../../core/ids.js';
+import type { AuditEntry, AuditEvent, AuditSink } from '#core/access/audit.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import type { IdGenerator } from '#core/ids.js';
 import { compiled, placeholders } from '../store/doc-sql.js';
 import type { AuditTables } from './audit-table.js';
 

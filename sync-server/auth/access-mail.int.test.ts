@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../core/messaging/message.js';
+import { outboxMessages } from '#core/messaging/message.js';
 import { SERVER_TENANT } from '../http/mount.js';
 import { startServerDelivery } from '../server.js';
 import { mimeParts, startSmtpSink, type SmtpSink } from '../messaging/smtp-sink.js';

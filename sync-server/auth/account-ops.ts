@@ -4,10 +4,10 @@
  * The person who signs up becomes the account's admin once they confirm through the e-mailed link.
  */
 import { z } from 'zod';
-import { cpfSchema, emailSchema, nameSchema, users } from '../../core/access/user.js';
-import { isoWithOffset } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
-import { defineOperation } from '../../core/operation.js';
+import { cpfSchema, emailSchema, nameSchema, users } from '#core/access/user.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
 import { redeemInput, redeemMembership, redeemOutput } from './membership-tokens.js';
 import { TOKEN_TTL_MS } from './one-time-tokens.js';
 import { LIMITS } from './rate-limit.js';

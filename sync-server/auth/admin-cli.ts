@@ -1,6 +1,6 @@
-import { emailSchema, nameSchema, roleSchema, type User } from '../../core/access/user.js';
-import { isoWithOffset } from '../../core/clock.js';
-import { DomainError, validationError } from '../../core/errors.js';
+import { emailSchema, nameSchema, roleSchema, type User } from '#core/access/user.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError, validationError } from '#core/errors.js';
 import { addInvited, checkJoin } from './invitations.js';
 import { TOKEN_TTL_MS } from './one-time-tokens.js';
 import type { AccessServices } from './services.js';

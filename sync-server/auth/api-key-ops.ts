@@ -3,10 +3,10 @@
  * as the CLI, each with its own permission scope.
  */
 import { z } from 'zod';
-import { isPermission } from '../../core/access/roles.js';
-import { can } from '../../core/actor.js';
-import { DomainError, type ErrorDetail } from '../../core/errors.js';
-import { defineOperation } from '../../core/operation.js';
+import { isPermission } from '#core/access/roles.js';
+import { can } from '#core/actor.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
 import { auditBy, type AccessServices } from './services.js';
 
 const info = z.object({

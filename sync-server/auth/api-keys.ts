@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../../core/actor.js';
-import type { Clock } from '../../core/clock.js';
-import { isoWithOffset } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
-import type { IdGenerator } from '../../core/ids.js';
+import type { Actor } from '#core/actor.js';
+import type { Clock } from '#core/clock.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { IdGenerator } from '#core/ids.js';
 import { fixedStatement } from '../store/doc-sql.js';
 import type { AuthTables } from './auth-tables.js';
 

@@ -1,8 +1,8 @@
-import { permissionsOf } from '../../core/access/roles.js';
-import { users } from '../../core/access/user.js';
-import type { Actor } from '../../core/actor.js';
-import { DomainError } from '../../core/errors.js';
-import type { CallOrigin } from '../../core/operation.js';
+import { permissionsOf } from '#core/access/roles.js';
+import { users } from '#core/access/user.js';
+import type { Actor } from '#core/actor.js';
+import { DomainError } from '#core/errors.js';
+import type { CallOrigin } from '#core/operation.js';
 import type { AccountsAndKeys } from './api-keys.js';
 import { LIMITS, RateLimitedError } from './rate-limit.js';
 import { auditBy, type AccessServices } from './services.js';

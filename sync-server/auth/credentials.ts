@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { users } from '../../core/access/user.js';
-import { isoWithOffset } from '../../core/clock.js';
+import { users } from '#core/access/user.js';
+import { isoWithOffset } from '#core/clock.js';
 import type { AuthTables } from './auth-tables.js';
 import type { AccessServices } from './services.js';
 

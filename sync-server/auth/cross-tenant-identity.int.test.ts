@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCollections } from '../../core/catalogue.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { storeOutbox } from '../../core/messaging/index.js';
-import { outboxMessages } from '../../core/messaging/message.js';
+import { allCollections } from '#core/catalogue.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { storeOutbox } from '#core/messaging/index.js';
+import { outboxMessages } from '#core/messaging/message.js';
 import { SERVER_TENANT } from '../http/mount.js';
 import { serverMigrations } from '../server.js';
 import { openSqlDatabase } from '../store/index.js';

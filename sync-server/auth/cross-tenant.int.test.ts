@@ -6,9 +6,9 @@
  * without touching this file.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { allCollections } from '../../core/catalogue.js';
-import type { Operation } from '../../core/operation.js';
-import type { RecordBase } from '../../core/store/record.js';
+import { allCollections } from '#core/catalogue.js';
+import type { Operation } from '#core/operation.js';
+import type { RecordBase } from '#core/store/record.js';
 import { pathParams } from '../http/request-input.js';
 import { addMember, login, seedAccount, startTestServer } from './test-server.js';
 

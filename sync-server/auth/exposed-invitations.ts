@@ -5,10 +5,10 @@
  * is spent, the person gets a fresh invitation through the server's own outbox, and the old message
  * keeps only the code's kind.
  */
-import { isDomainError } from '../../core/errors.js';
-import { utcIso, withoutToken } from '../../core/messaging/lifecycle.js';
-import { outboxMessages } from '../../core/messaging/message.js';
-import { isoWithOffset } from '../../core/clock.js';
+import { isDomainError } from '#core/errors.js';
+import { utcIso, withoutToken } from '#core/messaging/lifecycle.js';
+import { outboxMessages } from '#core/messaging/message.js';
+import { isoWithOffset } from '#core/clock.js';
 import type { AccessServices } from './services.js';
 
 /** Row of `server_secrets` saying the repair ran (the table also keeps the server's own markers). */

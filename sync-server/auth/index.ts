@@ -2,7 +2,7 @@
  * The server's side of accounts, users and access (issue 3): login, sessions, passwords,
  * invitations, accounts, API keys and the audit log's query, as operations for the registry.
  */
-import type { Operation } from '../../core/operation.js';
+import type { Operation } from '#core/operation.js';
 import { auditListOperation } from '../audit/audit-ops.js';
 import type { AuditTables } from '../audit/audit-table.js';
 import { accountOperations } from './account-ops.js';

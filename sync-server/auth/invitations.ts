@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { users, type User } from '../../core/access/user.js';
-import { isoWithOffset } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
-import type { OperationContext } from '../../core/operation.js';
-import type { Stored } from '../../core/store/record.js';
+import { users, type User } from '#core/access/user.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import type { AuthTables } from './auth-tables.js';
 import { TOKEN_TTL_MS } from './one-time-tokens.js';
 import type { LoginRow, NewPerson } from './people.js';

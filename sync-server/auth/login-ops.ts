@@ -3,12 +3,12 @@
  * clinic users"; §5): e-mail and password give a short-lived access token and a rotating refresh token.
  */
 import { z } from 'zod';
-import { permissionsOf } from '../../core/access/roles.js';
-import { sessionUserSchema } from '../../core/access/session-user.js';
-import { emailSchema, users, type User } from '../../core/access/user.js';
-import { DomainError } from '../../core/errors.js';
-import { defineOperation, type CallOrigin } from '../../core/operation.js';
-import type { Stored } from '../../core/store/record.js';
+import { permissionsOf } from '#core/access/roles.js';
+import { sessionUserSchema } from '#core/access/session-user.js';
+import { emailSchema, users, type User } from '#core/access/user.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation, type CallOrigin } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import { checkPassword, passwordSchema } from './passwords.js';
 import type { AccountMembership, LoginRow } from './people.js';
 import { LIMITS, RateLimitedError } from './rate-limit.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../core/access/user.js';
+import { users } from '#core/access/user.js';
 import type { AuditTables } from '../audit/audit-table.js';
 import { login, seedAccount, addMember, startTestServer, type TestServer } from './test-server.js';
 import { ACCESS_TOKEN_SECONDS, SESSION_MS } from './tokens.js';

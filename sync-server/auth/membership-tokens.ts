@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ROLES } from '../../core/access/roles.js';
-import { users } from '../../core/access/user.js';
-import { isoWithOffset } from '../../core/clock.js';
-import { DomainError, validationError } from '../../core/errors.js';
-import type { CallOrigin } from '../../core/operation.js';
+import { ROLES } from '#core/access/roles.js';
+import { users } from '#core/access/user.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError, validationError } from '#core/errors.js';
+import type { CallOrigin } from '#core/operation.js';
 import { storePassword } from './credentials.js';
 import type { OneTimeKind, OneTimeRow } from './one-time-tokens.js';
 import { checkPassword, hashPassword, newPasswordSchema, passwordSchema } from './passwords.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../core/clock.js';
+import type { Clock } from '#core/clock.js';
 import type { AuthTables } from './auth-tables.js';
 import { opaqueToken, tokenHash } from './tokens.js';
 

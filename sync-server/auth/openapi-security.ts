@@ -1,4 +1,4 @@
-import type { Registry } from '../../core/registry.js';
+import type { Registry } from '#core/registry.js';
 
 type Doc = Record<string, unknown> & {
   components?: { securitySchemes?: Record<string, unknown> };

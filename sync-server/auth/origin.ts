@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { CallOrigin } from '../../core/operation.js';
+import type { CallOrigin } from '#core/operation.js';
 
 /** Longest User-Agent kept: enough to tell a desk from a browser, bounded against abuse. */
 const MAX_USER_AGENT = 200;

@@ -4,9 +4,9 @@
  * hour; resetting ends every session of the person.
  */
 import { z } from 'zod';
-import { emailSchema } from '../../core/access/user.js';
-import { DomainError } from '../../core/errors.js';
-import { defineOperation } from '../../core/operation.js';
+import { emailSchema } from '#core/access/user.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
 import { storePassword } from './credentials.js';
 import { TOKEN_TTL_MS } from './one-time-tokens.js';
 import { hashPassword, newPasswordSchema } from './passwords.js';

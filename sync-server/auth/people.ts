@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
-import type { IdGenerator } from '../../core/ids.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { IdGenerator } from '#core/ids.js';
 import type { AuthTables } from './auth-tables.js';
 
 export type LoginRow = AuthTables['logins'];

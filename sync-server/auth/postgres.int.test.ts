@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCollections } from '../../core/catalogue.js';
+import { allCollections } from '#core/catalogue.js';
 import { openSqlDatabase } from '../store/index.js';
 import { serverMigrations } from '../server.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from './test-server.js';

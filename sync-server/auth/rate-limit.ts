@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { Clock } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
+import type { Clock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
 import { fixedStatement } from '../store/doc-sql.js';
 import type { AuthTables } from './auth-tables.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
 import type { AuthTables } from './auth-tables.js';
 
 const SIGNING_KEY = 'access-token-signing-key';

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { AuditEvent } from '../../core/access/audit.js';
-import type { Actor } from '../../core/actor.js';
-import type { Clock } from '../../core/clock.js';
-import type { IdGenerator } from '../../core/ids.js';
-import { storeOutbox } from '../../core/messaging/index.js';
-import type { CallOrigin } from '../../core/operation.js';
-import type { Outbox } from '../../core/outbox.js';
+import type { AuditEvent } from '#core/access/audit.js';
+import type { Actor } from '#core/actor.js';
+import type { Clock } from '#core/clock.js';
+import type { IdGenerator } from '#core/ids.js';
+import { storeOutbox } from '#core/messaging/index.js';
+import type { CallOrigin } from '#core/operation.js';
+import type { Outbox } from '#core/outbox.js';
 import type { AuditTables } from '../audit/audit-table.js';
 import { AuditLog } from '../audit/writer.js';
 import { SERVER_TENANT } from '../http/mount.js';

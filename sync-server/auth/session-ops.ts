@@ -3,10 +3,10 @@
  * all other sessions of the current user"), plus who-am-I and the list a settings screen shows.
  */
 import { z } from 'zod';
-import { users, userOutput } from '../../core/access/user.js';
-import type { Actor } from '../../core/actor.js';
-import { DomainError } from '../../core/errors.js';
-import { defineOperation } from '../../core/operation.js';
+import { users, userOutput } from '#core/access/user.js';
+import type { Actor } from '#core/actor.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
 import { auditBy, type AccessServices } from './services.js';
 
 /** The login behind a user actor. @throws DomainError `validation` for API keys: they have no session. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
-import type { IdGenerator } from '../../core/ids.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import type { IdGenerator } from '#core/ids.js';
 import type { AuthTables } from './auth-tables.js';
 import { opaqueToken, REFRESH_TOKEN_MS, SESSION_MS, tokenHash } from './tokens.js';
 import type { Transactor } from './transactor.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../core/clock.js';
+import { fixedClock } from '#core/clock.js';
 import { AccessTokens, ACCESS_TOKEN_SECONDS, opaqueToken, tokenHash } from './tokens.js';
 
 const key = new TextEncoder().encode('k'.repeat(32));

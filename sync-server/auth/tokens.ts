@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '../../core/clock.js';
+import type { Clock } from '#core/clock.js';
 
 /** Access tokens live 10 minutes: short enough that a leaked one expires soon, long enough to cut refreshes. */
 export const ACCESS_TOKEN_SECONDS = 600;

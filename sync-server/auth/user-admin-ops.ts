@@ -5,7 +5,7 @@
  * store (core/access/user-ops.ts).
  */
 import { z } from 'zod';
-import { loadUser } from '../../core/access/user-ops.js';
+import { loadUser } from '#core/access/user-ops.js';
 import {
   checkCouncil,
   councilNumberSchema,
@@ -20,11 +20,11 @@ import {
   users,
   type Council,
   type State,
-} from '../../core/access/user.js';
-import { can } from '../../core/actor.js';
-import { isoWithOffset } from '../../core/clock.js';
-import { DomainError, type ErrorDetail } from '../../core/errors.js';
-import { defineOperation } from '../../core/operation.js';
+} from '#core/access/user.js';
+import { can } from '#core/actor.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
 import { addInvited, checkJoin, newUserRecord, sendInvitation } from './invitations.js';
 import { redeemInput, redeemMembership, redeemOutput } from './membership-tokens.js';
 import { LIMITS } from './rate-limit.js';

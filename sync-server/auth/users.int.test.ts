@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../core/access/user.js';
+import { users } from '#core/access/user.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from './test-server.js';
 
 let server: TestServer;

@@ -5,12 +5,12 @@
  * the desks; they are audited as the `system` actor `budget-expiry`.
  */
 import type { Logger } from 'pino';
-import type { AuditSink } from '../../core/access/audit.js';
-import { guardStore } from '../../core/access/guarded-store.js';
-import type { Actor } from '../../core/actor.js';
-import { expireLapsedBudgets, type ExpiryResult } from '../../core/budget/budget-expiry.js';
-import type { Clock } from '../../core/clock.js';
-import type { Database } from '../../core/store/port.js';
+import type { AuditSink } from '#core/access/audit.js';
+import { guardStore } from '#core/access/guarded-store.js';
+import type { Actor } from '#core/actor.js';
+import { expireLapsedBudgets, type ExpiryResult } from '#core/budget/budget-expiry.js';
+import type { Clock } from '#core/clock.js';
+import type { Database } from '#core/store/port.js';
 import { RepeatingPasses } from '../jobs/repeating-passes.js';
 
 /** Default milliseconds between runs: a day. A lapsed quote is marked within a day of its last valid day. */

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCollections } from '../../core/catalogue.js';
+import { allCollections } from '#core/catalogue.js';
 import { login, seedAccount, startTestServer, type TestServer } from '../auth/test-server.js';
 import { serverMigrations } from '../server.js';
 import { openSqlDatabase } from '../store/index.js';

@@ -3,9 +3,9 @@
  * `budget-pdf` attachment the worker resolves at send time: the PDF of the budget as it is then.
  */
 import { z } from 'zod';
-import { brDate, brl } from '../../core/budget/budget-document-text.js';
-import { budgetDocument, budgetPdfName } from '../../core/budget/budget-document.js';
-import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '../../core/budget/budget-send.js';
+import { brDate, brl } from '#core/budget/budget-document-text.js';
+import { budgetDocument, budgetPdfName } from '#core/budget/budget-document.js';
+import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '#core/budget/budget-send.js';
 import type { AttachmentResolver } from '../messaging/attachments.js';
 import { escapeHtml, type RenderedMessage, type TemplateRender } from '../messaging/templates.js';
 import { renderBudgetPdf } from './budget-pdf.js';

@@ -1,7 +1,7 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
-import type { BudgetDocument } from '../../core/budget/budget-document.js';
-import type { Budget } from '../../core/budget/budget-record.js';
+import type { BudgetDocument } from '#core/budget/budget-document.js';
+import type { Budget } from '#core/budget/budget-record.js';
 import { brl, renderBudgetPdf } from './budget-pdf.js';
 
 function longBudget(lines: number): BudgetDocument {

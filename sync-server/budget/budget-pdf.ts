@@ -5,10 +5,10 @@
  * Latin-1 letters Portuguese needs, so no font file ships with the server.
  */
 import PDFDocument from 'pdfkit';
-import * as text from '../../core/budget/budget-document-text.js';
-import type { BudgetDocument } from '../../core/budget/budget-document.js';
+import * as text from '#core/budget/budget-document-text.js';
+import type { BudgetDocument } from '#core/budget/budget-document.js';
 
-export { brDate, brl } from '../../core/budget/budget-document-text.js';
+export { brDate, brl } from '#core/budget/budget-document-text.js';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 42;

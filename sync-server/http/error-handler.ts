@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
-import { DomainError, isDomainError } from '../../core/errors.js';
+import { DomainError, isDomainError } from '#core/errors.js';
 import { errorStatus } from './error-status.js';
 
 /** Answers a DomainError as `{ error: { code, message, details } }` with its status. */

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../core/errors.js';
+import type { ErrorCode } from '#core/errors.js';
 
 /**
  * The one place a domain error code becomes an HTTP status (docs/architecture.md "Errors").

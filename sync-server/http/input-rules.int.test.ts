@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allCollections } from '../../core/catalogue.js';
-import type { Operation } from '../../core/operation.js';
-import { referencePaths, referencesIn } from '../../core/references.js';
+import { allCollections } from '#core/catalogue.js';
+import type { Operation } from '#core/operation.js';
+import { referencePaths, referencesIn } from '#core/references.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from '../auth/test-server.js';
 import { serverMigrations } from '../server.js';
 import { openSqlDatabase } from '../store/index.js';

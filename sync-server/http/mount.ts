@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
-import { anonymousActor, type Actor } from '../../core/actor.js';
-import { invoke } from '../../core/operation.js';
-import { checkReferences } from '../../core/references.js';
-import type { Registry } from '../../core/registry.js';
-import type { Database } from '../../core/store/port.js';
+import { anonymousActor, type Actor } from '#core/actor.js';
+import { invoke } from '#core/operation.js';
+import { checkReferences } from '#core/references.js';
+import type { Registry } from '#core/registry.js';
+import type { Database } from '#core/store/port.js';
 import type { RequestMeta } from '../auth/authenticate.js';
 import { requestOrigin } from '../auth/origin.js';
 import type { OperationContexts } from '../operation-context.js';

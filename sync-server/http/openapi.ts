@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Operation } from '../../core/operation.js';
-import type { Registry } from '../../core/registry.js';
-import { payloadSchema, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '../../core/webhooks/event-catalogue.js';
+import type { Operation } from '#core/operation.js';
+import type { Registry } from '#core/registry.js';
+import { payloadSchema, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '#core/webhooks/event-catalogue.js';
 import { errorStatus } from './error-status.js';
 import { isRecordIdParam, pathParams } from './request-input.js';
 

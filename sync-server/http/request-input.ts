@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { DomainError } from '../../core/errors.js';
-import { isUuid } from '../../core/ids.js';
-import type { HttpBinding } from '../../core/operation.js';
+import { DomainError } from '#core/errors.js';
+import { isUuid } from '#core/ids.js';
+import type { HttpBinding } from '#core/operation.js';
 import { readIncomingText, untouchedIncoming } from './node-body.js';
 
 /** Names of the `{param}` segments of an operation path, in order. */

@@ -4,12 +4,12 @@
  * Node, as for the ticket slip (sync-server/ticket/ticket-pdf-op.ts).
  */
 import { z } from 'zod';
-import { clinics } from '../../core/clinic/clinic-record.js';
-import { EXAMPLE_ID, requireRecord } from '../../core/clinic/common/records.js';
-import { clinicToday } from '../../core/inventory/movement-write.js';
-import { positionOf } from '../../core/inventory/position.js';
-import { defineOperation } from '../../core/operation.js';
-import { refInput } from '../../core/references.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { EXAMPLE_ID, requireRecord } from '#core/common/records.js';
+import { clinicToday } from '#core/inventory/movement-write.js';
+import { positionOf } from '#core/inventory/position.js';
+import { defineOperation } from '#core/operation.js';
+import { refInput } from '#core/references.js';
 import { renderStockPdf } from './stock-pdf.js';
 
 /** `GET /inventory/clinic/{clinicId}/pdf`: `{ fileName, mediaType, content }`, the PDF in base64. */

@@ -4,8 +4,8 @@
  * abaixo do mínimo, divergência). pdfkit's Helvetica covers the Latin-1 letters Portuguese needs.
  */
 import PDFDocument from 'pdfkit';
-import { decimalComma } from '../../core/inventory/export-csv.js';
-import type { Position } from '../../core/inventory/position.js';
+import { decimalComma } from '#core/inventory/export-csv.js';
+import type { Position } from '#core/inventory/position.js';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 42;

@@ -6,18 +6,18 @@
  */
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../core/access/user.js';
-import { clinics } from '../../core/clinic/clinic-record.js';
-import { patients } from '../../core/patient/patient-record.js';
+import { users } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { patients } from '#core/patient/patient-record.js';
 import { seedDemoData } from '../admin/demo-data.js';
 import type { AuditTables } from '../audit/audit-table.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from '../auth/test-server.js';
 import { enrolDevice, type SyncTestServer } from '../../test/sync/sync-fixture.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { medicalRecords } from '../../core/medical-record/record.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { RecordBase } from '../../core/store/record.js';
-import type { SyncDocument } from '../../core/sync/protocol.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { medicalRecords } from '#core/medical-record/record.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import type { SyncDocument } from '#core/sync/protocol.js';
 import { pushChanges } from '../sync/push.js';
 
 const PASSWORD = 'senha comprida da clínica';

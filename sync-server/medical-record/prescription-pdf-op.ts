@@ -4,10 +4,10 @@
  * in Node, as the ticket slip's (sync-server/ticket/ticket-pdf-op.ts).
  */
 import { z } from 'zod';
-import { EXAMPLE_ID, idInput } from '../../core/clinic/common/records.js';
-import { prescriptionDocument } from '../../core/medical-record/prescription-document.js';
-import { GROUP } from '../../core/medical-record/record-ops.js';
-import { defineOperation } from '../../core/operation.js';
+import { EXAMPLE_ID, idInput } from '#core/common/records.js';
+import { prescriptionDocument } from '#core/medical-record/prescription-document.js';
+import { GROUP } from '#core/medical-record/record-ops.js';
+import { defineOperation } from '#core/operation.js';
 import { renderPrescriptionPdf } from './prescription-pdf.js';
 
 /** `GET /medicalRecord/{id}/prescription/pdf`: `{ fileName, mediaType, content }`, the PDF in base64. */

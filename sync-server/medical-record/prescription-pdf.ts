@@ -4,7 +4,7 @@
  * Helvetica covers the Latin-1 letters Portuguese needs, so no font ships with the server.
  */
 import PDFDocument from 'pdfkit';
-import type { PrescriptionDocument } from '../../core/medical-record/prescription-document.js';
+import type { PrescriptionDocument } from '#core/medical-record/prescription-document.js';
 
 const MARGIN = 36;
 

@@ -3,8 +3,8 @@
  * time the resolver registered for `budget-pdf` reads the tenant's store and renders the file. The
  * budgets module registers its own; messaging knows no kind.
  */
-import type { AttachmentRef } from '../../core/messaging/message.js';
-import type { Store } from '../../core/store/port.js';
+import type { AttachmentRef } from '#core/messaging/message.js';
+import type { Store } from '#core/store/port.js';
 import type { OutgoingAttachment } from './providers.js';
 
 /**

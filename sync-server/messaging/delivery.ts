@@ -4,8 +4,8 @@
  * operation only inserts a record, so a slow or broken provider never slows or breaks it.
  */
 import type { Logger } from 'pino';
-import type { Clock } from '../../core/clock.js';
-import { isDomainError } from '../../core/errors.js';
+import type { Clock } from '#core/clock.js';
+import { isDomainError } from '#core/errors.js';
 import {
   afterFailure,
   claim,
@@ -13,10 +13,10 @@ import {
   delivered,
   dueQuery,
   type RetryPolicy,
-} from '../../core/messaging/lifecycle.js';
-import { outboxMessages, type QueuedMessage } from '../../core/messaging/message.js';
-import type { Database, Store } from '../../core/store/port.js';
-import { withoutRevision, type Stored } from '../../core/store/record.js';
+} from '#core/messaging/lifecycle.js';
+import { outboxMessages, type QueuedMessage } from '#core/messaging/message.js';
+import type { Database, Store } from '#core/store/port.js';
+import { withoutRevision, type Stored } from '#core/store/record.js';
 import { attachments as sharedAttachments, type AttachmentRegistry } from './attachments.js';
 import { SendFailure, type Providers } from './providers.js';
 import { deliverableChannels, sendMessage } from './send-message.js';

@@ -8,8 +8,8 @@
  */
 import { once } from 'node:events';
 import pino from 'pino';
-import { fixedClock } from '../../core/clock.js';
-import { outboxMessages } from '../../core/messaging/message.js';
+import { fixedClock } from '#core/clock.js';
+import { outboxMessages } from '#core/messaging/message.js';
 import { openSqlDatabase } from '../store/index.js';
 import { startDelivery } from './delivery.js';
 

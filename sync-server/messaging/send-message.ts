@@ -2,9 +2,9 @@
  * One send: render the template, resolve the attachments, hand the result to the channel's
  * provider. Every failure comes out as a {@link SendFailure} saying whether a retry can help.
  */
-import { isDomainError } from '../../core/errors.js';
-import type { QueuedMessage } from '../../core/messaging/message.js';
-import type { Store } from '../../core/store/port.js';
+import { isDomainError } from '#core/errors.js';
+import type { QueuedMessage } from '#core/messaging/message.js';
+import type { Store } from '#core/store/port.js';
 import { MAX_ATTACHMENT_BYTES, type AttachmentRegistry } from './attachments.js';
 import { SendFailure, type OutgoingAttachment, type Providers, type SendReceipt } from './providers.js';
 import type { RenderedMessage, TemplateRegistry } from './templates.js';

@@ -3,13 +3,13 @@
  * and an operation context. Test-only module.
  */
 import pino, { type Logger } from 'pino';
-import type { Actor } from '../../core/actor.js';
-import type { Clock } from '../../core/clock.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { storeOutbox } from '../../core/messaging/store-outbox.js';
-import type { OperationContext } from '../../core/operation.js';
-import type { Store } from '../../core/store/port.js';
-import { memoryNumberSource } from '../../core/numbering/number-source.js';
+import type { Actor } from '#core/actor.js';
+import type { Clock } from '#core/clock.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { storeOutbox } from '#core/messaging/store-outbox.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
+import { memoryNumberSource } from '#core/numbering/number-source.js';
 
 /** A clock that stands still until moved. */
 export interface ManualClock extends Clock {

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../core/clock.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { blockNumberSource, numberBlocks } from '../../core/numbering/number-blocks.js';
-import type { NumberLeaser, NumberSource } from '../../core/numbering/number-source.js';
-import { memoryStorage, openRxdbDatabase, type RxdbDatabase } from '../../core/store/rxdb/index.js';
+import { systemClock } from '#core/clock.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { blockNumberSource, numberBlocks } from '#core/numbering/number-blocks.js';
+import type { NumberLeaser, NumberSource } from '#core/numbering/number-source.js';
+import { memoryStorage, openRxdbDatabase, type RxdbDatabase } from '#core/store/rxdb/index.js';
 import { openSqlDatabase, type SqlDatabase } from '../store/index.js';
 import { leaseNumbers, numberSeriesMigrations, serverNumberSource, type NumberSeriesTables } from './number-series.js';
 

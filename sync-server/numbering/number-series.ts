@@ -1,8 +1,8 @@
 import { sql, type CompiledQuery, type Kysely, type Migration } from 'kysely';
-import { checkSeries, type LeasedRange, type NumberSource } from '../../core/numbering/number-source.js';
-import { DomainError } from '../../core/errors.js';
+import { checkSeries, type LeasedRange, type NumberSource } from '#core/numbering/number-source.js';
+import { DomainError } from '#core/errors.js';
 import { fixedStatement } from '../store/doc-sql.js';
-import type { Store } from '../../core/store/port.js';
+import type { Store } from '#core/store/port.js';
 import { executeIn, executorOf, type SqlDatabase } from '../store/index.js';
 
 /** The server's counters: the highest number of each series ever handed out, per tenant. */

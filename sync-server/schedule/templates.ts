@@ -4,7 +4,7 @@
  * built (sync-server/catalogue.ts) so the delivery worker can render them.
  */
 import { z } from 'zod';
-import { CONFIRMATION_TEMPLATE } from '../../core/schedule/notification.js';
+import { CONFIRMATION_TEMPLATE } from '#core/schedule/notification.js';
 import { escapeHtml, type RenderedMessage, type TemplateRender } from '../messaging/templates.js';
 
 const confirmationData = z.object({

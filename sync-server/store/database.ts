@@ -3,9 +3,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
-import type { AnyCollectionDef, CollectionDef } from '../../core/store/collection-def.js';
-import type { Database, Store } from '../../core/store/port.js';
-import type { RecordBase } from '../../core/store/record.js';
+import type { AnyCollectionDef, CollectionDef } from '#core/store/collection-def.js';
+import type { Database, Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
 import { connect, parseDatabaseUrl, type SqlDialectName } from './dialect.js';
 import type { StoreTables } from './layout.js';
 import type { ListenHandlers } from './pg-listen.js';

@@ -4,8 +4,8 @@
  * plus one typed `f_<field>` column per declared field so queries and indexes work on real columns.
  */
 import { createHash } from 'node:crypto';
-import type { CollectionDef, IndexedFieldType } from '../../core/store/collection-def.js';
-import type { RecordBase } from '../../core/store/record.js';
+import type { CollectionDef, IndexedFieldType } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import type { DialectRules } from './dialect.js';
 
 /** A row of a collection table as the adapter reads and writes it. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conformanceCollections, describeStoreConformance } from '../../core/store/conformance.js';
+import { conformanceCollections, describeStoreConformance } from '#core/store/conformance.js';
 import { openSqlDatabase } from './database.js';
 import { describeSqlAdapter } from './sql-adapter-suite.js';
 import { postgresUnreachable, postgresUrl, skipWithoutPostgres } from '../testing/postgres.js';

@@ -4,8 +4,8 @@
  * the stored JSON; an index no longer declared is dropped.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { CollectionDef, IndexedFieldType } from '../../core/store/collection-def.js';
-import type { RecordBase } from '../../core/store/record.js';
+import type { CollectionDef, IndexedFieldType } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import type { DialectRules } from './dialect.js';
 import {
   declaredFields,

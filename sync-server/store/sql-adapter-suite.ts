@@ -5,10 +5,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../core/errors.js';
-import { defineCollection, type CollectionDef } from '../../core/store/collection-def.js';
-import type { Store } from '../../core/store/port.js';
-import type { RecordBase } from '../../core/store/record.js';
+import { DomainError } from '#core/errors.js';
+import { defineCollection, type CollectionDef } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
 import { openSqlDatabase, type OpenSqlDatabaseOptions, type SqlDatabase } from './database.js';
 import type { DocRow, StoreTables } from './layout.js';
 

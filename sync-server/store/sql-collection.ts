@@ -2,11 +2,11 @@
  * One collection of one tenant over its `doc_<name>` table: the port's Collection in SQL.
  */
 import type { Kysely } from 'kysely';
-import type { CollectionDef, IndexedFieldType } from '../../core/store/collection-def.js';
-import { DomainError } from '../../core/errors.js';
-import type { Collection } from '../../core/store/port.js';
-import { normaliseQuery, type Query } from '../../core/store/query.js';
-import type { RecordBase, Stored } from '../../core/store/record.js';
+import type { CollectionDef, IndexedFieldType } from '#core/store/collection-def.js';
+import { DomainError } from '#core/errors.js';
+import type { Collection } from '#core/store/port.js';
+import { normaliseQuery, type Query } from '#core/store/query.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
 import { compiled, DocSql } from './doc-sql.js';
 import { declaredFields, docTableName, fieldColumns, type DocRow, type DocTables } from './layout.js';
 import { atomically, execute, noteWrite, type Session, type SessionSource } from './session.js';

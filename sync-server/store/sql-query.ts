@@ -3,9 +3,9 @@
  * semantics of the reference matcher in core/store/match.ts. Values go to a parameter list; the
  * text uses `?` placeholders (see doc-sql.ts for PostgreSQL's).
  */
-import { fieldType, type CollectionDef } from '../../core/store/collection-def.js';
-import type { Condition, NormalisedQuery, Scalar } from '../../core/store/query.js';
-import type { RecordBase } from '../../core/store/record.js';
+import { fieldType, type CollectionDef } from '#core/store/collection-def.js';
+import type { Condition, NormalisedQuery, Scalar } from '#core/store/query.js';
+import type { RecordBase } from '#core/store/record.js';
 import type { DialectRules } from './dialect.js';
 import { fieldColumn } from './layout.js';
 

@@ -2,9 +2,9 @@
  * The port's Store over SQL: a tenant, the declared collections, and transactions.
  */
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { Collection, Store } from '../../core/store/port.js';
-import type { RecordBase } from '../../core/store/record.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { Collection, Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
 import type { StoreTables } from './layout.js';
 import { atomically, currentSession, execute, type Session, type SessionSource } from './session.js';
 import { SqlCollection } from './sql-collection.js';

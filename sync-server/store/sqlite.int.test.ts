@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { conformanceCollections, describeStoreConformance } from '../../core/store/conformance.js';
+import { conformanceCollections, describeStoreConformance } from '#core/store/conformance.js';
 import { openSqlDatabase } from './database.js';
 import { describeSqlAdapter } from './sql-adapter-suite.js';
 

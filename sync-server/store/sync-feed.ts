@@ -3,7 +3,7 @@
  * `seq` checkpoint (tombstones included), and the master state of one document, deleted or not.
  */
 import { sql, type Kysely } from 'kysely';
-import type { CollectionDef } from '../../core/store/collection-def.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
 import { docTableName, type DocTables } from './layout.js';
 
 /** A stored document with its replication bookkeeping. */

@@ -2,7 +2,7 @@
  * The installation commands of `npm run admin` (same as the REST operations in device-ops.ts), for
  * a clinic's own server where no admin has logged in yet.
  */
-import { DomainError } from '../../core/errors.js';
+import { DomainError } from '#core/errors.js';
 import type { Devices } from './devices.js';
 import { DEVICE_KINDS, type DeviceKind } from './sync-tables.js';
 

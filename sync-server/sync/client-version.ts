@@ -4,13 +4,13 @@
  * never push documents in a shape the server would misread.
  */
 import type { MiddlewareHandler } from 'hono';
-import { DomainError } from '../../core/errors.js';
+import { DomainError } from '#core/errors.js';
 import {
   declaredSchemaVersion,
   MIN_SYNC_SCHEMA_VERSION,
   SCHEMA_VERSION_HEADER,
   UPGRADE_REQUIRED_MESSAGE,
-} from '../../core/sync/schema-version.js';
+} from '#core/sync/schema-version.js';
 
 /**
  * Middleware for `/sync/*`.

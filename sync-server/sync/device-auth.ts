@@ -1,7 +1,7 @@
 /**
  * Who calls a sync endpoint: an installation, by its device token in `Authorization: Bearer`.
  */
-import { DomainError } from '../../core/errors.js';
+import { DomainError } from '#core/errors.js';
 import type { DeviceActor, Devices } from './devices.js';
 
 const PATH = 'header.Authorization';

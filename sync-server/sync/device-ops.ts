@@ -4,9 +4,9 @@
  * installations.
  */
 import { z } from 'zod';
-import { clinics } from '../../core/clinic/clinic-record.js';
-import { DomainError } from '../../core/errors.js';
-import { defineOperation } from '../../core/operation.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
 import type { Devices } from './devices.js';
 import { DEVICE_KINDS } from './sync-tables.js';
 

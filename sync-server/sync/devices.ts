@@ -5,11 +5,11 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { permissionsOf } from '../../core/access/roles.js';
-import type { Actor } from '../../core/actor.js';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
-import type { IdGenerator } from '../../core/ids.js';
+import { permissionsOf } from '#core/access/roles.js';
+import type { Actor } from '#core/actor.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { IdGenerator } from '#core/ids.js';
 import { executorOf, type SqlDatabase } from '../store/index.js';
 import type { DeviceKind, SyncTables } from './sync-tables.js';
 

@@ -7,8 +7,8 @@
  * (and make the owner's next operation on it fail). See docs/decisions/sync.md.
  */
 import { sql, type Kysely } from 'kysely';
-import type { ErrorDetail } from '../../core/errors.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
 import { docTableName } from '../store/layout.js';
 
 /**

@@ -4,10 +4,10 @@
  * a window stay on the server; pages are read until `limit` documents pass or the changes end, so a
  * page shorter than `limit` still means "nothing more" to the installation.
  */
-import type { Clock } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
-import type { PullResponse, SyncCheckpoint, SyncDocument } from '../../core/sync/protocol.js';
-import { sendsDown, throughWindow, type SyncWindows } from '../../core/sync/windows.js';
+import type { Clock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { PullResponse, SyncCheckpoint, SyncDocument } from '#core/sync/protocol.js';
+import { sendsDown, throughWindow, type SyncWindows } from '#core/sync/windows.js';
 import type { SqlDatabase } from '../store/index.js';
 import { pullWithinRetention } from './tombstone-retention.js';
 

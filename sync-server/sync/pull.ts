@@ -2,11 +2,11 @@
  * A pull from an installation: the tenant's changes of one collection after its checkpoint, in `seq`
  * order, tombstones included as `_deleted: true`.
  */
-import type { AuditSink } from '../../core/access/audit.js';
-import { collectionPolicy } from '../../core/access/policy.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import { toSyncDocument, type PullResponse, type SyncCheckpoint } from '../../core/sync/protocol.js';
-import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
+import type { AuditSink } from '#core/access/audit.js';
+import { collectionPolicy } from '#core/access/policy.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import { toSyncDocument, type PullResponse, type SyncCheckpoint } from '#core/sync/protocol.js';
+import { COLLECTION_FIELD } from '#core/store/rxdb/storage-groups.js';
 import { changesAfter, type SqlDatabase } from '../store/index.js';
 import { groupChangesAfter } from '../store/sync-feed.js';
 import type { DeviceActor } from './devices.js';

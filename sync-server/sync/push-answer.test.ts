@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 // The catalogue installs the modules' default windows (patients: the active ones), as in the app.
-import '../../core/catalogue.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { RecordBase } from '../../core/store/record.js';
-import { DEFAULT_SYNC_WINDOWS } from '../../core/sync/windows.js';
+import '#core/catalogue.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import { DEFAULT_SYNC_WINDOWS } from '#core/sync/windows.js';
 import { answersThroughWindows } from './push-answer.js';
 import type { PushEntry } from './push.js';
 

@@ -7,8 +7,8 @@
  * a document with local changes to the push), and its checkpoint has moved past it, so the answer is
  * the only chance the desk has to drop it.
  */
-import type { SyncDocument } from '../../core/sync/protocol.js';
-import { throughWindow, type SyncWindows } from '../../core/sync/windows.js';
+import type { SyncDocument } from '#core/sync/protocol.js';
+import { throughWindow, type SyncWindows } from '#core/sync/windows.js';
 import type { PushAnswer, PushEntry } from './push.js';
 
 /**

@@ -5,11 +5,11 @@
  * review list's `apply_mine`, which writes with a push's checks.
  */
 import type { Kysely } from 'kysely';
-import type { ErrorDetail } from '../../core/errors.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { SyncDocument } from '../../core/sync/protocol.js';
-import { deleteProblems } from '../../core/sync/push-contract.js';
-import type { SyncRules } from '../../core/sync/record-rules.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { SyncDocument } from '#core/sync/protocol.js';
+import { deleteProblems } from '#core/sync/push-contract.js';
+import type { SyncRules } from '#core/sync/record-rules.js';
 import { idClaimedElsewhere } from './id-claims.js';
 import { problemsOf, recordOf } from './validate.js';
 

@@ -4,16 +4,16 @@
  * tenant's write lock. Answers the master state of every row the installation must take over.
  */
 import type { Kysely } from 'kysely';
-import { can } from '../../core/actor.js';
-import type { Clock } from '../../core/clock.js';
-import { controlCharacterDetails } from '../../core/control-characters.js';
-import { isDomainError, type ErrorDetail } from '../../core/errors.js';
-import type { IdGenerator } from '../../core/ids.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { Store } from '../../core/store/port.js';
-import type { RecordBase } from '../../core/store/record.js';
-import { sameDocument, toSyncDocument, type PushRow, type SyncDocument } from '../../core/sync/protocol.js';
-import { syncPermissions, syncRulesOf, type SyncRules } from '../../core/sync/record-rules.js';
+import { can } from '#core/actor.js';
+import type { Clock } from '#core/clock.js';
+import { controlCharacterDetails } from '#core/control-characters.js';
+import { isDomainError, type ErrorDetail } from '#core/errors.js';
+import type { IdGenerator } from '#core/ids.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
+import { sameDocument, toSyncDocument, type PushRow, type SyncDocument } from '#core/sync/protocol.js';
+import { syncPermissions, syncRulesOf, type SyncRules } from '#core/sync/record-rules.js';
 import { executorOf, lockTenant, masterState, type FeedRow, type SqlDatabase } from '../store/index.js';
 import type { DeviceActor } from './devices.js';
 import { pushProblems } from './push-checks.js';

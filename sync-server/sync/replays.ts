@@ -18,8 +18,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Migration } from 'kysely';
-import type { Clock } from '../../core/clock.js';
-import { canonicalJson, sameDocument, type PushRow, type SyncDocument } from '../../core/sync/protocol.js';
+import type { Clock } from '#core/clock.js';
+import { canonicalJson, sameDocument, type PushRow, type SyncDocument } from '#core/sync/protocol.js';
 import type { SyncTables } from './sync-tables.js';
 
 /** The table's migration, part of `syncMigrations`. */

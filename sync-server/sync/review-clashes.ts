@@ -4,12 +4,12 @@
  * on the server, wherever it was undone.
  */
 import type { Kysely } from 'kysely';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { Store } from '../../core/store/port.js';
-import type { RecordBase } from '../../core/store/record.js';
-import { syncRulesOf } from '../../core/sync/record-rules.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
+import { syncRulesOf } from '#core/sync/record-rules.js';
 import { executorOf, lockTenant, masterState, type SqlDatabase } from '../store/index.js';
 import type { DeviceActor } from './devices.js';
 import type { SyncTables } from './sync-tables.js';

@@ -5,16 +5,16 @@
  * write the listed one through a push's checks).
  */
 import type { Kysely, Migration } from 'kysely';
-import { can } from '../../core/actor.js';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
-import { DomainError, type ErrorDetail } from '../../core/errors.js';
-import type { IdGenerator } from '../../core/ids.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { Store } from '../../core/store/port.js';
-import type { RecordBase } from '../../core/store/record.js';
-import { sameDocument, toSyncDocument, type SyncDocument } from '../../core/sync/protocol.js';
-import { deleteProblems } from '../../core/sync/push-contract.js';
-import { syncPermissions, syncRulesOf } from '../../core/sync/record-rules.js';
+import { can } from '#core/actor.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
+import type { IdGenerator } from '#core/ids.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
+import { sameDocument, toSyncDocument, type SyncDocument } from '#core/sync/protocol.js';
+import { deleteProblems } from '#core/sync/push-contract.js';
+import { syncPermissions, syncRulesOf } from '#core/sync/record-rules.js';
 import { executorOf, lockTenant, masterState, type SqlDatabase } from '../store/index.js';
 import type { DeviceActor } from './devices.js';
 import { idClaimedElsewhere } from './id-claims.js';

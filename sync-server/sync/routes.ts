@@ -7,16 +7,16 @@
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { AuditSink } from '../../core/access/audit.js';
-import { can } from '../../core/actor.js';
-import { DomainError, validationError } from '../../core/errors.js';
-import type { AnyCollectionDef, CollectionDef } from '../../core/store/collection-def.js';
-import type { Store } from '../../core/store/port.js';
-import type { RecordBase } from '../../core/store/record.js';
-import { CLINIC_STORAGE_GROUPS, COLLECTION_FIELD, type StorageGroups } from '../../core/store/rxdb/storage-groups.js';
-import { MAX_PULL_LIMIT, pushRows, syncCheckpoint, type PushRow, type SyncDocument } from '../../core/sync/protocol.js';
-import { syncPermissions } from '../../core/sync/record-rules.js';
-import { DEFAULT_SYNC_WINDOWS, sendsDown, type SyncWindows } from '../../core/sync/windows.js';
+import type { AuditSink } from '#core/access/audit.js';
+import { can } from '#core/actor.js';
+import { DomainError, validationError } from '#core/errors.js';
+import type { AnyCollectionDef, CollectionDef } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
+import { CLINIC_STORAGE_GROUPS, COLLECTION_FIELD, type StorageGroups } from '#core/store/rxdb/storage-groups.js';
+import { MAX_PULL_LIMIT, pushRows, syncCheckpoint, type PushRow, type SyncDocument } from '#core/sync/protocol.js';
+import { syncPermissions } from '#core/sync/record-rules.js';
+import { DEFAULT_SYNC_WINDOWS, sendsDown, type SyncWindows } from '#core/sync/windows.js';
 import { requestOrigin } from '../auth/origin.js';
 import type { OperationContexts } from '../operation-context.js';
 import { leaseNumbers, MAX_LEASE, type NumberSeriesTables } from '../numbering/number-series.js';

@@ -9,11 +9,11 @@
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { Clock } from '../../core/clock.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
-import { toSyncDocument } from '../../core/sync/protocol.js';
-import { throughWindow, type SyncWindows } from '../../core/sync/windows.js';
+import type { Clock } from '#core/clock.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import { COLLECTION_FIELD } from '#core/store/rxdb/storage-groups.js';
+import { toSyncDocument } from '#core/sync/protocol.js';
+import { throughWindow, type SyncWindows } from '#core/sync/windows.js';
 import type { SqlDatabase, StoreTables } from '../store/index.js';
 import { groupChangesAfter } from '../store/sync-feed.js';
 import type { ChangeHub } from './change-hub.js';

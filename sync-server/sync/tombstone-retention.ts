@@ -10,10 +10,10 @@
  * seq is at or below a mark older than the retention was written before that mark, so it is older.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Clock } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { PullResponse, SyncCheckpoint } from '../../core/sync/protocol.js';
+import type { Clock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { PullResponse, SyncCheckpoint } from '#core/sync/protocol.js';
 import { docTableName, type SqlDatabase, type StoreTables } from '../store/index.js';
 import { forgetPushedStates } from './replays.js';
 import type { SyncTables } from './sync-tables.js';

@@ -3,12 +3,12 @@
  * declared field types, the tenant, the record's schema (its collection's push contract) and its own
  * rules (docs/architecture.md "Sync": an invalid document is refused, never stored half-way).
  */
-import type { ErrorDetail } from '../../core/errors.js';
-import { issuePath } from '../../core/errors.js';
-import type { CollectionDef, IndexedFieldType } from '../../core/store/collection-def.js';
-import { STORAGE_FIELD_PREFIX } from '../../core/store/rxdb/storage-groups.js';
-import { pushContractOf } from '../../core/sync/push-contract.js';
-import type { SyncRules } from '../../core/sync/record-rules.js';
+import type { ErrorDetail } from '#core/errors.js';
+import { issuePath } from '#core/errors.js';
+import type { CollectionDef, IndexedFieldType } from '#core/store/collection-def.js';
+import { STORAGE_FIELD_PREFIX } from '#core/store/rxdb/storage-groups.js';
+import { pushContractOf } from '#core/sync/push-contract.js';
+import type { SyncRules } from '#core/sync/record-rules.js';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 

@@ -3,11 +3,11 @@
  * (one for the app) and an in-memory counter per tenant. Test-only module: production contexts come
  * from `assembleServer` (sync-server/server.ts).
  */
-import { systemClock, type Clock } from '../../core/clock.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { memoryNumberSource, type NumberSource } from '../../core/numbering/number-source.js';
-import { memoryOutbox } from '../../core/outbox.js';
-import type { Database } from '../../core/store/port.js';
+import { systemClock, type Clock } from '#core/clock.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { memoryNumberSource, type NumberSource } from '#core/numbering/number-source.js';
+import { memoryOutbox } from '#core/outbox.js';
+import type { Database } from '#core/store/port.js';
 import { operationContexts, type OperationContexts } from '../operation-context.js';
 
 /** Contexts over `database` with in-memory outbox and numbers; `clock` defaults to the system's. */

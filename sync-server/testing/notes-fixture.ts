@@ -3,11 +3,11 @@
  * an action without response body, and a failing handler, on the real store.
  */
 import { z } from 'zod';
-import { isoWithOffset } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
-import { defineOperation } from '../../core/operation.js';
-import { defineCollection } from '../../core/store/collection-def.js';
-import type { RecordBase } from '../../core/store/record.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import { defineOperation } from '#core/operation.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 
 export interface Note extends RecordBase {
   title: string;

@@ -3,11 +3,11 @@
  * server operation: pdfkit runs in Node; desks print the slip the server renders, or their own.
  */
 import { z } from 'zod';
-import { requireClinic } from '../../core/clinic/clinic-ops.js';
-import { EXAMPLE_ID, idInput } from '../../core/clinic/common/records.js';
-import { defineOperation } from '../../core/operation.js';
-import { loadTicketControl } from '../../core/ticket/ticket-control-record.js';
-import { requireTicket } from '../../core/ticket/ticket-queries.js';
+import { requireClinic } from '#core/clinic/clinic-ops.js';
+import { EXAMPLE_ID, idInput } from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
+import { loadTicketControl } from '#core/ticket/ticket-control-record.js';
+import { requireTicket } from '#core/ticket/ticket-queries.js';
 import { renderTicketPdf } from './ticket-pdf.js';
 
 /**

@@ -6,9 +6,9 @@
  * Counted in the `rate_limits` table (sync-server/auth/rate-limit.ts), so every server process on the
  * database shares the count and a restart does not reset it.
  */
-import { requireClinic } from '../../core/clinic/clinic-ops.js';
-import type { Operation } from '../../core/operation.js';
-import { totemCheckIn, totemLookup } from '../../core/ticket/totem-ops.js';
+import { requireClinic } from '#core/clinic/clinic-ops.js';
+import type { Operation } from '#core/operation.js';
+import { totemCheckIn, totemLookup } from '#core/ticket/totem-ops.js';
 import type { LimitRule, SqlRateLimiter } from '../auth/rate-limit.js';
 
 /** Nine identifications per caller per minute; the tenth is refused. */

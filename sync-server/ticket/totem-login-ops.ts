@@ -5,10 +5,10 @@
  * person's password; generating again replaces the clinic's key, disabling revokes it at once.
  */
 import { z } from 'zod';
-import { permissionsOf } from '../../core/access/roles.js';
-import { requireClinic } from '../../core/clinic/clinic-ops.js';
-import { EXAMPLE_ID, idInput } from '../../core/clinic/common/records.js';
-import { defineOperation } from '../../core/operation.js';
+import { permissionsOf } from '#core/access/roles.js';
+import { requireClinic } from '#core/clinic/clinic-ops.js';
+import { EXAMPLE_ID, idInput } from '#core/common/records.js';
+import { defineOperation } from '#core/operation.js';
 import { TOTEM_KEY_PREFIX } from '../auth/api-keys.js';
 import { auditBy, type AccessServices } from '../auth/services.js';
 

@@ -7,15 +7,10 @@
  * transaction: an event is recorded exactly once, and delivered at least once from there.
  */
 import { sql } from 'kysely';
-import type { Clock } from '../../core/clock.js';
-import type { IdGenerator } from '../../core/ids.js';
-import {
-  deriveEvents,
-  EVENT_COLLECTIONS,
-  type EventCollection,
-  type SeenState,
-} from '../../core/webhooks/derive-events.js';
-import type { WebhookEventType, WebhookPayload } from '../../core/webhooks/event-catalogue.js';
+import type { Clock } from '#core/clock.js';
+import type { IdGenerator } from '#core/ids.js';
+import { deriveEvents, EVENT_COLLECTIONS, type EventCollection, type SeenState } from '#core/webhooks/derive-events.js';
+import type { WebhookEventType, WebhookPayload } from '#core/webhooks/event-catalogue.js';
 import { executorOf, type SqlDatabase } from '../store/index.js';
 import { groupChangesAfter } from '../store/sync-feed.js';
 import type { WebhookTables } from './webhook-tables.js';

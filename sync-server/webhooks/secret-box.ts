@@ -7,7 +7,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
 import type { AuthTables } from '../auth/auth-tables.js';
 
 /** Seals and opens secrets. */

@@ -5,8 +5,8 @@
  * events, so choosing one is as strong as handing out an API key.
  */
 import { z } from 'zod';
-import { defineOperation, type Operation } from '../../core/operation.js';
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '../../core/webhooks/event-catalogue.js';
+import { defineOperation, type Operation } from '#core/operation.js';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '#core/webhooks/event-catalogue.js';
 import type { AuditLog } from '../audit/writer.js';
 import { auditBy } from '../auth/services.js';
 import type { WebhookService } from './webhook-service.js';

@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
-import type { IdGenerator } from '../../core/ids.js';
-import { isWebhookEventType, type WebhookEventType } from '../../core/webhooks/event-catalogue.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { IdGenerator } from '#core/ids.js';
+import { isWebhookEventType, type WebhookEventType } from '#core/webhooks/event-catalogue.js';
 import type { SqlDatabase } from '../store/index.js';
 import type { StoreTables } from '../store/layout.js';
 import { checkLiteralHost } from './address-guard.js';

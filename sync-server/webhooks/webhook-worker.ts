@@ -6,8 +6,8 @@
  * endpoint answering 410 Gone is disabled (its pending deliveries wait, and resume if re-enabled).
  */
 import type { Logger } from 'pino';
-import type { Clock } from '../../core/clock.js';
-import type { IdGenerator } from '../../core/ids.js';
+import type { Clock } from '#core/clock.js';
+import type { IdGenerator } from '#core/ids.js';
 import { RepeatingPasses } from '../jobs/repeating-passes.js';
 import type { SqlDatabase } from '../store/index.js';
 import { collectEvents } from './event-source.js';

@@ -5,9 +5,9 @@
  * write through another process or an installation's push by its polling or LISTEN/NOTIFY.
  */
 import type { Logger } from 'pino';
-import type { Actor } from '../../core/actor.js';
-import { listPanelTickets } from '../../core/ticket/panel-ops.js';
-import { tickets } from '../../core/ticket/ticket-record.js';
+import type { Actor } from '#core/actor.js';
+import { listPanelTickets } from '#core/ticket/panel-ops.js';
+import { tickets } from '#core/ticket/ticket-record.js';
 import type { OperationContexts } from '../operation-context.js';
 import type { ChangeHub } from '../sync/change-hub.js';
 import type { SocketScope } from './socket-ids.js';

@@ -5,7 +5,7 @@
  * (the key is the server's signing secret, shared through the database or `CLINIC_JWT_SECRET`).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../core/clock.js';
+import type { Clock } from '#core/clock.js';
 
 /** How long an identifier may wait before it connects; an open socket stays open past it. */
 export const SOCKET_ID_TTL_MS = 10 * 60_000;

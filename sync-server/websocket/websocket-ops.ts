@@ -5,9 +5,9 @@
  * `/v1/websocket/endpoint?socket=<id>`, where the clinic's calls and recalls arrive as they happen.
  */
 import { z } from 'zod';
-import { requireClinic } from '../../core/clinic/clinic-ops.js';
-import { EXAMPLE_ID, idInput } from '../../core/clinic/common/records.js';
-import { defineOperation, type OperationContext } from '../../core/operation.js';
+import { requireClinic } from '#core/clinic/clinic-ops.js';
+import { EXAMPLE_ID, idInput } from '#core/common/records.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
 import type { SocketIds } from './socket-ids.js';
 
 /** Where a socket connects (the spec's path). */

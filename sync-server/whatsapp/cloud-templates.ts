@@ -6,7 +6,7 @@
  * patient's tap comes back on the webhook as `messages[].button.payload`.
  */
 import { z } from 'zod';
-import { formatMoney } from '../../core/br/format.js';
+import { formatMoney } from '#core/br/format.js';
 
 /** The `template` object of a Cloud API message (without the header document, added by the adapter). */
 export interface CloudTemplate {

@@ -9,12 +9,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import type { Actor } from '../../core/actor.js';
-import { isDomainError } from '../../core/errors.js';
-import { utcIso } from '../../core/messaging/lifecycle.js';
-import { outboxMessages } from '../../core/messaging/message.js';
-import { setConfirmation } from '../../core/schedule/confirmation.js';
-import type { Store } from '../../core/store/port.js';
+import type { Actor } from '#core/actor.js';
+import { isDomainError } from '#core/errors.js';
+import { utcIso } from '#core/messaging/lifecycle.js';
+import { outboxMessages } from '#core/messaging/message.js';
+import { setConfirmation } from '#core/schedule/confirmation.js';
+import type { Store } from '#core/store/port.js';
 import { REPLY_PAYLOAD } from './cloud-templates.js';
 import type { WhatsAppService } from './whatsapp-service.js';
 

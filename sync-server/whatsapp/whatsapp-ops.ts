@@ -4,9 +4,9 @@
  * opt-in and a message's provider statuses. The spec gives no paths or payloads: these are ours.
  */
 import { z } from 'zod';
-import { DomainError } from '../../core/errors.js';
-import { outboxMessages } from '../../core/messaging/message.js';
-import { defineOperation, type Operation } from '../../core/operation.js';
+import { DomainError } from '#core/errors.js';
+import { outboxMessages } from '#core/messaging/message.js';
+import { defineOperation, type Operation } from '#core/operation.js';
 import type { AuditLog } from '../audit/writer.js';
 import { auditBy } from '../auth/services.js';
 import { SendFailure } from '../messaging/providers.js';

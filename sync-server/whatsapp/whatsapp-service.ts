@@ -3,8 +3,8 @@
  * answered, never logged), opt-ins and the provider message ids. Every method is scoped by tenant.
  */
 import type { Kysely } from 'kysely';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
-import { DomainError } from '../../core/errors.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
 import type { SqlDatabase } from '../store/index.js';
 import type { SecretBox } from '../webhooks/secret-box.js';
 import type { WhatsAppTables } from './whatsapp-tables.js';

@@ -4,17 +4,17 @@
  * patients and appointments through the catalogue's operations, as the desk itself would write them.
  */
 import '../../renderer/src/zod-config.js';
-import { cpfWithCheckDigits } from '../../core/br/cpf.js';
-import { DomainError } from '../../core/errors.js';
-import { createPatient } from '../../core/patient/patient-ops.js';
-import { createAppointment } from '../../core/schedule/appointment-ops.js';
-import { confirmAppointment } from '../../core/schedule/confirmation.js';
-import { listAppointments } from '../../core/schedule/schedule-view.js';
-import { addDays, dayIn, localTimeIn } from '../../core/schedule/time.js';
-import { users } from '../../core/access/user.js';
-import { patients } from '../../core/patient/patient-record.js';
+import { cpfWithCheckDigits } from '#core/br/cpf.js';
+import { DomainError } from '#core/errors.js';
+import { createPatient } from '#core/patient/patient-ops.js';
+import { createAppointment } from '#core/schedule/appointment-ops.js';
+import { confirmAppointment } from '#core/schedule/confirmation.js';
+import { listAppointments } from '#core/schedule/schedule-view.js';
+import { addDays, dayIn, localTimeIn } from '#core/schedule/time.js';
+import { users } from '#core/access/user.js';
+import { patients } from '#core/patient/patient-record.js';
 import { clockTime } from '../../renderer/src/reception/day-grid.js';
-import { dexieStorage } from '../../core/store/rxdb/index.js';
+import { dexieStorage } from '#core/store/rxdb/index.js';
 import { DEMO_TENANT, demoActor, seedDemoClinic } from '../../renderer/src/local/demo-seed.js';
 import { databaseNameFor, openLocalCore } from '../../renderer/src/local/local-core.js';
 import { DESK_SEED_PLAN, deskPatientName, type DeskSeedResult } from './desk-seed-plan.js';

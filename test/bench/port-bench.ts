@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { samples } from '../../core/store/conformance.js';
-import type { Database } from '../../core/store/port.js';
+import { samples } from '#core/store/conformance.js';
+import type { Database } from '#core/store/port.js';
 import { benchDoc, DOCS, median, QUERY_RUNS, RANGE, rangeStart, TENANT, type BenchResult } from './workload.js';
 
 /** Runs the workload through the store port: one `insertMany`, then RANGE-sized indexed range queries. */

@@ -1,5 +1,5 @@
 /** The patient the sync benches write (plain data, no Node APIs: the browser bench page builds it too). */
-import { uuidV7Ids } from '../../core/ids.js';
+import { uuidV7Ids } from '#core/ids.js';
 import { patientDoc } from '../sync/patient-doc.js';
 
 /** Patient number `i` of `tenantId`, a fresh id each call, with a cell phone. */

@@ -3,11 +3,11 @@
  * as the renderer opens it. `benchBulk` times a plain bulkInsert of `docs` patients into a database of
  * its own; `benchSync` times the initial sync of the same number from the server the page is served by.
  */
-import { systemClock } from '../../core/clock.js';
-import { patients } from '../../core/patient/patient-record.js';
-import { dexieStorage, openRxdbDatabase, toStorageDocument } from '../../core/store/rxdb/index.js';
-import { startSync } from '../../core/sync/replicate.js';
-import { fetchTransport } from '../../core/sync/transport.js';
+import { systemClock } from '#core/clock.js';
+import { patients } from '#core/patient/patient-record.js';
+import { dexieStorage, openRxdbDatabase, toStorageDocument } from '#core/store/rxdb/index.js';
+import { startSync } from '#core/sync/replicate.js';
+import { fetchTransport } from '#core/sync/transport.js';
 import { benchPatient } from './sync-bench-patient.js';
 
 async function benchBulk(tenantId: string, docs: number): Promise<number> {

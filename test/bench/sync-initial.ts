@@ -8,13 +8,13 @@
  * /proc), since wall times swing with the machine's load. The headless-Chromium (Dexie) variant is
  * sync-browser.ts, the propagation latency sync-propagation.ts, the server RSS sync-server-memory.ts.
  */
-import { systemClock } from '../../core/clock.js';
-import { patients } from '../../core/patient/patient-record.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { RecordBase } from '../../core/store/record.js';
-import { memoryStorage, openRxdbDatabase, toStorageDocument } from '../../core/store/rxdb/index.js';
-import { startSync } from '../../core/sync/replicate.js';
-import { fetchTransport } from '../../core/sync/transport.js';
+import { systemClock } from '#core/clock.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import { memoryStorage, openRxdbDatabase, toStorageDocument } from '#core/store/rxdb/index.js';
+import { startSync } from '#core/sync/replicate.js';
+import { fetchTransport } from '#core/sync/transport.js';
 import { benchPatient } from './sync-bench-patient.js';
 import {
   benchSchema,

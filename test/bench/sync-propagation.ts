@@ -6,13 +6,13 @@
  * the real PostgreSQL. Baseline: a plain REST round trip (`POST /patient/`) on A's server.
  */
 import os from 'node:os';
-import { systemClock } from '../../core/clock.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { patients } from '../../core/patient/patient-record.js';
-import { memoryStorage, openRxdbDatabase } from '../../core/store/rxdb/index.js';
-import { startSync } from '../../core/sync/replicate.js';
-import { syncStream } from '../../core/sync/sse.js';
-import { fetchTransport } from '../../core/sync/transport.js';
+import { systemClock } from '#core/clock.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { patients } from '#core/patient/patient-record.js';
+import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';
+import { startSync } from '#core/sync/replicate.js';
+import { syncStream } from '#core/sync/sse.js';
+import { fetchTransport } from '#core/sync/transport.js';
 import {
   adminLogin,
   benchSchema,

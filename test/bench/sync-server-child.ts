@@ -4,7 +4,7 @@
  * Prints `ready` once listening; exits on SIGTERM.
  */
 import { serve } from '@hono/node-server';
-import { allCollections } from '../../core/catalogue.js';
+import { allCollections } from '#core/catalogue.js';
 import { createLogger } from '../../sync-server/log.js';
 import { assembleServer, serverMigrations } from '../../sync-server/server.js';
 import { openSqlDatabase } from '../../sync-server/store/index.js';

@@ -10,14 +10,14 @@
  * the one bench process keeps up with the server at 100k. `BENCH_MEMORY_CLIENTS=rxdb` runs RxDB
  * installations (memory storage) instead; those share this process and make 100k take over 13 minutes.
  */
-import { systemClock } from '../../core/clock.js';
-import { patients } from '../../core/patient/patient-record.js';
-import { memoryStorage, openRxdbDatabase } from '../../core/store/rxdb/index.js';
-import { COLLECTION_FIELD, storageGroupOf } from '../../core/store/rxdb/storage-groups.js';
-import { pagedPull } from '../../core/sync/paged-pull.js';
-import { DEFAULT_PULL_BATCH, PULL_PAGE, startSync } from '../../core/sync/replicate.js';
-import type { SyncCheckpoint } from '../../core/sync/protocol.js';
-import { fetchTransport } from '../../core/sync/transport.js';
+import { systemClock } from '#core/clock.js';
+import { patients } from '#core/patient/patient-record.js';
+import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';
+import { COLLECTION_FIELD, storageGroupOf } from '#core/store/rxdb/storage-groups.js';
+import { pagedPull } from '#core/sync/paged-pull.js';
+import { DEFAULT_PULL_BATCH, PULL_PAGE, startSync } from '#core/sync/replicate.js';
+import type { SyncCheckpoint } from '#core/sync/protocol.js';
+import { fetchTransport } from '#core/sync/transport.js';
 import {
   benchSchema,
   dropSchema,

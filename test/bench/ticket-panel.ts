@@ -5,22 +5,22 @@
  * the ratio is what the change event and the panel's re-read add. Target: the panel shows a call within
  * 100 ms (a person looking up after the chime must find their code already there).
  */
-import type { Actor } from '../../core/actor.js';
-import { createClinic } from '../../core/clinic/clinic-ops.js';
-import { clinics } from '../../core/clinic/clinic-record.js';
-import { createPlace } from '../../core/clinic/places.js';
-import { systemClock } from '../../core/clock.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { memoryNumberSource } from '../../core/numbering/number-source.js';
-import { invoke, type OperationContext } from '../../core/operation.js';
-import { memoryOutbox } from '../../core/outbox.js';
-import { memoryStorage, openRxdbDatabase } from '../../core/store/rxdb/index.js';
-import { callTicket } from '../../core/ticket/call-ops.js';
-import { moduleCollections } from '../../core/module.js';
-import { tickets } from '../../core/ticket/index.js';
-import { ticketModule } from '../../core/ticket/module.js';
-import { createTicket } from '../../core/ticket/issue-ops.js';
-import { listPanelTickets } from '../../core/ticket/panel-ops.js';
+import type { Actor } from '#core/actor.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { createPlace } from '#core/clinic/places.js';
+import { systemClock } from '#core/clock.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { memoryNumberSource } from '#core/numbering/number-source.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { memoryOutbox } from '#core/outbox.js';
+import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';
+import { callTicket } from '#core/ticket/call-ops.js';
+import { moduleCollections } from '#core/module.js';
+import { tickets } from '#core/ticket/index.js';
+import { ticketModule } from '#core/ticket/module.js';
+import { createTicket } from '#core/ticket/issue-ops.js';
+import { listPanelTickets } from '#core/ticket/panel-ops.js';
 import { median } from './workload.js';
 
 const CALLS = Number(process.env.BENCH_TICKET_CALLS ?? 200);

@@ -3,9 +3,9 @@
  * TISS 4.01.00 messages and checked against the ANS schemas. A message holds at most 100 guides
  * (ctm_guiaLote maxOccurs), so 500 guides are 5 full batches, as a clinic would send them.
  */
-import { writeBatchMessage, type TissMessage } from '../../core/billing/tiss/message.js';
-import { validateTissMessage } from '../../core/billing/tiss/schema-validator.js';
-import type { TissBatch, TissGuide } from '../../core/billing/tiss/tiss-data.js';
+import { writeBatchMessage, type TissMessage } from '#core/billing/tiss/message.js';
+import { validateTissMessage } from '#core/billing/tiss/schema-validator.js';
+import type { TissBatch, TissGuide } from '#core/billing/tiss/tiss-data.js';
 
 export const GUIDES = 500;
 const PER_BATCH = 100;

@@ -1,4 +1,4 @@
-import type { Sample } from '../../core/store/conformance.js';
+import type { Sample } from '#core/store/conformance.js';
 
 /** Size of the bench collection and of the range the query returns (issue 2's targets). */
 export const DOCS = Number(process.env.BENCH_DOCS ?? 100_000);

@@ -5,10 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readAnalysisStatements } from '../../core/billing/tiss/analysis-statement.js';
-import { writeAppealMessage } from '../../core/billing/tiss/appeal.js';
-import { validateTissMessage } from '../../core/billing/tiss/schema-validator.js';
-import { STATEMENT } from '../../core/billing/testing-statement.js';
+import { readAnalysisStatements } from '#core/billing/tiss/analysis-statement.js';
+import { writeAppealMessage } from '#core/billing/tiss/appeal.js';
+import { validateTissMessage } from '#core/billing/tiss/schema-validator.js';
+import { STATEMENT } from '#core/billing/testing-statement.js';
 
 function independentHash(xml: string): string {
   const body = xml.replace(/^<\?xml[^>]*\?>/, '').replace(/<ans:epilogo>.*<\/ans:epilogo>/s, '');

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { convert } from 'xmlbuilder2';
 import { describe, expect, it } from 'vitest';
-import { writeBatchMessage } from '../../core/billing/tiss/message.js';
-import { validateTissMessage } from '../../core/billing/tiss/schema-validator.js';
-import type { TissBatch, TissGuide } from '../../core/billing/tiss/tiss-data.js';
+import { writeBatchMessage } from '#core/billing/tiss/message.js';
+import { validateTissMessage } from '#core/billing/tiss/schema-validator.js';
+import type { TissBatch, TissGuide } from '#core/billing/tiss/tiss-data.js';
 
 const professional = { name: 'Dra. Ana Conceição', council: '06', councilNumber: '12345', state: '35', cbo: '225125' };
 

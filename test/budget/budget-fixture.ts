@@ -2,8 +2,8 @@
  * Test-only: a real server over a SQLite file with the budget module installed, an account with an
  * API key (and one of another account), and the records a budget points at, created over REST.
  */
-import { users } from '../../core/access/user.js';
-import { fullBudgetBody, seedBudgetReferences, type BudgetRefs } from '../../core/budget/testing.js';
+import { users } from '#core/access/user.js';
+import { fullBudgetBody, seedBudgetReferences, type BudgetRefs } from '#core/budget/testing.js';
 import type { AccessConfig } from '../../sync-server/auth/access-config.js';
 import { startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import type { SqlDatabase } from '../../sync-server/store/index.js';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allCollections } from '../../core/catalogue.js';
+import { allCollections } from '#core/catalogue.js';
 import { startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import { serverMigrations } from '../../sync-server/server.js';
 import { openSqlDatabase } from '../../sync-server/store/index.js';

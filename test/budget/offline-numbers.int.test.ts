@@ -9,22 +9,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../core/actor.js';
-import { createBudget } from '../../core/budget/budget-ops.js';
-import { budgets } from '../../core/budget/budget-record.js';
-import { clinics } from '../../core/clinic/clinic-record.js';
-import { createClinic } from '../../core/clinic/clinic-ops.js';
-import { systemClock } from '../../core/clock.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { blockNumberSource, numberBlocks } from '../../core/numbering/number-blocks.js';
-import type { NumberSource } from '../../core/numbering/number-source.js';
-import { invoke, type OperationContext } from '../../core/operation.js';
-import { memoryOutbox } from '../../core/outbox.js';
-import { createPatient } from '../../core/patient/patient-ops.js';
-import { patients } from '../../core/patient/patient-record.js';
-import type { Store } from '../../core/store/port.js';
-import { withoutRevision } from '../../core/store/record.js';
-import { memoryStorage, openRxdbDatabase, type RxdbDatabase } from '../../core/store/rxdb/index.js';
+import type { Actor } from '#core/actor.js';
+import { createBudget } from '#core/budget/budget-ops.js';
+import { budgets } from '#core/budget/budget-record.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { systemClock } from '#core/clock.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { blockNumberSource, numberBlocks } from '#core/numbering/number-blocks.js';
+import type { NumberSource } from '#core/numbering/number-source.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { memoryOutbox } from '#core/outbox.js';
+import { createPatient } from '#core/patient/patient-ops.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { Store } from '#core/store/port.js';
+import { withoutRevision } from '#core/store/record.js';
+import { memoryStorage, openRxdbDatabase, type RxdbDatabase } from '#core/store/rxdb/index.js';
 import {
   leaseNumbers,
   numberSeriesMigrations,

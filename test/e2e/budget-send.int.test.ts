@@ -12,7 +12,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../core/clock.js';
+import { systemClock } from '#core/clock.js';
 import { startDelivery, type Delivery } from '../../sync-server/messaging/delivery.js';
 import { SendFailure } from '../../sync-server/messaging/providers.js';
 import { recordingWhatsApp, type RecordingWhatsApp } from '../../sync-server/messaging/whatsapp-recording.js';

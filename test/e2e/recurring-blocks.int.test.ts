@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../core/br/format.js';
-import { addDays, dayIn, weekdayOf } from '../../core/schedule/time.js';
+import { formatDate } from '#core/br/format.js';
+import { addDays, dayIn, weekdayOf } from '#core/schedule/time.js';
 import { demoClinic } from './demo-page.js';
 import { shot as saveShot } from './screenshot.js';
 import { ZONE } from './tomorrow.js';

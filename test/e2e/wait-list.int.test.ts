@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayIn } from '../../core/schedule/time.js';
+import { dayIn } from '#core/schedule/time.js';
 import { demoClinic } from './demo-page.js';
 import { shot } from './screenshot.js';
 

@@ -5,11 +5,11 @@
  * a stored movement is refused into the rejection list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidV7Ids } from '../../core/ids.js';
-import { inventoryMovements } from '../../core/inventory/movement-record.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { RecordBase } from '../../core/store/record.js';
-import type { SyncDocument } from '../../core/sync/protocol.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { inventoryMovements } from '#core/inventory/movement-record.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import type { SyncDocument } from '#core/sync/protocol.js';
 import { login, seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import type { DeviceActor } from '../../sync-server/sync/devices.js';
 import { pushChanges } from '../../sync-server/sync/push.js';

@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/browser/esm/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventoryModule } from '../../core/inventory/module.js';
+import { inventoryModule } from '#core/inventory/module.js';
 import { openRestFixture, type RestFixture } from '../master-data/rest-fixture.js';
 
 let f: RestFixture;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpfWithCheckDigits, formatCpf } from '../../core/br/cpf.js';
-import { patients } from '../../core/patient/index.js';
+import { cpfWithCheckDigits, formatCpf } from '#core/br/cpf.js';
+import { patients } from '#core/patient/index.js';
 import { postgresUnreachable, skipWithoutPostgres } from '../../sync-server/testing/postgres.js';
 import { masterDataOperations, openRestFixture, type Engine, type RestFixture } from './rest-fixture.js';
 

@@ -4,7 +4,7 @@
  * another tenant's id), double booking, and the confirmation message landing in the outbox.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../core/messaging/index.js';
+import { outboxMessages } from '#core/messaging/index.js';
 import { seedAccount, startTestServer } from '../../sync-server/auth/test-server.js';
 
 const server = await startTestServer({ durableOutbox: true });

@@ -7,13 +7,13 @@
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { personalTemplates } from '../../core/access/personal-template.js';
-import { allCollections } from '../../core/catalogue.js';
-import { clinics } from '../../core/clinic/clinic-record.js';
-import { patients } from '../../core/patient/patient-record.js';
-import { appointments } from '../../core/schedule/index.js';
-import { CLINIC_STORAGE_GROUPS } from '../../core/store/rxdb/storage-groups.js';
-import { dexieStorage, memoryStorage } from '../../core/store/rxdb/storages.js';
+import { personalTemplates } from '#core/access/personal-template.js';
+import { allCollections } from '#core/catalogue.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { patients } from '#core/patient/patient-record.js';
+import { appointments } from '#core/schedule/index.js';
+import { CLINIC_STORAGE_GROUPS } from '#core/store/rxdb/storage-groups.js';
+import { dexieStorage, memoryStorage } from '#core/store/rxdb/storages.js';
 import { login, seedAccount } from '../../sync-server/auth/test-server.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';

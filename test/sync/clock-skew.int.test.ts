@@ -9,11 +9,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { isoWithOffset, type Clock } from '../../core/clock.js';
-import { isDomainError } from '../../core/errors.js';
-import { patients } from '../../core/patient/patient-record.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import { withoutRevision, type RecordBase } from '../../core/store/record.js';
+import { isoWithOffset, type Clock } from '#core/clock.js';
+import { isDomainError } from '#core/errors.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import { withoutRevision, type RecordBase } from '#core/store/record.js';
 import { expectNoWriteLost, pushedGroup, quiesce, recordAccepted, writeKey, type DeskWrites } from './desk-writes.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';

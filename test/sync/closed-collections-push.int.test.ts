@@ -4,12 +4,12 @@
  * role, `active` and the rest that grants access stay the server's).
  */
 import { beforeAll, afterAll, expect, it } from 'vitest';
-import { users } from '../../core/access/user.js';
-import { scheduleBlocks } from '../../core/schedule/block-record.js';
-import { receivables } from '../../core/schedule/receivable-record.js';
-import { waitList } from '../../core/schedule/wait-list.js';
-import type { AnyCollectionDef } from '../../core/store/collection-def.js';
-import type { SyncDocument } from '../../core/sync/protocol.js';
+import { users } from '#core/access/user.js';
+import { scheduleBlocks } from '#core/schedule/block-record.js';
+import { receivables } from '#core/schedule/receivable-record.js';
+import { waitList } from '#core/schedule/wait-list.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
+import type { SyncDocument } from '#core/sync/protocol.js';
 import { listReview } from '../../sync-server/sync/review.js';
 import type { SyncTables } from '../../sync-server/sync/sync-tables.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';

@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { users } from '../../core/access/user.js';
-import { patients } from '../../core/patient/patient-record.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { RecordBase } from '../../core/store/record.js';
+import { users } from '#core/access/user.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { openSqlDatabase } from '../../sync-server/store/index.js';
 import { groupChangesAfter, lockTenant } from '../../sync-server/store/sync-feed.js';
 import { executorOf } from '../../sync-server/store/database.js';

@@ -9,9 +9,9 @@
  * documents outside a window, but not one the desk pushed itself. On SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patients } from '../../core/patient/patient-record.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import { withoutRevision, type RecordBase } from '../../core/store/record.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import { withoutRevision, type RecordBase } from '#core/store/record.js';
 import { listReview } from '../../sync-server/sync/review.js';
 import type { SyncTables } from '../../sync-server/sync/sync-tables.js';
 import { faultyLink, holdRequests, seededRandom } from './in-process-fetch.js';

@@ -17,14 +17,14 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personalTemplates } from '../../core/access/personal-template.js';
-import { isDomainError } from '../../core/errors.js';
-import { patients } from '../../core/patient/patient-record.js';
-import type { AnyCollectionDef, CollectionDef } from '../../core/store/collection-def.js';
-import { withoutRevision, type RecordBase } from '../../core/store/record.js';
-import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
-import { sameDocument } from '../../core/sync/protocol.js';
-import { DEFAULT_SYNC_WINDOWS, throughWindow } from '../../core/sync/windows.js';
+import { personalTemplates } from '#core/access/personal-template.js';
+import { isDomainError } from '#core/errors.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { AnyCollectionDef, CollectionDef } from '#core/store/collection-def.js';
+import { withoutRevision, type RecordBase } from '#core/store/record.js';
+import { COLLECTION_FIELD } from '#core/store/rxdb/storage-groups.js';
+import { sameDocument } from '#core/sync/protocol.js';
+import { DEFAULT_SYNC_WINDOWS, throughWindow } from '#core/sync/windows.js';
 import { expectNoWriteLost, pushedGroup, quiesce, recordAccepted, writeKey, type DeskWrites } from './desk-writes.js';
 import { holdRequests, seededRandom, type RequestKind } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';

@@ -4,8 +4,8 @@
  * and the "no write lost" invariant.
  */
 import { expect } from 'vitest';
-import { COLLECTION_FIELD } from '../../core/store/rxdb/storage-groups.js';
-import { sameDocument } from '../../core/sync/protocol.js';
+import { COLLECTION_FIELD } from '#core/store/rxdb/storage-groups.js';
+import { sameDocument } from '#core/sync/protocol.js';
 import { NO_FAULTS } from './in-process-fetch.js';
 import type { TestInstallation } from './installation.js';
 import type { SyncTestServer } from './sync-fixture.js';

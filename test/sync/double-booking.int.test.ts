@@ -4,7 +4,7 @@
  * the conflict list for the reception to move one of them.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appointments } from '../../core/schedule/index.js';
+import { appointments } from '#core/schedule/index.js';
 import { login, seedAccount } from '../../sync-server/auth/test-server.js';
 import { openInstallation } from './installation.js';
 import { enrolDevice, startSyncServer, type SyncTestServer } from './sync-fixture.js';

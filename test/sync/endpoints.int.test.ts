@@ -4,7 +4,7 @@
  * revocation of installations, and tenant isolation.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerSyncRules } from '../../core/sync/record-rules.js';
+import { registerSyncRules } from '#core/sync/record-rules.js';
 import { patientDoc } from './patient-doc.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 

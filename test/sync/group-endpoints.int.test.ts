@@ -5,7 +5,7 @@
  * push is routed per document to its collection's checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patients } from '../../core/patient/patient-record.js';
+import { patients } from '#core/patient/patient-record.js';
 import { login, seedAccount } from '../../sync-server/auth/test-server.js';
 import { patientDoc } from './patient-doc.js';
 import { enrolDevice, startSyncServer, type SyncTestServer } from './sync-fixture.js';

@@ -5,7 +5,7 @@
  * a seeded generator, so a failing property-test seed replays the same faults.
  */
 import type { Hono } from 'hono';
-import type { FetchLike } from '../../core/sync/transport.js';
+import type { FetchLike } from '#core/sync/transport.js';
 
 /** Probabilities of each fault per request, and the longest delay in ms. */
 export interface Faults {

@@ -4,13 +4,13 @@
  */
 import type { Hono } from 'hono';
 import type { RxStorage } from 'rxdb';
-import { systemClock, type Clock } from '../../core/clock.js';
-import type { AnyCollectionDef } from '../../core/store/collection-def.js';
-import { openRxdbDatabase, type RxdbDatabase } from '../../core/store/rxdb/index.js';
-import { memoryStorage } from '../../core/store/rxdb/storages.js';
-import { startSync, type SyncHandle } from '../../core/sync/replicate.js';
-import { syncStream } from '../../core/sync/sse.js';
-import { fetchTransport } from '../../core/sync/transport.js';
+import { systemClock, type Clock } from '#core/clock.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
+import { openRxdbDatabase, type RxdbDatabase } from '#core/store/rxdb/index.js';
+import { memoryStorage } from '#core/store/rxdb/storages.js';
+import { startSync, type SyncHandle } from '#core/sync/replicate.js';
+import { syncStream } from '#core/sync/sse.js';
+import { fetchTransport } from '#core/sync/transport.js';
 import { faultyLink, type FaultyLink } from './in-process-fetch.js';
 
 /** A running installation. */

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
-import { allCollections } from '../../core/catalogue.js';
-import { patients } from '../../core/patient/patient-record.js';
+import { allCollections } from '#core/catalogue.js';
+import { patients } from '#core/patient/patient-record.js';
 import { startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import { serverMigrations } from '../../sync-server/server.js';
 import { openSqlDatabase } from '../../sync-server/store/index.js';

@@ -1,6 +1,6 @@
 /** Number blocks served to installations: disjoint ranges per lease, tenant-scoped, bad input named. */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { fetchNumberLeaser } from '../../core/sync/transport.js';
+import { fetchNumberLeaser } from '#core/sync/transport.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
 let server: SyncTestServer;

@@ -1,4 +1,4 @@
-import type { Patient } from '../../core/patient/patient-record.js';
+import type { Patient } from '#core/patient/patient-record.js';
 
 /**
  * A patient record as a desk's store holds it, written straight into a store or pushed as a sync

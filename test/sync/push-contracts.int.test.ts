@@ -8,17 +8,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../core/access/user.js';
-import { allCollections } from '../../core/catalogue.js';
-import { clinics } from '../../core/clinic/clinic-record.js';
-import { events } from '../../core/clinic/event-record.js';
-import { uuidV7Ids } from '../../core/ids.js';
-import { patients } from '../../core/patient/patient-record.js';
-import { prices, priceTables } from '../../core/price/price-table-record.js';
-import type { CollectionDef } from '../../core/store/collection-def.js';
-import type { RecordBase } from '../../core/store/record.js';
-import type { PushRow, SyncDocument } from '../../core/sync/protocol.js';
-import { pushContractOf } from '../../core/sync/push-contract.js';
+import { users } from '#core/access/user.js';
+import { allCollections } from '#core/catalogue.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { events } from '#core/clinic/event-record.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { patients } from '#core/patient/patient-record.js';
+import { prices, priceTables } from '#core/price/price-table-record.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
+import type { PushRow, SyncDocument } from '#core/sync/protocol.js';
+import { pushContractOf } from '#core/sync/push-contract.js';
 import { seedDemoData } from '../../sync-server/admin/demo-data.js';
 import { login, seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import { serverMigrations } from '../../sync-server/server.js';

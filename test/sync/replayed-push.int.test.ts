@@ -5,8 +5,8 @@
  * conflicts. On SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patients } from '../../core/patient/patient-record.js';
-import type { SyncDocument } from '../../core/sync/protocol.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { SyncDocument } from '#core/sync/protocol.js';
 import { patientDoc } from './patient-doc.js';
 import {
   enrolDevice,

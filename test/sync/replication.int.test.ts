@@ -4,8 +4,8 @@
  * status tells online, pending and review counts.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { patients } from '../../core/patient/patient-record.js';
-import type { SyncStatus } from '../../core/sync/status.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { SyncStatus } from '#core/sync/status.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';

@@ -4,7 +4,7 @@
  * the decision is recorded with the installation and the person, and re-sending it changes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { patients } from '../../core/patient/patient-record.js';
+import { patients } from '#core/patient/patient-record.js';
 import type { SyncTables } from '../../sync-server/sync/sync-tables.js';
 import { patientDoc } from './patient-doc.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';

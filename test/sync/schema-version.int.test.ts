@@ -3,13 +3,13 @@
  * message), writes nothing, and its sync status says so; current installations are served.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { systemClock } from '../../core/clock.js';
-import { patients } from '../../core/patient/patient-record.js';
-import { openRxdbDatabase } from '../../core/store/rxdb/index.js';
-import { memoryStorage } from '../../core/store/rxdb/storages.js';
-import { startSync } from '../../core/sync/replicate.js';
-import { SCHEMA_VERSION_HEADER, SYNC_SCHEMA_VERSION } from '../../core/sync/schema-version.js';
-import { fetchTransport } from '../../core/sync/transport.js';
+import { systemClock } from '#core/clock.js';
+import { patients } from '#core/patient/patient-record.js';
+import { openRxdbDatabase } from '#core/store/rxdb/index.js';
+import { memoryStorage } from '#core/store/rxdb/storages.js';
+import { startSync } from '#core/sync/replicate.js';
+import { SCHEMA_VERSION_HEADER, SYNC_SCHEMA_VERSION } from '#core/sync/schema-version.js';
+import { fetchTransport } from '#core/sync/transport.js';
 import { patientDoc } from './patient-doc.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 

@@ -3,9 +3,9 @@
  * on the server outside a window does not reach a streaming desk, and a patient made inactive leaves it.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { patients } from '../../core/patient/patient-record.js';
-import { appointments } from '../../core/schedule/appointment-record.js';
-import type { AnyCollectionDef } from '../../core/store/collection-def.js';
+import { patients } from '#core/patient/patient-record.js';
+import { appointments } from '#core/schedule/appointment-record.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';

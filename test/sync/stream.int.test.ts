@@ -3,7 +3,7 @@
  * the server by other means (a REST operation, another process) without pulling by itself.
  */
 import { afterEach, beforeEach, it } from 'vitest';
-import { patients } from '../../core/patient/patient-record.js';
+import { patients } from '#core/patient/patient-record.js';
 import { seededRandom } from './in-process-fetch.js';
 import { openInstallation, type TestInstallation } from './installation.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';

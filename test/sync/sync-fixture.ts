@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allCollections } from '../../core/catalogue.js';
+import { allCollections } from '#core/catalogue.js';
 import { login, seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import { serverMigrations } from '../../sync-server/server.js';
 import { openSqlDatabase } from '../../sync-server/store/index.js';

@@ -4,9 +4,9 @@
  * and never brings a deleted record back to life.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { allCollections } from '../../core/catalogue.js';
-import { personalTemplates } from '../../core/access/personal-template.js';
-import { SCHEMA_VERSION_HEADER } from '../../core/sync/schema-version.js';
+import { allCollections } from '#core/catalogue.js';
+import { personalTemplates } from '#core/access/personal-template.js';
+import { SCHEMA_VERSION_HEADER } from '#core/sync/schema-version.js';
 import { purgeTombstones } from '../../sync-server/sync/index.js';
 import { listReview } from '../../sync-server/sync/review.js';
 import type { SyncTables } from '../../sync-server/sync/sync-tables.js';

@@ -4,11 +4,11 @@
  * configuration changes it without code, and a `never` collection does not go down at all.
  */
 import { afterEach, expect, it } from 'vitest';
-import { budgets } from '../../core/budget/budget-record.js';
-import { patients } from '../../core/patient/patient-record.js';
-import { appointments } from '../../core/schedule/appointment-record.js';
-import type { AnyCollectionDef } from '../../core/store/collection-def.js';
-import type { PullResponse } from '../../core/sync/protocol.js';
+import { budgets } from '#core/budget/budget-record.js';
+import { patients } from '#core/patient/patient-record.js';
+import { appointments } from '#core/schedule/appointment-record.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
+import type { PullResponse } from '#core/sync/protocol.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from './sync-fixture.js';
 
 let server: SyncTestServer | undefined;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { allCollections } from '../../core/catalogue.js';
+import { allCollections } from '#core/catalogue.js';
 import { startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import { serverMigrations } from '../../sync-server/server.js';
 import { openSqlDatabase } from '../../sync-server/store/index.js';

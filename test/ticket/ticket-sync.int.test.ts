@@ -4,7 +4,7 @@
  * the first call stands and the second is listed for the reception; a renumbered ticket is refused.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tickets } from '../../core/ticket/index.js';
+import { tickets } from '#core/ticket/index.js';
 import { enrolDevice, seedAdmin, startSyncServer, type SyncTestServer } from '../sync/sync-fixture.js';
 
 let server: SyncTestServer;

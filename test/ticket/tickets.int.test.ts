@@ -4,7 +4,7 @@
  */
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tickets } from '../../core/ticket/index.js';
+import { tickets } from '#core/ticket/index.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 
 type Json = Record<string, unknown>;

@@ -5,7 +5,7 @@
  * item by item. Namespace prefixes are ignored (operators write `ans:` or a default namespace).
  */
 import { create } from 'xmlbuilder2';
-import { DomainError } from '../../errors.js';
+import { DomainError } from '#core/errors.js';
 
 /** A refusal: the TISS glosa code (dm_tipoGlosa, TUSS 38) and its value or description. */
 export interface Glosa {

@@ -3,7 +3,7 @@
  * own declaration). Every character of a pt-BR name fits; one that does not is refused, never replaced,
  * as the operator would read a different value than the one hashed.
  */
-import { DomainError } from '../../errors.js';
+import { DomainError } from '#core/errors.js';
 
 /**
  * The ISO-8859-1 bytes of `text`.

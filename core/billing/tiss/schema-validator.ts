@@ -5,7 +5,7 @@
  * are read from disk, so the desk asks the server (the operations that validate run there).
  */
 import type { XMLValidationError } from 'xmllint-wasm';
-import { DomainError } from '../../errors.js';
+import { DomainError } from '#core/errors.js';
 
 /** One problem the validator found, with the field it concerns when it could tell. */
 export interface TissProblem {

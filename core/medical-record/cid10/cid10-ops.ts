@@ -1,7 +1,7 @@
 /** CID-10 search (spec §4.4 Medical Record: the diagnosis of the record is coded in CID-10). */
 import { z } from 'zod';
-import { defineOperation } from '../../operation.js';
-import { GROUP } from '../record-ops.js';
+import { defineOperation } from '#core/operation.js';
+import { GROUP } from '#core/medical-record/record-ops.js';
 import { cid10Table } from './cid10.js';
 
 const entryOutput = z

@@ -4,7 +4,7 @@
  * `scripts/cid10-to-json.mjs` into `cid10-subcategorias.json` (see README.md beside it). Searched
  * offline, by code or by words, ignoring accents and case: a desk without network finds codes too.
  */
-import { searchKey } from '../../br/text.js';
+import { searchKey } from '#core/br/text.js';
 
 /** The table's sex restriction: the diagnosis applies only to patients of that sex. */
 export type Cid10Sex = 'F' | 'M';

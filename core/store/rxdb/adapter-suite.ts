@@ -4,10 +4,10 @@
  * replication will use. Both storages run it. Test-only module.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DomainError } from '../../errors.js';
-import { defineCollection } from '../collection-def.js';
-import { samples, type Sample } from '../conformance.js';
-import type { Store } from '../port.js';
+import { DomainError } from '#core/errors.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import { samples, type Sample } from '#core/store/conformance.js';
+import type { Store } from '#core/store/port.js';
 import type { RxdbDatabase } from './rx-database.js';
 import type { StorageGroups } from './storage-groups.js';
 

@@ -1,6 +1,6 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import { conformanceCollections, describeStoreConformance, samples, type Sample } from '../conformance.js';
+import { conformanceCollections, describeStoreConformance, samples, type Sample } from '#core/store/conformance.js';
 import { adapterSuiteCollections, adapterSuiteGroups, describeAdapterBehaviour } from './adapter-suite.js';
 import { describeSparseRecords } from './sparse-suite.js';
 import { neighbourCollections, neighbourGroups, withNeighbours } from './group-neighbours.js';

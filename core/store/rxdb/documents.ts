@@ -1,7 +1,7 @@
 import { now, type RxDocumentData } from 'rxdb';
-import type { ErrorDetail } from '../../errors.js';
-import type { IndexedFieldType } from '../collection-def.js';
-import type { RecordBase, Stored } from '../record.js';
+import type { ErrorDetail } from '#core/errors.js';
+import type { IndexedFieldType } from '#core/store/collection-def.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
 import { forbiddenError, invalidRecordError } from './errors.js';
 import {
   COLLECTION_FIELD,

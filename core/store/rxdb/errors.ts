@@ -1,4 +1,4 @@
-import { DomainError, type ErrorDetail } from '../../errors.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
 
 /** The id is taken (also by a deleted record), or the revision moved on. */
 export function conflictError(collection: string, ids: readonly string[], why: 'exists' | 'stale'): DomainError {

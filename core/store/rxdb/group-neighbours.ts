@@ -3,7 +3,7 @@
  * the other collection filled with records of the same tenant, so every query, count and read of the
  * suite must leave the neighbour's records out, as the catalogue's collections sharing a group must.
  */
-import { samples, type Sample } from '../conformance.js';
+import { samples, type Sample } from '#core/store/conformance.js';
 import type { RxdbDatabase } from './rx-database.js';
 import { sparse, sparseData } from './sparse-suite.js';
 import type { StorageGroups } from './storage-groups.js';

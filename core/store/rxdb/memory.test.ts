@@ -1,4 +1,4 @@
-import { describeStoreConformance } from '../conformance.js';
+import { describeStoreConformance } from '#core/store/conformance.js';
 import { adapterSuiteCollections, adapterSuiteGroups, describeAdapterBehaviour } from './adapter-suite.js';
 import { describeSparseRecords } from './sparse-suite.js';
 import { neighbourCollections, neighbourGroups, withNeighbours } from './group-neighbours.js';

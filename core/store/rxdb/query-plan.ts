@@ -31,7 +31,7 @@ import {
   type RxDocumentData,
   type RxJsonSchema,
 } from 'rxdb';
-import type { NormalisedQuery } from '../query.js';
+import type { NormalisedQuery } from '#core/store/query.js';
 import { COLLECTION_FIELD, TENANT_FIELD, type RxRecord } from './schema.js';
 
 /** How far the storage's own index keys can be trusted. */

@@ -1,9 +1,9 @@
 import type { RxDocumentData, RxStorageWriteError } from 'rxdb';
-import type { DomainError } from '../../errors.js';
-import type { CollectionDef } from '../collection-def.js';
-import type { Collection } from '../port.js';
-import { normaliseQuery, type Query } from '../query.js';
-import type { RecordBase, Stored } from '../record.js';
+import type { DomainError } from '#core/errors.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { Collection } from '#core/store/port.js';
+import { normaliseQuery, type Query } from '#core/store/query.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
 import { newDocumentData, recordToWrite, replacementData, toStorageDocument, toStored } from './documents.js';
 import { conflictError, invalidRecordError, notFoundError, storageError } from './errors.js';
 import { planQuery, type IndexTrust, type QueryTarget } from './query-plan.js';

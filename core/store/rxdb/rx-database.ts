@@ -1,8 +1,8 @@
 import { createRxDatabase, type RxCollectionCreator, type RxDatabase, type RxStorage } from 'rxdb';
 import { filter, map, type Observable } from 'rxjs';
-import type { CollectionDef } from '../collection-def.js';
-import type { Database, Store } from '../port.js';
-import type { RecordBase } from '../record.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { Database, Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
 import { isValidKey } from './documents.js';
 import { Mutex } from './mutex.js';
 import { indexTrustOf } from './query-plan.js';

@@ -1,6 +1,6 @@
-import type { CollectionDef } from '../collection-def.js';
-import type { Collection, Store } from '../port.js';
-import type { RecordBase } from '../record.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { Collection, Store } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
 import type { Mutex } from './mutex.js';
 import type { IndexTrust } from './query-plan.js';
 import { RxdbCollection } from './rx-collection.js';

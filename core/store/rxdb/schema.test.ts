@@ -1,6 +1,6 @@
 import { checkSchema } from 'rxdb/plugins/dev-mode';
 import { describe, expect, it } from 'vitest';
-import { samples } from '../conformance.js';
+import { samples } from '#core/store/conformance.js';
 import { sparse } from './sparse-suite.js';
 import { groupIndexes, groupSchema, slotsOf } from './schema.js';
 

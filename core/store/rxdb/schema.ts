@@ -1,6 +1,6 @@
 import type { JsonSchema, RxJsonSchema } from 'rxdb';
-import type { AnyCollectionDef, IndexedFieldType } from '../collection-def.js';
-import type { RecordBase } from '../record.js';
+import type { AnyCollectionDef, IndexedFieldType } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { COLLECTION_FIELD, STORAGE_FIELD_PREFIX } from './storage-groups.js';
 
 export type { AnyCollectionDef };

@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineCollection } from '../collection-def.js';
-import { matchesQuery } from '../match.js';
-import type { Store } from '../port.js';
-import { normaliseQuery, type Query } from '../query.js';
-import type { RecordBase } from '../record.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import { matchesQuery } from '#core/store/match.js';
+import type { Store } from '#core/store/port.js';
+import { normaliseQuery, type Query } from '#core/store/query.js';
+import type { RecordBase } from '#core/store/record.js';
 import type { RxdbDatabase } from './rx-database.js';
 
 const TENANT = 'tenant-a';

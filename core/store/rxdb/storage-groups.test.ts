@@ -1,6 +1,6 @@
 import { checkSchema } from 'rxdb/plugins/dev-mode';
 import { describe, expect, it } from 'vitest';
-import { allCollections } from '../../catalogue.js';
+import { allCollections } from '#core/catalogue.js';
 import { groupSchema } from './schema.js';
 import { CLINIC_STORAGE_GROUPS, storageGroupOf } from './storage-groups.js';
 

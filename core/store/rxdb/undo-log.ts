@@ -1,5 +1,5 @@
 import type { RxDocumentData } from 'rxdb';
-import { DomainError, type ErrorDetail } from '../../errors.js';
+import { DomainError, type ErrorDetail } from '#core/errors.js';
 import { replacementData, storedFields } from './documents.js';
 import { readDocuments, writeDocuments, type RxRecordCollection } from './storage-io.js';
 import type { RxRecord } from './schema.js';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteBudget, disapproveBudget } from '../../../core/budget/budget-status-ops.js';
+import { deleteBudget, disapproveBudget } from '#core/budget/budget-status-ops.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useRun } from '../local/hooks.js';

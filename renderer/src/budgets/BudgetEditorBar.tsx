@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Kbd, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { BudgetStatusCode } from '../../../core/budget/budget-codes.js';
+import type { BudgetStatusCode } from '#core/budget/budget-codes.js';
 
 /**
  * The editor's title and actions bar: the budget's number and status, the save shortcut, back and

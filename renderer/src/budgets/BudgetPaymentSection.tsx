@@ -1,6 +1,6 @@
 import { Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, PERIODS } from '../../../core/budget/budget-codes.js';
+import { PAYMENT_METHODS, PERIODS } from '#core/budget/budget-codes.js';
 import type { BudgetForm, MoneyPreview } from './budget-form.js';
 import { money, tabular, type FieldError } from './budget-editor-fields.js';
 

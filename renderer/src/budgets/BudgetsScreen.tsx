@@ -1,20 +1,20 @@
 import { Alert, Badge, Button, Group, Menu, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { users } from '../../../core/access/user.js';
-import { formatDate, formatMoney } from '../../../core/br/format.js';
+import { users } from '#core/access/user.js';
+import { formatDate, formatMoney } from '#core/br/format.js';
 import {
   APPROVABLE_STATUSES,
   BudgetStatus,
   DISAPPROVABLE_STATUSES,
   type BudgetStatusCode,
-} from '../../../core/budget/budget-codes.js';
-import { listBudgets } from '../../../core/budget/budget-list.js';
-import { budgets } from '../../../core/budget/budget-record.js';
-import { approveBudget } from '../../../core/budget/budget-status-ops.js';
-import { createTreatmentFromBudget, treatments } from '../../../core/budget/treatment.js';
-import { invoke } from '../../../core/operation.js';
-import { patients } from '../../../core/patient/patient-record.js';
+} from '#core/budget/budget-codes.js';
+import { listBudgets } from '#core/budget/budget-list.js';
+import { budgets } from '#core/budget/budget-record.js';
+import { approveBudget } from '#core/budget/budget-status-ops.js';
+import { createTreatmentFromBudget, treatments } from '#core/budget/treatment.js';
+import { invoke } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
 import { NoticeAlert } from '../common/NoticeAlert.js';

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { budgets } from '../../../core/budget/budget-record.js';
-import { sendBudget } from '../../../core/budget/budget-send.js';
-import { patients } from '../../../core/patient/patient-record.js';
+import { budgets } from '#core/budget/budget-record.js';
+import { sendBudget } from '#core/budget/budget-send.js';
+import { patients } from '#core/patient/patient-record.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useLive, useRun } from '../local/hooks.js';

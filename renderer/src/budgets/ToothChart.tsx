@@ -1,6 +1,6 @@
 import { Group, NativeSelect, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TOOTH_FACES, TOOTH_REGIONS } from '../../../core/budget/budget-codes.js';
+import { TOOTH_FACES, TOOTH_REGIONS } from '#core/budget/budget-codes.js';
 import {
   TOOTH_ROWS,
   chooseRegion,

@@ -2,7 +2,7 @@
  * What the editor's parts share: how amounts are shown, and which form fields the core's messages
  * may name (so a `details[].path` lands under its field).
  */
-import { formatMoney } from '../../../core/br/format.js';
+import { formatMoney } from '#core/br/format.js';
 import type { BudgetForm } from './budget-form.js';
 
 /** Reais as the clinic reads them (`R$ 1.234,56`). */

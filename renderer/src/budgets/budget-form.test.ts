@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBudget } from '../../../core/budget/budget-ops.js';
+import { createBudget } from '#core/budget/budget-ops.js';
 import { emptyForm, newLine, previewMoney, toBudgetInput, type BudgetForm } from './budget-form.js';
 
 function dental(): BudgetForm {

@@ -4,12 +4,12 @@
  * total the screen shows is the core's own arithmetic (`budgetMoney`), never a float sum.
  */
 import type { z } from 'zod';
-import type { Budget } from '../../../core/budget/budget-record.js';
-import type { createBudget } from '../../../core/budget/budget-ops.js';
-import { paymentMethodOf, type PAYMENT_METHODS, type PERIODS } from '../../../core/budget/budget-codes.js';
-import { budgetMoney } from '../../../core/budget/budget-money.js';
-import { isDomainError, type ErrorDetail } from '../../../core/errors.js';
-import { formatMoneyText, fromCentavos, parseMoneyText, toCentavos } from '../../../core/price/money.js';
+import type { Budget } from '#core/budget/budget-record.js';
+import type { createBudget } from '#core/budget/budget-ops.js';
+import { paymentMethodOf, type PAYMENT_METHODS, type PERIODS } from '#core/budget/budget-codes.js';
+import { budgetMoney } from '#core/budget/budget-money.js';
+import { isDomainError, type ErrorDetail } from '#core/errors.js';
+import { formatMoneyText, fromCentavos, parseMoneyText, toCentavos } from '#core/price/money.js';
 import type { ToothSelection } from './tooth-chart.js';
 
 /** One line as the form holds it: texts as typed, the tooth selection as clicked. */

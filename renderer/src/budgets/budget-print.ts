@@ -6,10 +6,10 @@
  * preview and the print work offline and in the demonstration (docs/decisions/ "Budgets on the
  * desk"). Every text from a record is escaped: the page is printed, never trusted.
  */
-import * as text from '../../../core/budget/budget-document-text.js';
-import type { BudgetDocument } from '../../../core/budget/budget-document.js';
+import * as text from '#core/budget/budget-document-text.js';
+import type { BudgetDocument } from '#core/budget/budget-document.js';
 
-export { planText } from '../../../core/budget/budget-document-text.js';
+export { planText } from '#core/budget/budget-document-text.js';
 
 /** Text made safe for HTML content and attribute values. */
 export function escapeHtml(text: string): string {

@@ -3,9 +3,9 @@
  * storage): the plan's price beats the insurance's, which beats the general one.
  */
 import { describe, expect, it } from 'vitest';
-import { createEvent } from '../../../core/clinic/event-ops.js';
-import { createInsurance } from '../../../core/insurance/insurance-ops.js';
-import { alterPriceTable, createPriceTable } from '../../../core/price/price-table-ops.js';
+import { createEvent } from '#core/clinic/event-ops.js';
+import { createInsurance } from '#core/insurance/insurance-ops.js';
+import { alterPriceTable, createPriceTable } from '#core/price/price-table-ops.js';
 import { demoActor } from '../local/demo-seed.js';
 import { loadBudgetRefs, priceOf } from './budget-refs.js';
 import { memoryDesks } from '../local/memory-desk.js';

@@ -2,13 +2,13 @@
  * What the budget editor picks from, read from the desk's own database: clinics, professionals,
  * insurances, the catalogue's events, and the price table whose prices apply.
  */
-import { users } from '../../../core/access/user.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { events } from '../../../core/clinic/event-record.js';
-import { insurances } from '../../../core/insurance/insurance-record.js';
-import { invoke, type OperationContext } from '../../../core/operation.js';
-import { pricesOfEventsOperation } from '../../../core/price/price-lookup.js';
-import { priceTables } from '../../../core/price/price-table-record.js';
+import { users } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { events } from '#core/clinic/event-record.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { pricesOfEventsOperation } from '#core/price/price-lookup.js';
+import { priceTables } from '#core/price/price-table-record.js';
 
 /** A choice of a select: id and the name shown. */
 export interface Choice {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueuedMessage } from '../../../core/messaging/message.js';
+import type { QueuedMessage } from '#core/messaging/message.js';
 import { defaultDestination, destinationInput, latestSends, sendNote } from './budget-send-state.js';
 
 const at = '2026-11-23T12:00:00.000+00:00';

@@ -4,12 +4,12 @@
  * it back as the budget's latest send, and the printable document is built from the same store.
  */
 import { describe, expect, it } from 'vitest';
-import { users } from '../../../core/access/user.js';
-import { budgetDocument } from '../../../core/budget/budget-document.js';
-import { createBudget } from '../../../core/budget/budget-ops.js';
-import { sendBudget } from '../../../core/budget/budget-send.js';
-import { fullBudgetBody, seedBudgetReferences } from '../../../core/budget/testing.js';
-import { outboxMessages } from '../../../core/messaging/message.js';
+import { users } from '#core/access/user.js';
+import { budgetDocument } from '#core/budget/budget-document.js';
+import { createBudget } from '#core/budget/budget-ops.js';
+import { sendBudget } from '#core/budget/budget-send.js';
+import { fullBudgetBody, seedBudgetReferences } from '#core/budget/testing.js';
+import { outboxMessages } from '#core/messaging/message.js';
 import { DEMO_TENANT, demoActor } from '../local/demo-seed.js';
 import { budgetHtml } from './budget-print.js';
 import { loadBudgetSends } from './budget-sends.js';

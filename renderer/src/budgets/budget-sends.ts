@@ -3,8 +3,8 @@
  * server's status), and tells whether the desk's sync reaches the server now.
  */
 import { useEffect, useState } from 'react';
-import { outboxMessages } from '../../../core/messaging/message.js';
-import type { OperationContext } from '../../../core/operation.js';
+import { outboxMessages } from '#core/messaging/message.js';
+import type { OperationContext } from '#core/operation.js';
 import { useLocalCore } from '../local/hooks.js';
 import { latestSends, type BudgetSendState } from './budget-send-state.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFdiTooth } from '../../../core/budget/budget-codes.js';
+import { isFdiTooth } from '#core/budget/budget-codes.js';
 import { NO_TOOTH, TOOTH_ROWS, chooseRegion, clickTooth, selectionLabel, toggleFace } from './tooth-chart.js';
 
 describe('the tooth chart', () => {

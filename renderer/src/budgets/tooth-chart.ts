@@ -3,7 +3,7 @@
  * draws where, and how a line's tooth, faces and region change as the desk clicks. Pure, so the
  * screen only renders it.
  */
-import { TOOTH_FACES, type TOOTH_REGIONS, isFdiTooth } from '../../../core/budget/budget-codes.js';
+import { TOOTH_FACES, type TOOTH_REGIONS, isFdiTooth } from '#core/budget/budget-codes.js';
 
 export type ToothFace = (typeof TOOTH_FACES)[number];
 export type ToothRegion = (typeof TOOTH_REGIONS)[number];

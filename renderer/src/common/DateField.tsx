@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, isIsoDate, maskDate, parseDate } from '../../../core/br/format.js';
+import { formatDate, isIsoDate, maskDate, parseDate } from '#core/br/format.js';
 
 /** What {@link DateField} takes besides Mantine's label, width, description… */
 export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'defaultValue'> {

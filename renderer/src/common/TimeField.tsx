@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isTime, maskTime, parseTime } from '../../../core/br/format.js';
+import { isTime, maskTime, parseTime } from '#core/br/format.js';
 
 /** What {@link TimeField} takes besides Mantine's label, width, description… */
 export interface TimeFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'defaultValue'> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../core/errors.js';
+import { DomainError } from '#core/errors.js';
 import { formFailure } from './domain-errors.js';
 
 describe('a domain error on a form', () => {

@@ -2,7 +2,7 @@
  * A DomainError from a local operation, split for a form: messages per field (the core's pt-BR
  * messages, shown inline) and what no field of the form owns (shown above it).
  */
-import { isDomainError } from '../../../core/errors.js';
+import { isDomainError } from '#core/errors.js';
 
 /** A form's view of a failure. */
 export interface FormFailure {

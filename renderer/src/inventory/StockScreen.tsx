@@ -15,11 +15,11 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { reserveReasons } from '../../../core/inventory/category-record.js';
-import { createMovement } from '../../../core/inventory/movement-ops.js';
-import { inventoryMovements, MOVEMENT_KINDS, type MovementKind } from '../../../core/inventory/movement-record.js';
-import { products } from '../../../core/inventory/product-record.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { reserveReasons } from '#core/inventory/category-record.js';
+import { createMovement } from '#core/inventory/movement-ops.js';
+import { inventoryMovements, MOVEMENT_KINDS, type MovementKind } from '#core/inventory/movement-record.js';
+import { products } from '#core/inventory/product-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
 import { NoticeAlert } from '../common/NoticeAlert.js';

@@ -1,7 +1,7 @@
 /** The Estoque screen's read on the real RxDB memory store: position, alerts and discrepancies of one clinic. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMovement } from '../../../core/inventory/movement-ops.js';
-import { openInventory, type InventoryHarness } from '../../../core/inventory/testing.js';
+import { createMovement } from '#core/inventory/movement-ops.js';
+import { openInventory, type InventoryHarness } from '#core/inventory/testing.js';
 import { loadStock } from './load-stock.js';
 
 let h: InventoryHarness;

@@ -4,10 +4,10 @@
  * offers (active products, clinics, reserve reasons).
  */
 import type { z } from 'zod';
-import { listReserveReasons } from '../../../core/inventory/category-ops.js';
-import { products } from '../../../core/inventory/product-record.js';
-import { clinicAlerts, clinicStock, listDiscrepancies } from '../../../core/inventory/stock-ops.js';
-import { invoke, type OperationContext } from '../../../core/operation.js';
+import { listReserveReasons } from '#core/inventory/category-ops.js';
+import { products } from '#core/inventory/product-record.js';
+import { clinicAlerts, clinicStock, listDiscrepancies } from '#core/inventory/stock-ops.js';
+import { invoke, type OperationContext } from '#core/operation.js';
 import { loadClinics, type ClinicChoice } from '../reception/load-day.js';
 
 /** A position line as the core answers it. */

@@ -1,8 +1,8 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { permissionsOf } from '../../../core/access/roles.js';
-import type { Actor } from '../../../core/actor.js';
+import { permissionsOf } from '#core/access/roles.js';
+import type { Actor } from '#core/actor.js';
 import type { DeskSession } from '../session/sign-in.js';
 import type { Installation } from './installation.js';
 import { useDatabaseWait } from './database-lock.js';

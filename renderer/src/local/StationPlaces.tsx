@@ -1,9 +1,9 @@
 import { NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../core/actor.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import type { OperationContext } from '../../../core/operation.js';
+import { can } from '#core/actor.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import type { OperationContext } from '#core/operation.js';
 import { readStationPlaces, saveStationPlace } from '../reception/station-place.js';
 import { useLive, useLocalCore } from './hooks.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SyncStatus } from '../../../core/sync/status.js';
+import type { SyncStatus } from '#core/sync/status.js';
 import type { ServerStatus } from '../server/health.js';
 import { recheckServerStatus } from '../server/useServerStatus.js';
 import { openReview } from '../sync-review/open-review.js';

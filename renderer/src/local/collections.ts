@@ -4,10 +4,10 @@
  * of 13 collections per realm (COL23) is not reached; every window must open this same list, since a
  * group's schema derives from the members opened.
  */
-import { allCollections } from '../../../core/catalogue.js';
-import { numberBlocks } from '../../../core/numbering/number-blocks.js';
-import type { AnyCollectionDef } from '../../../core/store/collection-def.js';
-import { syncPermissions } from '../../../core/sync/record-rules.js';
+import { allCollections } from '#core/catalogue.js';
+import { numberBlocks } from '#core/numbering/number-blocks.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
+import { syncPermissions } from '#core/sync/record-rules.js';
 
 /**
  * What the desk opens locally: the whole catalogue, so every operation runs offline, and the number

@@ -6,20 +6,20 @@
  * professionals are `users` records (temporary, schedulable, no login), as the server's demo command
  * writes them, since no operation creates a user without an invitation.
  */
-import type { Actor } from '../../../core/actor.js';
-import { users, type User } from '../../../core/access/user.js';
-import { cpfWithCheckDigits } from '../../../core/br/cpf.js';
-import { isoWithOffset } from '../../../core/clock.js';
-import { createClinic } from '../../../core/clinic/clinic-ops.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { createEvent } from '../../../core/clinic/event-ops.js';
-import { createBudget } from '../../../core/budget/budget-ops.js';
-import { createPatient } from '../../../core/patient/patient-ops.js';
-import { createAppointment } from '../../../core/schedule/appointment-ops.js';
-import { confirmAppointment } from '../../../core/schedule/confirmation.js';
-import { attendAppointment } from '../../../core/schedule/appointment-flow.js';
-import { totemCheckIn } from '../../../core/ticket/totem-ops.js';
-import { dayIn, localTimeIn } from '../../../core/schedule/time.js';
+import type { Actor } from '#core/actor.js';
+import { users, type User } from '#core/access/user.js';
+import { cpfWithCheckDigits } from '#core/br/cpf.js';
+import { isoWithOffset } from '#core/clock.js';
+import { createClinic } from '#core/clinic/clinic-ops.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { createEvent } from '#core/clinic/event-ops.js';
+import { createBudget } from '#core/budget/budget-ops.js';
+import { createPatient } from '#core/patient/patient-ops.js';
+import { createAppointment } from '#core/schedule/appointment-ops.js';
+import { confirmAppointment } from '#core/schedule/confirmation.js';
+import { attendAppointment } from '#core/schedule/appointment-flow.js';
+import { totemCheckIn } from '#core/ticket/totem-ops.js';
+import { dayIn, localTimeIn } from '#core/schedule/time.js';
 import type { LocalCore } from './local-core.js';
 
 /** The demo account's id: one local tenant per demo installation. */

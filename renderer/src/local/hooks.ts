@@ -5,8 +5,8 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { merge, debounceTime, type Subscription } from 'rxjs';
 import type { z } from 'zod';
-import type { Operation, OperationContext } from '../../../core/operation.js';
-import type { AnyCollectionDef } from '../../../core/store/collection-def.js';
+import type { Operation, OperationContext } from '#core/operation.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
 import { LocalCoreContext, type LocalCoreValue } from './LocalCoreProvider.js';
 
 /** The local core. @throws Error outside a LocalCoreProvider (a programming error). */

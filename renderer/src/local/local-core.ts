@@ -5,15 +5,15 @@
  */
 import type { RxStorage } from 'rxdb';
 import type { z } from 'zod';
-import type { Actor } from '../../../core/actor.js';
-import { systemClock, type Clock } from '../../../core/clock.js';
-import { uuidV7Ids } from '../../../core/ids.js';
-import { memoryNumberSource, type NumberSource } from '../../../core/numbering/number-source.js';
-import { invoke, type Operation, type OperationContext } from '../../../core/operation.js';
-import { storeOutbox } from '../../../core/messaging/store-outbox.js';
-import type { AnyCollectionDef } from '../../../core/store/collection-def.js';
-import type { Store } from '../../../core/store/port.js';
-import { openRxdbDatabase, type RxdbDatabase } from '../../../core/store/rxdb/index.js';
+import type { Actor } from '#core/actor.js';
+import { systemClock, type Clock } from '#core/clock.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { memoryNumberSource, type NumberSource } from '#core/numbering/number-source.js';
+import { invoke, type Operation, type OperationContext } from '#core/operation.js';
+import { storeOutbox } from '#core/messaging/store-outbox.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
+import { openRxdbDatabase, type RxdbDatabase } from '#core/store/rxdb/index.js';
 import { localCollections } from './collections.js';
 
 /** An open local core: the database, and operations run on it as one actor. */

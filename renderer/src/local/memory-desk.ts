@@ -3,7 +3,7 @@
  * desk-side integration test opened and closed one the same way.
  */
 import { afterEach } from 'vitest';
-import { memoryStorage } from '../../../core/store/rxdb/index.js';
+import { memoryStorage } from '#core/store/rxdb/index.js';
 import { DEMO_TENANT } from './demo-seed.js';
 import { openLocalCore, type LocalCore, type LocalCoreOptions } from './local-core.js';
 

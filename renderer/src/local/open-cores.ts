@@ -3,13 +3,13 @@
  * (StrictMode) or remount it on navigation; RxDB refuses to open one database name twice at once, so
  * cores are shared here instead of opened per component.
  */
-import { BUDGET_SERIES } from '../../../core/budget/budget-number.js';
-import { systemClock } from '../../../core/clock.js';
-import { uuidV7Ids } from '../../../core/ids.js';
-import { blockNumberSource } from '../../../core/numbering/number-blocks.js';
-import type { Store } from '../../../core/store/port.js';
-import { fetchNumberLeaser } from '../../../core/sync/index.js';
-import { dexieStorage } from '../../../core/store/rxdb/index.js';
+import { BUDGET_SERIES } from '#core/budget/budget-number.js';
+import { systemClock } from '#core/clock.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { blockNumberSource } from '#core/numbering/number-blocks.js';
+import type { Store } from '#core/store/port.js';
+import { fetchNumberLeaser } from '#core/sync/index.js';
+import { dexieStorage } from '#core/store/rxdb/index.js';
 import type { Installation } from './installation.js';
 import { databaseNameFor, openLocalCore, type LocalCore } from './local-core.js';
 import { holdDatabase, type ReleaseDatabase } from './database-lock.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_STATUS } from '../../../core/sync/status.js';
+import { UNKNOWN_STATUS } from '#core/sync/status.js';
 import { t } from '../i18n/index.js';
 import { offlineBadge, syncLabel } from './sync-label.js';
 

@@ -3,7 +3,7 @@
  * footer's indicator (one tone and one message, the most urgent first: conflicts a person must
  * resolve, then being offline, then changes waiting) and the header's offline badge.
  */
-import type { SyncStatus } from '../../../core/sync/status.js';
+import type { SyncStatus } from '#core/sync/status.js';
 import type { MessageKey } from '../i18n/index.js';
 import type { ServerStatus } from '../server/health.js';
 

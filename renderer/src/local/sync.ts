@@ -3,8 +3,8 @@
  * through `fetchTransport` with the device token, live through the server's change stream.
  */
 import { BehaviorSubject, combineLatest, map, type Observable } from 'rxjs';
-import { systemClock } from '../../../core/clock.js';
-import { startSync, syncStream, fetchTransport, type SyncHandle, type SyncStatus } from '../../../core/sync/index.js';
+import { systemClock } from '#core/clock.js';
+import { startSync, syncStream, fetchTransport, type SyncHandle, type SyncStatus } from '#core/sync/index.js';
 import { replicatedCollections } from './collections.js';
 import type { Installation } from './installation.js';
 import type { LocalCore } from './local-core.js';

@@ -15,10 +15,10 @@ import {
 import { useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { UFS } from '../../../core/br/schemas.js';
-import { insurances } from '../../../core/insurance/insurance-record.js';
-import { createPatient, updatePatient } from '../../../core/patient/patient-ops.js';
-import { SEXES } from '../../../core/patient/patient-record.js';
+import { UFS } from '#core/br/schemas.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { createPatient, updatePatient } from '#core/patient/patient-ops.js';
+import { SEXES } from '#core/patient/patient-record.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure } from '../common/domain-errors.js';

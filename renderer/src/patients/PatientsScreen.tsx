@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Checkbox, Group, Kbd, Table, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCpf } from '../../../core/br/cpf.js';
-import { searchKey } from '../../../core/br/text.js';
-import { listPatients } from '../../../core/patient/patient-list.js';
-import { patients } from '../../../core/patient/patient-record.js';
-import { invoke } from '../../../core/operation.js';
+import { formatCpf } from '#core/br/cpf.js';
+import { searchKey } from '#core/br/text.js';
+import { listPatients } from '#core/patient/patient-list.js';
+import { patients } from '#core/patient/patient-record.js';
+import { invoke } from '#core/operation.js';
 import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
 import { useLive, useLocalCore } from '../local/hooks.js';

@@ -4,7 +4,7 @@
  * them and reactivating one that already left goes to the server's REST API (spec §4.4 Patient) with
  * the signed-in person's access token; the reactivated patient then syncs back down.
  */
-import { DomainError } from '../../../core/errors.js';
+import { DomainError } from '#core/errors.js';
 import type { PatientView } from './patient-form-values.js';
 
 /** Where the server is and who asks; null when the desk cannot ask (demo, offline session). */

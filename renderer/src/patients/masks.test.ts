@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseCpf } from '../../../core/br/cpf.js';
+import { normaliseCpf } from '#core/br/cpf.js';
 import { maskCpf, maskPhone } from './masks.js';
 
 describe('patient form masks', () => {

@@ -28,7 +28,7 @@ export function maskPhone(text: string): string {
 }
 
 /** Formats up to 8 digits of `text` as a Brazilian date, `17/05/1980`, partial while typing (the shared mask). */
-export { maskDate } from '../../../core/br/format.js';
+export { maskDate } from '#core/br/format.js';
 
 /** Formats up to 8 digits of `text` as a CEP, `01310-100`, partial while typing. */
 export function maskCep(text: string): string {

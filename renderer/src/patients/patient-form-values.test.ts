@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPatient, updatePatient } from '../../../core/patient/patient-ops.js';
+import { createPatient, updatePatient } from '#core/patient/patient-ops.js';
 import { maskCep, maskDate, showPhone } from './masks.js';
 import {
   BAD_DATE,

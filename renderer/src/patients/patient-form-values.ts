@@ -3,11 +3,11 @@
  * `dd/mm/aaaa` dates, blanks) becomes the `patient.create`/`patient.update` input, and a stored patient
  * fills the form. The core's schemas validate; this only converts (and catches a date it cannot read).
  */
-import { formatDate, parseDate } from '../../../core/br/format.js';
-import { formatCpf } from '../../../core/br/cpf.js';
+import { formatDate, parseDate } from '#core/br/format.js';
+import { formatCpf } from '#core/br/cpf.js';
 import type { z } from 'zod';
-import type { Sex } from '../../../core/patient/patient-record.js';
-import type { patientOutput } from '../../../core/patient/patient-schemas.js';
+import type { Sex } from '#core/patient/patient-record.js';
+import type { patientOutput } from '#core/patient/patient-schemas.js';
 import { maskCep, showPhone } from './masks.js';
 
 /** One insurance card as the form holds it. */

@@ -3,12 +3,12 @@
  * no-shows included, with the professional's and clinic's names) through the patients+start index,
  * and budgets through the core's `budget.list` (so the person's permission applies).
  */
-import { users } from '../../../core/access/user.js';
-import { listBudgets } from '../../../core/budget/budget-list.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { invoke, type OperationContext } from '../../../core/operation.js';
-import { appointments } from '../../../core/schedule/appointment-record.js';
-import type { Status } from '../../../core/schedule/status.js';
+import { users } from '#core/access/user.js';
+import { listBudgets } from '#core/budget/budget-list.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { appointments } from '#core/schedule/appointment-record.js';
+import type { Status } from '#core/schedule/status.js';
 
 /** One past or future appointment of the patient. */
 export interface HistoryAppointment {

@@ -1,9 +1,9 @@
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoneyText, fromCentavos, parseMoneyText, toCentavos } from '../../../core/price/money.js';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../core/schedule/appointment-record.js';
-import { setCopart, setPaymentMethod } from '../../../core/schedule/appointment-money.js';
+import { formatMoneyText, fromCentavos, parseMoneyText, toCentavos } from '#core/price/money.js';
+import { PAYMENT_METHODS, type PaymentMethod } from '#core/schedule/appointment-record.js';
+import { setCopart, setPaymentMethod } from '#core/schedule/appointment-money.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useRun } from '../local/hooks.js';
 import type { DayAppointment } from './load-day.js';

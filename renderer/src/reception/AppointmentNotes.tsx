@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { editAppointmentNotes } from '../../../core/schedule/appointment-ops.js';
+import { editAppointmentNotes } from '#core/schedule/appointment-ops.js';
 import { useRun } from '../local/hooks.js';
 
 /**

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Kbd } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appointments } from '../../../core/schedule/appointment-record.js';
-import { scheduleBlocks, scheduleSettings } from '../../../core/schedule/index.js';
-import { addDays, dayIn, utcKey } from '../../../core/schedule/time.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { users } from '../../../core/access/user.js';
-import { patients } from '../../../core/patient/patient-record.js';
+import { appointments } from '#core/schedule/appointment-record.js';
+import { scheduleBlocks, scheduleSettings } from '#core/schedule/index.js';
+import { addDays, dayIn, utcKey } from '#core/schedule/time.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { users } from '#core/access/user.js';
+import { patients } from '#core/patient/patient-record.js';
 import { useLive } from '../local/hooks.js';
 import { AgendaActions } from '../schedule-blocks/AgendaActions.js';
 import { AgendaViewToggle } from './AgendaViewToggle.js';

@@ -1,7 +1,7 @@
 import { Box, Button, Notification } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isDomainError } from '../../../core/errors.js';
+import { isDomainError } from '#core/errors.js';
 import { useRun } from '../local/hooks.js';
 import { RefusalLines, slotRefusalLines } from '../squeeze-in/SlotRefusal.js';
 import { moveAppointment, type Placement } from './move-appointment.js';

@@ -1,12 +1,12 @@
 import { Group } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { users } from '../../../core/access/user.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { patients } from '../../../core/patient/patient-record.js';
-import { appointments } from '../../../core/schedule/appointment-record.js';
-import { scheduleBlocks, scheduleSettings } from '../../../core/schedule/index.js';
-import { addDays, dayIn, utcKey } from '../../../core/schedule/time.js';
+import { users } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { patients } from '#core/patient/patient-record.js';
+import { appointments } from '#core/schedule/appointment-record.js';
+import { scheduleBlocks, scheduleSettings } from '#core/schedule/index.js';
+import { addDays, dayIn, utcKey } from '#core/schedule/time.js';
 import { useLive } from '../local/hooks.js';
 import { AgendaViewToggle } from './AgendaViewToggle.js';
 import { AgendaDialogs, useAgendaDialogs } from './AgendaDialogs.js';

@@ -3,7 +3,7 @@
  * local database holds (working hours, slot length, appointments, blocks) and places it, so the
  * layout is tested without a browser.
  */
-import { localTimeIn, utcKey, weekdayOf } from '../../../core/schedule/time.js';
+import { localTimeIn, utcKey, weekdayOf } from '#core/schedule/time.js';
 
 /** A professional's column and the rules that make their slots. */
 export interface ColumnInput {

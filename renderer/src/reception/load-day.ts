@@ -3,16 +3,16 @@
  * professionals with their working hours (core's `effectiveSettings`), the day's appointments through
  * the `appointment.list` operation, blocks, and the patients they name.
  */
-import { users } from '../../../core/access/user.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { invoke, type OperationContext } from '../../../core/operation.js';
-import { patients } from '../../../core/patient/patient-record.js';
-import type { PaymentMethod } from '../../../core/schedule/appointment-record.js';
-import { scheduleBlocks } from '../../../core/schedule/block-record.js';
-import { listAppointments } from '../../../core/schedule/schedule-view.js';
-import { effectiveSettings } from '../../../core/schedule/settings-ops.js';
-import { dayRange, utcKey } from '../../../core/schedule/time.js';
-import { OCCUPYING, STATUS, type Status } from '../../../core/schedule/status.js';
+import { users } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
+import type { PaymentMethod } from '#core/schedule/appointment-record.js';
+import { scheduleBlocks } from '#core/schedule/block-record.js';
+import { listAppointments } from '#core/schedule/schedule-view.js';
+import { effectiveSettings } from '#core/schedule/settings-ops.js';
+import { dayRange, utcKey } from '#core/schedule/time.js';
+import { OCCUPYING, STATUS, type Status } from '#core/schedule/status.js';
 import type { z } from 'zod';
 import type { ColumnInput, GridBlock } from './day-grid.js';
 

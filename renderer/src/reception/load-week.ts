@@ -3,11 +3,11 @@
  * length (`effectiveSettings`), the week's appointments (`appointment.list`), blocks, and the core's
  * free slots (`schedule.availability`), which decide what can still be booked.
  */
-import { invoke, type OperationContext } from '../../../core/operation.js';
-import { getAvailability } from '../../../core/schedule/availability.js';
-import { listAppointments } from '../../../core/schedule/schedule-view.js';
-import { effectiveSettings } from '../../../core/schedule/settings-ops.js';
-import { utcKey } from '../../../core/schedule/time.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { getAvailability } from '#core/schedule/availability.js';
+import { listAppointments } from '#core/schedule/schedule-view.js';
+import { effectiveSettings } from '#core/schedule/settings-ops.js';
+import { utcKey } from '#core/schedule/time.js';
 import type { ColumnInput, GridBlock } from './day-grid.js';
 import {
   describeAppointments,

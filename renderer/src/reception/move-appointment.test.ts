@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { events } from '../../../core/clinic/event-record.js';
-import { isDomainError } from '../../../core/errors.js';
-import { createAppointment, getAppointment } from '../../../core/schedule/appointment-ops.js';
-import { createBlock } from '../../../core/schedule/block-ops.js';
+import { events } from '#core/clinic/event-record.js';
+import { isDomainError } from '#core/errors.js';
+import { createAppointment, getAppointment } from '#core/schedule/appointment-ops.js';
+import { createBlock } from '#core/schedule/block-ops.js';
 import type { RunOperation } from '../local/hooks.js';
 import { demoActor, seedDemoClinic } from '../local/demo-seed.js';
 import { loadDay } from './load-day.js';

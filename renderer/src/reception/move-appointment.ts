@@ -4,8 +4,8 @@
  * time, so a drag never drops the specialty, events, insurance or room.
  */
 import type { z } from 'zod';
-import { editAppointment, getAppointment } from '../../../core/schedule/appointment-ops.js';
-import { utcKey } from '../../../core/schedule/time.js';
+import { editAppointment, getAppointment } from '#core/schedule/appointment-ops.js';
+import { utcKey } from '#core/schedule/time.js';
 import type { RunOperation } from '../local/hooks.js';
 import type { MoveTarget } from './move-target.js';
 

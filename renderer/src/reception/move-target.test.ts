@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS } from '../../../core/schedule/status.js';
+import { STATUS } from '#core/schedule/status.js';
 import { editInputFor } from './move-appointment.js';
 import { movable, moveTarget } from './move-target.js';
 

@@ -3,7 +3,7 @@
  * Pure, so the rule is tested without a browser; the core's `appointment.edit` still decides whether
  * the place is free.
  */
-import { nextStatus, type Status } from '../../../core/schedule/status.js';
+import { nextStatus, type Status } from '#core/schedule/status.js';
 import type { Cell, GridAppointment } from './day-grid.js';
 
 /** A new place: professional and UTC keys of start and end. */

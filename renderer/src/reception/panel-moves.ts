@@ -1,4 +1,4 @@
-import type { Operation } from '../../../core/operation.js';
+import type { Operation } from '#core/operation.js';
 import {
   attendAppointment,
   callAppointment,
@@ -6,8 +6,8 @@ import {
   markNoShow,
   regressAttendance,
   startAttendance,
-} from '../../../core/schedule/appointment-flow.js';
-import type { AppointmentAction } from '../../../core/schedule/status.js';
+} from '#core/schedule/appointment-flow.js';
+import type { AppointmentAction } from '#core/schedule/status.js';
 import type { MessageKey } from '../i18n/index.js';
 
 /**

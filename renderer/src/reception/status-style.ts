@@ -1,5 +1,5 @@
 /** How the reception shows each appointment status: a text key and a Mantine colour. */
-import { STATUS, type Status } from '../../../core/schedule/status.js';
+import { STATUS, type Status } from '#core/schedule/status.js';
 import type { MessageKey } from '../i18n/index.js';
 
 /** Text key of a status. */

@@ -2,7 +2,7 @@
  * One professional's week: a column per day, a row per time of day. Pure: built from the same day
  * layout as the reception's day (layoutDay), so both views place slots, blocks and appointments alike.
  */
-import { addDays, dayIn, weekdayOf } from '../../../core/schedule/time.js';
+import { addDays, dayIn, weekdayOf } from '#core/schedule/time.js';
 import { layoutDay, type Cell, type ColumnInput, type GridAppointment, type GridBlock } from './day-grid.js';
 
 /** A week cell: a day cell, or a free slot that has already begun (not bookable). */

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Text, TextInput, Title } from '@mantine/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DEFAULT_TIME_ZONE } from '../../../core/clinic/clinic-record.js';
-import { createBlock, unlockBlocks } from '../../../core/schedule/block-ops.js';
-import { scheduleBlocks } from '../../../core/schedule/block-record.js';
+import { DEFAULT_TIME_ZONE } from '#core/clinic/clinic-record.js';
+import { createBlock, unlockBlocks } from '#core/schedule/block-ops.js';
+import { scheduleBlocks } from '#core/schedule/block-record.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';

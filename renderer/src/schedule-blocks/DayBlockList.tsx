@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayIn } from '../../../core/schedule/time.js';
+import { dayIn } from '#core/schedule/time.js';
 import { clockTime } from '../reception/day-grid.js';
 import type { DayBlock } from './day-blocks.js';
 import { shortDay } from './repeat.js';

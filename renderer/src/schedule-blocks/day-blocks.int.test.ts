@@ -3,10 +3,10 @@
  * the demo: which blocks show as a series, and whether removing a series can be undone exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { users } from '../../../core/access/user.js';
-import { createBlock, listBlocks, unlockBlocks } from '../../../core/schedule/block-ops.js';
-import { addDays, dayIn, weekdayOf } from '../../../core/schedule/time.js';
-import { invoke } from '../../../core/operation.js';
+import { users } from '#core/access/user.js';
+import { createBlock, listBlocks, unlockBlocks } from '#core/schedule/block-ops.js';
+import { addDays, dayIn, weekdayOf } from '#core/schedule/time.js';
+import { invoke } from '#core/operation.js';
 import { demoActor, seedDemoClinic } from '../local/demo-seed.js';
 import { loadDayBlocks } from './day-blocks.js';
 import { rangeOn } from './time-range.js';

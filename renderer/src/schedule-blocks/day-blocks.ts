@@ -2,10 +2,10 @@
  * The blocks the block dialog lists for a day, each with what unblocking it (or its series) and
  * undoing that needs.
  */
-import { invoke, type OperationContext } from '../../../core/operation.js';
-import { listBlocks } from '../../../core/schedule/block-ops.js';
-import { scheduleBlocks } from '../../../core/schedule/block-record.js';
-import { dayIn } from '../../../core/schedule/time.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { listBlocks } from '#core/schedule/block-ops.js';
+import { scheduleBlocks } from '#core/schedule/block-record.js';
+import { dayIn } from '#core/schedule/time.js';
 import { seriesRecurrence, type RecurrenceInput } from './repeat.js';
 
 /** The recurring series a listed block belongs to (two or more blocks share its `series`). */

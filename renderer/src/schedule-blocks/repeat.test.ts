@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { occurrences } from '../../../core/schedule/block-ops.js';
+import { occurrences } from '#core/schedule/block-ops.js';
 import {
   followDay,
   previewRepeat,

@@ -4,9 +4,9 @@
  * stored series to that input (what undoing a series removal re-creates). The core decides what a
  * valid recurrence is; this builds input and reads the core's own `occurrences`.
  */
-import { occurrences } from '../../../core/schedule/block-ops.js';
-import { isDomainError } from '../../../core/errors.js';
-import { dayIn, weekdayOf } from '../../../core/schedule/time.js';
+import { occurrences } from '#core/schedule/block-ops.js';
+import { isDomainError } from '#core/errors.js';
+import { dayIn, weekdayOf } from '#core/schedule/time.js';
 
 /** The section as edited: off, or weekdays (0 domingo … 6 sábado) and the last day (`YYYY-MM-DD`, may be empty). */
 export interface RepeatDraft {

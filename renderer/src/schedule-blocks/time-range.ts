@@ -3,7 +3,7 @@
  * defaults the agenda's selected slot gives a form.
  */
 import { clockTime } from '../reception/day-grid.js';
-import { inZone, localTimeIn } from '../../../core/schedule/time.js';
+import { inZone, localTimeIn } from '#core/schedule/time.js';
 
 /**
  * `from`–`to` (`HH:mm`) on `day` (`YYYY-MM-DD`) in `timeZone` as ISO-8601 with the zone's offset.

@@ -3,7 +3,7 @@
  * what its answer means for the login screen.
  */
 import { z } from 'zod';
-import { sessionUserSchema } from '../../../core/access/session-user.js';
+import { sessionUserSchema } from '#core/access/session-user.js';
 
 const sessionAnswer = z.object({
   accessToken: z.string(),

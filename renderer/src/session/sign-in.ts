@@ -3,8 +3,8 @@
  * verifier kept from an earlier online login (docs/architecture.md "Security", issue 3). A refusal from the
  * server is final: the desk never falls back to offline because the password was wrong.
  */
-import { createOfflineVerifier, verifyOfflineLogin } from '../../../core/access/offline-login.js';
-import type { Role } from '../../../core/access/roles.js';
+import { createOfflineVerifier, verifyOfflineLogin } from '#core/access/offline-login.js';
+import type { Role } from '#core/access/roles.js';
 import { loginOnline } from './login-api.js';
 import { readVerifiers, saveVerifier } from './verifiers.js';
 

@@ -2,7 +2,7 @@
  * Where a desk keeps its offline-login verifiers (issue 3): one per person who logged in online
  * here, in localStorage so they survive restarts. They hold no password, only a slow salted hash.
  */
-import type { OfflineVerifier } from '../../../core/access/offline-login.js';
+import type { OfflineVerifier } from '#core/access/offline-login.js';
 
 export const VERIFIERS_KEY = 'clinic.offlineVerifiers';
 

@@ -6,8 +6,8 @@ import {
   deleteAccountConfiguration,
   editAccountConfiguration,
   getAccountConfiguration,
-} from '../../../core/access/account-configuration.js';
-import { invoke } from '../../../core/operation.js';
+} from '#core/access/account-configuration.js';
+import { invoke } from '#core/operation.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useLive } from '../local/hooks.js';

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESOURCES } from '../../../core/access/roles.js';
+import { RESOURCES } from '#core/access/roles.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';

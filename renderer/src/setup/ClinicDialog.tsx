@@ -1,7 +1,7 @@
 import { Fieldset, Modal, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createClinic, updateClinic } from '../../../core/clinic/clinic-ops.js';
+import { createClinic, updateClinic } from '#core/clinic/clinic-ops.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';

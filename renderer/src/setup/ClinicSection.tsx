@@ -1,10 +1,10 @@
 import { Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCnpj } from '../../../core/br/cnpj.js';
-import { activateClinic, listClinics, removeClinic } from '../../../core/clinic/clinic-ops.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { invoke } from '../../../core/operation.js';
+import { formatCnpj } from '#core/br/cnpj.js';
+import { activateClinic, listClinics, removeClinic } from '#core/clinic/clinic-ops.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { invoke } from '#core/operation.js';
 import { ListTable } from '../common/ListTable.js';
 import { useLive } from '../local/hooks.js';
 import { useAdminRun } from './use-admin-run.js';

@@ -2,9 +2,9 @@ import { Alert, Code, Group, Image, Modal, NativeSelect, Stack, Text, TextInput,
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listClinics } from '../../../core/clinic/clinic-ops.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { invoke } from '../../../core/operation.js';
+import { listClinics } from '#core/clinic/clinic-ops.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { invoke } from '#core/operation.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';

@@ -2,8 +2,8 @@ import { Modal, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { createEvent, renameEvent } from '../../../core/clinic/event-ops.js';
-import { EVENT_TYPES, type EventType, type eventOutput } from '../../../core/clinic/event-record.js';
+import { createEvent, renameEvent } from '#core/clinic/event-ops.js';
+import { EVENT_TYPES, type EventType, type eventOutput } from '#core/clinic/event-record.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';

@@ -1,9 +1,9 @@
 import { Badge, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { users, type User } from '../../../core/access/user.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { events } from '../../../core/clinic/event-record.js';
-import { prices } from '../../../core/price/price-table-record.js';
+import { users, type User } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { events } from '#core/clinic/event-record.js';
+import { prices } from '#core/price/price-table-record.js';
 import { useLive } from '../local/hooks.js';
 import type { AdminSection } from './admin-sections.js';
 import { setupSteps } from './first-steps.js';

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listClinics } from '../../../core/clinic/clinic-ops.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { invoke } from '../../../core/operation.js';
+import { listClinics } from '#core/clinic/clinic-ops.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { invoke } from '#core/operation.js';
 import { ListTable } from '../common/ListTable.js';
 import { useLive } from '../local/hooks.js';
 import { listInstallations, revokeInstallation, type InstallationInfo } from './access-requests.js';

@@ -1,10 +1,10 @@
 import { Fieldset, Modal, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createInsurance, updateInsurance } from '../../../core/insurance/insurance-ops.js';
-import { invoke } from '../../../core/operation.js';
-import { listPriceTables } from '../../../core/price/price-table-ops.js';
-import { priceTables } from '../../../core/price/price-table-record.js';
+import { createInsurance, updateInsurance } from '#core/insurance/insurance-ops.js';
+import { invoke } from '#core/operation.js';
+import { listPriceTables } from '#core/price/price-table-ops.js';
+import { priceTables } from '#core/price/price-table-record.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';

@@ -1,9 +1,9 @@
 import { Button, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activateInsurance, inactivateInsurance, listInsurances } from '../../../core/insurance/insurance-ops.js';
-import { insurances } from '../../../core/insurance/insurance-record.js';
-import { invoke } from '../../../core/operation.js';
+import { activateInsurance, inactivateInsurance, listInsurances } from '#core/insurance/insurance-ops.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { invoke } from '#core/operation.js';
 import { ListTable } from '../common/ListTable.js';
 import { useLive } from '../local/hooks.js';
 import { ActiveBadge } from './ActiveBadge.js';

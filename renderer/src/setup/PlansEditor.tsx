@@ -1,10 +1,10 @@
 import { Badge, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getInsurance } from '../../../core/insurance/insurance-ops.js';
-import { insurances } from '../../../core/insurance/insurance-record.js';
-import { createPlan, updatePlan } from '../../../core/insurance/plans.js';
-import { invoke } from '../../../core/operation.js';
+import { getInsurance } from '#core/insurance/insurance-ops.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { createPlan, updatePlan } from '#core/insurance/plans.js';
+import { invoke } from '#core/operation.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useLive } from '../local/hooks.js';
 import type { ListedInsurance } from './insurance-draft.js';

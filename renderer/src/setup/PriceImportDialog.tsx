@@ -1,11 +1,11 @@
 import { Alert, FileInput, Modal, NativeSelect, ScrollArea, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isDomainError } from '../../../core/errors.js';
-import { listInsurances } from '../../../core/insurance/insurance-ops.js';
-import { insurances } from '../../../core/insurance/insurance-record.js';
-import { invoke } from '../../../core/operation.js';
-import { importPriceTableCsv } from '../../../core/price/csv-import.js';
+import { isDomainError } from '#core/errors.js';
+import { listInsurances } from '#core/insurance/insurance-ops.js';
+import { insurances } from '#core/insurance/insurance-record.js';
+import { invoke } from '#core/operation.js';
+import { importPriceTableCsv } from '#core/price/csv-import.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure } from '../common/domain-errors.js';

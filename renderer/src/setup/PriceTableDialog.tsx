@@ -1,7 +1,7 @@
 import { Modal, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createPriceTable } from '../../../core/price/price-table-ops.js';
+import { createPriceTable } from '#core/price/price-table-ops.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';

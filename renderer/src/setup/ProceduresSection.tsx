@@ -1,12 +1,12 @@
 import { Button, Group, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activateEvent, inactivateEvent, listEvents } from '../../../core/clinic/event-ops.js';
-import { events } from '../../../core/clinic/event-record.js';
-import { invoke } from '../../../core/operation.js';
-import { exportPriceTable } from '../../../core/price/csv-export.js';
-import { listPriceTables } from '../../../core/price/price-table-ops.js';
-import { priceTables } from '../../../core/price/price-table-record.js';
+import { activateEvent, inactivateEvent, listEvents } from '#core/clinic/event-ops.js';
+import { events } from '#core/clinic/event-record.js';
+import { invoke } from '#core/operation.js';
+import { exportPriceTable } from '#core/price/csv-export.js';
+import { listPriceTables } from '#core/price/price-table-ops.js';
+import { priceTables } from '#core/price/price-table-record.js';
 import { ListTable } from '../common/ListTable.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { EventDialog, type ListedEvent } from './EventDialog.js';

@@ -1,10 +1,10 @@
 import { Alert, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { editUser } from '../../../core/access/user-ops.js';
-import { users, type User } from '../../../core/access/user.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import type { Stored } from '../../../core/store/record.js';
+import { editUser } from '#core/access/user-ops.js';
+import { users, type User } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import type { Stored } from '#core/store/record.js';
 import { ListTable } from '../common/ListTable.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLive } from '../local/hooks.js';

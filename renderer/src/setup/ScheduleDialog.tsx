@@ -1,12 +1,12 @@
 import { Alert, Checkbox, Fieldset, Group, Loader, Modal, NativeSelect, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../core/access/user.js';
-import type { Clinic } from '../../../core/clinic/clinic-record.js';
-import { saveScheduleSettings } from '../../../core/schedule/settings-ops.js';
-import { scheduleSettings } from '../../../core/schedule/settings-record.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import type { Stored } from '../../../core/store/record.js';
+import type { User } from '#core/access/user.js';
+import type { Clinic } from '#core/clinic/clinic-record.js';
+import { saveScheduleSettings } from '#core/schedule/settings-ops.js';
+import { scheduleSettings } from '#core/schedule/settings-record.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import type { Stored } from '#core/store/record.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';

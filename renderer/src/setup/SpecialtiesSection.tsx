@@ -1,9 +1,9 @@
 import { Button, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invoke } from '../../../core/operation.js';
-import { activateSpecialty, inactivateSpecialty, listSpecialties } from '../../../core/specialty/specialty-ops.js';
-import { specialties } from '../../../core/specialty/specialty-record.js';
+import { invoke } from '#core/operation.js';
+import { activateSpecialty, inactivateSpecialty, listSpecialties } from '#core/specialty/specialty-ops.js';
+import { specialties } from '#core/specialty/specialty-record.js';
 import { ListTable } from '../common/ListTable.js';
 import { useLive } from '../local/hooks.js';
 import { ActiveBadge } from './ActiveBadge.js';

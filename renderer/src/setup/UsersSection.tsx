@@ -1,11 +1,11 @@
 import { Badge, Button, Modal, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES, type Role } from '../../../core/access/roles.js';
-import { editUser, listUsers } from '../../../core/access/user-ops.js';
-import { users, type User } from '../../../core/access/user.js';
-import { invoke } from '../../../core/operation.js';
-import type { Stored } from '../../../core/store/record.js';
+import { ROLES, type Role } from '#core/access/roles.js';
+import { editUser, listUsers } from '#core/access/user-ops.js';
+import { users, type User } from '#core/access/user.js';
+import { invoke } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';

@@ -6,8 +6,8 @@
  * server's own messages) (spec §5; admins, `access:write`).
  */
 import { z } from 'zod';
-import { isPermission } from '../../../core/access/roles.js';
-import type { Operation } from '../../../core/operation.js';
+import { isPermission } from '#core/access/roles.js';
+import type { Operation } from '#core/operation.js';
 
 /** The kinds of installation (sync-server/sync/sync-tables.ts `DEVICE_KINDS`). */
 export const INSTALLATION_KINDS = ['desk', 'totem'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { removeClinic, updateClinic } from '../../../core/clinic/clinic-ops.js';
-import { isDomainError } from '../../../core/errors.js';
-import { getScheduleSettings } from '../../../core/schedule/settings-ops.js';
+import { removeClinic, updateClinic } from '#core/clinic/clinic-ops.js';
+import { isDomainError } from '#core/errors.js';
+import { getScheduleSettings } from '#core/schedule/settings-ops.js';
 import { runOnServer, serverRequest } from './admin-run.js';
 
 const ID = '0190a000-0000-7000-8000-000000000001';

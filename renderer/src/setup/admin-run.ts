@@ -7,8 +7,8 @@
  * which has no server, runs them on the local core. Offline, nothing is written: the screen says so.
  */
 import type { z } from 'zod';
-import { DomainError, isDomainError, validationError, type ErrorCode } from '../../../core/errors.js';
-import type { Operation } from '../../../core/operation.js';
+import { DomainError, isDomainError, validationError, type ErrorCode } from '#core/errors.js';
+import type { Operation } from '#core/operation.js';
 
 /** An operation call as the server's REST route takes it. */
 export interface ServerRequest {

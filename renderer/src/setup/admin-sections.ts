@@ -2,9 +2,9 @@
  * The administration area's sections, in the order the screen lists them, with the words its search
  * box finds them by, and who may open the area at all. Pure: the screen and the tests share it.
  */
-import { can, type Actor } from '../../../core/actor.js';
-import { searchKey } from '../../../core/br/text.js';
-import { permissionsOf, type Role } from '../../../core/access/roles.js';
+import { can, type Actor } from '#core/actor.js';
+import { searchKey } from '#core/br/text.js';
+import { permissionsOf, type Role } from '#core/access/roles.js';
 import type { SetupMessageKey } from './setup.pt-BR.js';
 
 /** The sections, in screen order. */

@@ -3,9 +3,9 @@
  * `clinic.create` / `clinic.update` input. Empty fields are left out (the core treats an absent
  * optional field as "none"); the core validates and normalises the rest (CNPJ digits, CEP, UF).
  */
-import { formatCnpj } from '../../../core/br/cnpj.js';
+import { formatCnpj } from '#core/br/cnpj.js';
 import type { z } from 'zod';
-import { DEFAULT_TIME_ZONE, type clinicOutput } from '../../../core/clinic/clinic-record.js';
+import { DEFAULT_TIME_ZONE, type clinicOutput } from '#core/clinic/clinic-record.js';
 import { flatten, periodFields, weekOf, type WeekDraft } from './week-hours.js';
 
 /** A clinic as `clinic.list` and `clinic.get` answer it. */

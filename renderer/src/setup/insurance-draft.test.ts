@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateInsurance } from '../../../core/insurance/insurance-ops.js';
+import { updateInsurance } from '#core/insurance/insurance-ops.js';
 import { insuranceDraft, insuranceInput } from './insurance-draft.js';
 
 describe('insurance draft', () => {

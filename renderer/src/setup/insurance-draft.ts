@@ -4,7 +4,7 @@
  * days. Pure, shared by the dialog and its test.
  */
 import type { z } from 'zod';
-import type { insuranceOutput } from '../../../core/insurance/insurance-record.js';
+import type { insuranceOutput } from '#core/insurance/insurance-record.js';
 
 /** An insurance as `insurance.list` answers it. */
 export type ListedInsurance = z.output<typeof insuranceOutput>;

@@ -3,15 +3,15 @@
  * role, or anyone with a council registration, e.g. an admin who is also the dentist), and one
  * professional's schedule at one clinic: what is saved for them there and what is in force.
  */
-import { listUsers } from '../../../core/access/user-ops.js';
-import type { User } from '../../../core/access/user.js';
-import { searchKey } from '../../../core/br/text.js';
-import { listClinics } from '../../../core/clinic/clinic-ops.js';
-import type { Clinic } from '../../../core/clinic/clinic-record.js';
-import { invoke, type OperationContext } from '../../../core/operation.js';
-import { effectiveSettings, type EffectiveSettings } from '../../../core/schedule/settings-ops.js';
-import { scheduleSettings, type ScheduleSettings } from '../../../core/schedule/settings-record.js';
-import type { Stored } from '../../../core/store/record.js';
+import { listUsers } from '#core/access/user-ops.js';
+import type { User } from '#core/access/user.js';
+import { searchKey } from '#core/br/text.js';
+import { listClinics } from '#core/clinic/clinic-ops.js';
+import type { Clinic } from '#core/clinic/clinic-record.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { effectiveSettings, type EffectiveSettings } from '#core/schedule/settings-ops.js';
+import { scheduleSettings, type ScheduleSettings } from '#core/schedule/settings-record.js';
+import type { Stored } from '#core/store/record.js';
 
 /**
  * True when every word of `query` starts a word of `name`, accents and case ignored ("filial"

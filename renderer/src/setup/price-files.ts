@@ -4,7 +4,7 @@
  * refusal as rows a person can read (line, column, why; core/price/csv-import.ts). Pure but for
  * {@link saveFile}.
  */
-import type { ErrorDetail } from '../../../core/errors.js';
+import type { ErrorDetail } from '#core/errors.js';
 
 /**
  * The bytes of an exported file, exactly as the core wrote the text: the BOM it starts with stays

@@ -3,7 +3,7 @@
  * the local core for the demo (see admin-run.ts), and why writing is off when it is.
  */
 import { useCallback } from 'react';
-import { DomainError } from '../../../core/errors.js';
+import { DomainError } from '#core/errors.js';
 import { useLocalCore, useRun, type RunOperation } from '../local/hooks.js';
 import { useSession } from '../session/session-store.js';
 import { runOnServer } from './admin-run.js';

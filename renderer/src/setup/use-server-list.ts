@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { Operation } from '../../../core/operation.js';
+import type { Operation } from '#core/operation.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useAdminRun } from './use-admin-run.js';
 

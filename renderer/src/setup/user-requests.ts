@@ -4,8 +4,8 @@
  * route and input schema, built from the same core schemas the server uses (spec: `POST /user/`).
  */
 import { z } from 'zod';
-import { emailSchema, nameSchema, roleSchema, userOutput } from '../../../core/access/user.js';
-import type { Operation } from '../../../core/operation.js';
+import { emailSchema, nameSchema, roleSchema, userOutput } from '#core/access/user.js';
+import type { Operation } from '#core/operation.js';
 
 const createUserInput = z.strictObject({ name: nameSchema, email: emailSchema.optional(), role: roleSchema });
 const createUserOutput = z.object({ message: z.string(), user: userOutput });

@@ -5,7 +5,7 @@
  * time ("Já há agendamento de Maria Silva das 14:00 às 14:30", "Bloqueado das 12:00 às 13:00:
  * Almoço"); the ids stay in the details' `ref`, never on screen.
  */
-import { isDomainError } from '../../../core/errors.js';
+import { isDomainError } from '#core/errors.js';
 
 /** The lines of a slot refusal, one per appointment or block in the way; none for any other error. */
 export function slotRefusalLines(error: unknown): string[] {

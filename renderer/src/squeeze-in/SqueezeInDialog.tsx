@@ -1,8 +1,8 @@
 import { Checkbox, Group, Modal, NativeSelect, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isDomainError } from '../../../core/errors.js';
-import { createAppointment } from '../../../core/schedule/appointment-ops.js';
+import { isDomainError } from '#core/errors.js';
+import { createAppointment } from '#core/schedule/appointment-ops.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { NotesField } from '../common/NotesField.js';

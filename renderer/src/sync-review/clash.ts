@@ -5,7 +5,7 @@
  * on the desk's local core, as the agenda's do; the server takes the entry off its list once the
  * change has synced and the clash is gone there too (sync-server/sync/review.ts `settleClashes`).
  */
-import { OCCUPYING } from '../../../core/schedule/status.js';
+import { OCCUPYING } from '#core/schedule/status.js';
 import type { Lookup } from './describe/lookup.js';
 
 type Doc = Record<string, unknown>;

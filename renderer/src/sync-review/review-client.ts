@@ -2,9 +2,9 @@
  * The desk's side of the review list: reads both lists through the sync transport and sends a
  * person's decision on one entry, with the installation's device token.
  */
-import type { ErrorDetail } from '../../../core/errors.js';
-import { fetchTransport, SyncHttpError, type FetchLike, type ReviewItem } from '../../../core/sync/transport.js';
-import { SCHEMA_VERSION_HEADER, SYNC_SCHEMA_VERSION } from '../../../core/sync/schema-version.js';
+import type { ErrorDetail } from '#core/errors.js';
+import { fetchTransport, SyncHttpError, type FetchLike, type ReviewItem } from '#core/sync/transport.js';
+import { SCHEMA_VERSION_HEADER, SYNC_SCHEMA_VERSION } from '#core/sync/schema-version.js';
 
 /**
  * An entry as the server lists it: the transport's item plus the desk's enrolled name, its reasons

@@ -1,4 +1,4 @@
-import { maskDate, parseDate } from '../../../core/br/format.js';
+import { maskDate, parseDate } from '#core/br/format.js';
 import { useTranslation } from 'react-i18next';
 
 /** Formats typed digits as a CPF while they are typed: `529.982.2`. */

@@ -7,8 +7,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidCpf } from '../../../core/br/cpf.js';
-import { PRIORITY_REASONS } from '../../../core/ticket/ticket-record.js';
+import { isValidCpf } from '#core/br/cpf.js';
+import { PRIORITY_REASONS } from '#core/ticket/ticket-record.js';
 import { desktopBridge } from '../platform/bridge.js';
 import {
   checkIn,

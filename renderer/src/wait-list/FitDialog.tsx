@@ -1,12 +1,12 @@
 import { Alert, Group, Loader, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { users } from '../../../core/access/user.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { appointments } from '../../../core/schedule/appointment-record.js';
-import { scheduleBlocks } from '../../../core/schedule/block-record.js';
-import { scheduleSettings } from '../../../core/schedule/settings-record.js';
-import { dayIn } from '../../../core/schedule/time.js';
+import { users } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { appointments } from '#core/schedule/appointment-record.js';
+import { scheduleBlocks } from '#core/schedule/block-record.js';
+import { scheduleSettings } from '#core/schedule/settings-record.js';
+import { dayIn } from '#core/schedule/time.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { formFailure } from '../common/domain-errors.js';

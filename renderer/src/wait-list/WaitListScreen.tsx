@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { users } from '../../../core/access/user.js';
-import { clinics } from '../../../core/clinic/clinic-record.js';
-import { patients } from '../../../core/patient/patient-record.js';
-import { removeWaitListEntry, waitList } from '../../../core/schedule/wait-list.js';
-import { specialties } from '../../../core/specialty/specialty-record.js';
+import { users } from '#core/access/user.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { patients } from '#core/patient/patient-record.js';
+import { removeWaitListEntry, waitList } from '#core/schedule/wait-list.js';
+import { specialties } from '#core/specialty/specialty-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
 import { NoticeAlert } from '../common/NoticeAlert.js';

@@ -4,8 +4,8 @@
  * specialty, then `waitList.remove` (the core has no "fulfilled" state, decisions.md "Renderer").
  */
 import type { TFunction } from 'i18next';
-import { createAppointment } from '../../../core/schedule/appointment-ops.js';
-import { removeWaitListEntry } from '../../../core/schedule/wait-list.js';
+import { createAppointment } from '#core/schedule/appointment-ops.js';
+import { removeWaitListEntry } from '#core/schedule/wait-list.js';
 import type { RunOperation } from '../local/hooks.js';
 import { clockTime } from '../reception/day-grid.js';
 import { slotDay } from './slot-label.js';

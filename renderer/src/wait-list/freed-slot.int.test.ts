@@ -5,15 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { users } from '../../../core/access/user.js';
-import { isDomainError } from '../../../core/errors.js';
-import { invoke } from '../../../core/operation.js';
-import { patients } from '../../../core/patient/patient-record.js';
-import { removeAppointment } from '../../../core/schedule/appointment-flow.js';
-import { createAppointment } from '../../../core/schedule/appointment-ops.js';
-import { appointments } from '../../../core/schedule/appointment-record.js';
-import { addDays, dayIn, localTimeIn } from '../../../core/schedule/time.js';
-import { createWaitListEntry, listWaitList } from '../../../core/schedule/wait-list.js';
+import { users } from '#core/access/user.js';
+import { isDomainError } from '#core/errors.js';
+import { invoke } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
+import { removeAppointment } from '#core/schedule/appointment-flow.js';
+import { createAppointment } from '#core/schedule/appointment-ops.js';
+import { appointments } from '#core/schedule/appointment-record.js';
+import { addDays, dayIn, localTimeIn } from '#core/schedule/time.js';
+import { createWaitListEntry, listWaitList } from '#core/schedule/wait-list.js';
 import { demoActor, seedDemoClinic } from '../local/demo-seed.js';
 import type { RunOperation } from '../local/hooks.js';
 import { bookFromWaitList } from './book-entry.js';

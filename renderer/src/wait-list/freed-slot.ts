@@ -3,11 +3,11 @@
  * (clinic, professional, specialty and preferred periods; most urgent, then oldest first; never the
  * patient who just cancelled), with the names and phones the desk's offer shows.
  */
-import { users } from '../../../core/access/user.js';
-import { invoke, type OperationContext } from '../../../core/operation.js';
-import { getAppointment } from '../../../core/schedule/appointment-ops.js';
-import { waitListMatches } from '../../../core/schedule/wait-list.js';
-import { formatPhone } from '../../../core/br/format.js';
+import { users } from '#core/access/user.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { getAppointment } from '#core/schedule/appointment-ops.js';
+import { waitListMatches } from '#core/schedule/wait-list.js';
+import { formatPhone } from '#core/br/format.js';
 import type { SlotToBook } from './book-entry.js';
 import { nameEntries, type ListedEntry } from './load-wait-list.js';
 

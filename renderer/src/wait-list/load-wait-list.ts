@@ -2,12 +2,12 @@
  * The wait list as the screen shows it: the core's `waitList.list` (active entries, most urgent then
  * oldest first) with the names of the people and specialties it points at.
  */
-import { users } from '../../../core/access/user.js';
-import { invoke, type OperationContext } from '../../../core/operation.js';
-import { patients } from '../../../core/patient/patient-record.js';
+import { users } from '#core/access/user.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { patients } from '#core/patient/patient-record.js';
 import type { z } from 'zod';
-import { listWaitList } from '../../../core/schedule/wait-list.js';
-import { specialties } from '../../../core/specialty/specialty-record.js';
+import { listWaitList } from '#core/schedule/wait-list.js';
+import { specialties } from '#core/specialty/specialty-record.js';
 import { loadClinics, loadProfessionals, type ClinicChoice } from '../reception/load-day.js';
 
 /** A wait-list entry as the core answers it. */

@@ -4,13 +4,13 @@
  * period, blocks and bookings.
  */
 import { describe, expect, it } from 'vitest';
-import { users } from '../../../core/access/user.js';
-import { patients } from '../../../core/patient/patient-record.js';
-import { createAppointment } from '../../../core/schedule/appointment-ops.js';
-import { createBlock } from '../../../core/schedule/block-ops.js';
-import { addDays, dayIn, localTimeIn, weekdayOf } from '../../../core/schedule/time.js';
-import { createWaitListEntry } from '../../../core/schedule/wait-list.js';
-import { createSpecialty } from '../../../core/specialty/specialty-ops.js';
+import { users } from '#core/access/user.js';
+import { patients } from '#core/patient/patient-record.js';
+import { createAppointment } from '#core/schedule/appointment-ops.js';
+import { createBlock } from '#core/schedule/block-ops.js';
+import { addDays, dayIn, localTimeIn, weekdayOf } from '#core/schedule/time.js';
+import { createWaitListEntry } from '#core/schedule/wait-list.js';
+import { createSpecialty } from '#core/specialty/specialty-ops.js';
 import { demoActor, seedDemoClinic } from '../local/demo-seed.js';
 import { loadWaitList } from './load-wait-list.js';
 import { loadFittingSlots } from './matching-slots.js';

@@ -4,10 +4,10 @@
  * free slots come from `schedule.availability` and the core's own `entryFits` decides which fit, so
  * the desk applies exactly the rule the core does.
  */
-import { users } from '../../../core/access/user.js';
-import { invoke, type OperationContext } from '../../../core/operation.js';
-import { getAvailability, type Slot } from '../../../core/schedule/availability.js';
-import { entryFits } from '../../../core/schedule/wait-list.js';
+import { users } from '#core/access/user.js';
+import { invoke, type OperationContext } from '#core/operation.js';
+import { getAvailability, type Slot } from '#core/schedule/availability.js';
+import { entryFits } from '#core/schedule/wait-list.js';
 import { loadClinics } from '../reception/load-day.js';
 import type { WaitListItem } from './load-wait-list.js';
 

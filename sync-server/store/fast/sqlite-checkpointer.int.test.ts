@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineCollection } from '../../../core/store/collection-def.js';
-import type { RecordBase } from '../../../core/store/record.js';
+import { defineCollection } from '#core/store/collection-def.js';
+import type { RecordBase } from '#core/store/record.js';
 import { openSqlDatabase } from '../database.js';
 
 interface Page extends RecordBase {

@@ -26,7 +26,7 @@ import {
   text,
   type FieldSpec,
 } from './fields.js';
-import { SECTION_TITLES, type SectionName } from '../../../../core/medical-record/record.js';
+import { SECTION_TITLES, type SectionName } from '#core/medical-record/record.js';
 import type { Lookup } from './lookup.js';
 import { FINANCE_DESCRIBERS } from './finance.js';
 import { INVENTORY_DESCRIBERS } from './inventory.js';

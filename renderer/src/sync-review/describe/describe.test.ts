@@ -221,8 +221,8 @@ describe('describeEntry', () => {
   });
 
   it('has a describer for every collection a desk replicates, each titling a record without ids', async () => {
-    const { allCollections } = await import('../../../../core/catalogue.js');
-    const { syncPermissions } = await import('../../../../core/sync/record-rules.js');
+    const { allCollections } = await import('#core/catalogue.js');
+    const { syncPermissions } = await import('#core/sync/record-rules.js');
     const replicated = allCollections.map((def) => def.name).filter((name) => syncPermissions(name).read !== '*');
     expect(replicated.filter((name) => !DESCRIBERS[name])).toEqual([]);
     for (const name of replicated) {

@@ -3,7 +3,7 @@
  * supplier, a kit, a stock movement and a count, so a person reading a refused push or a stock
  * discrepancy reads them in words, never ids.
  */
-import { MOVEMENT_KIND_LABELS } from '../../../../core/inventory/movement-record.js';
+import { MOVEMENT_KIND_LABELS } from '#core/inventory/movement-record.js';
 import { day } from './formats.js';
 import { choice, counted, date, flag, moment, nameOr, number, ref, text } from './fields.js';
 import type { CollectionDescriber } from './collections.js';

@@ -2,8 +2,8 @@
  * The records a review card names (the patient of an appointment, its professional and clinic…),
  * read from the desk's local database: a card says "Maria Silva", never her id.
  */
-import type { AnyCollectionDef } from '../../../../core/store/collection-def.js';
-import type { Store } from '../../../../core/store/port.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
+import type { Store } from '#core/store/port.js';
 
 type Doc = Record<string, unknown>;
 

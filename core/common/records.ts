@@ -3,12 +3,12 @@
  * stamps, the 404 every lookup answers, and the output fields every record carries.
  */
 import { z } from 'zod';
-import { isoWithOffset } from '../../clock.js';
-import { DomainError } from '../../errors.js';
-import type { OperationContext } from '../../operation.js';
-import type { CollectionDef } from '../../store/collection-def.js';
-import type { Collection } from '../../store/port.js';
-import type { RecordBase, Stored } from '../../store/record.js';
+import { isoWithOffset } from '#core/clock.js';
+import { DomainError } from '#core/errors.js';
+import type { OperationContext } from '#core/operation.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { Collection } from '#core/store/port.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
 
 /** "Now" as every stored timestamp: ISO-8601 with offset (docs/architecture.md "Records"). */
 export function nowIso(ctx: Pick<OperationContext, 'clock'>): string {

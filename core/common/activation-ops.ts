@@ -5,9 +5,9 @@
  * uniqueness check.
  */
 import { z } from 'zod';
-import { defineOperation, type Operation, type OperationContext } from '../../operation.js';
-import type { CollectionDef } from '../../store/collection-def.js';
-import type { RecordBase, Stored } from '../../store/record.js';
+import { defineOperation, type Operation, type OperationContext } from '#core/operation.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
 import { EXAMPLE_ID, idInput, setActive } from './records.js';
 
 /** What differs between groups. */

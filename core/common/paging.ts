@@ -3,11 +3,11 @@
  * page starts right after the last record of the previous one, so records inserted meanwhile never
  * shift a page and deep pages cost what the first one does.
  */
-import { DomainError } from '../../errors.js';
-import type { Collection } from '../../store/port.js';
-import type { FieldCondition } from '../../store/query.js';
-import type { RecordBase, Stored } from '../../store/record.js';
-import { prefixRange } from '../../br/text.js';
+import { DomainError } from '#core/errors.js';
+import type { Collection } from '#core/store/port.js';
+import type { FieldCondition } from '#core/store/query.js';
+import type { RecordBase, Stored } from '#core/store/record.js';
+import { prefixRange } from '#core/br/text.js';
 
 /** Conditions on declared fields, ANDed (the store's Mango subset). */
 export type Selector = Record<string, FieldCondition>;

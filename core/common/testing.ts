@@ -3,23 +3,23 @@
  * and a way to run operations on it as an actor, exactly as the renderer and the server do.
  */
 import type { z } from 'zod';
-import type { Actor } from '../../actor.js';
-import { fixedClock, type Clock } from '../../clock.js';
-import { isDomainError, type DomainError } from '../../errors.js';
-import { uuidV7Ids } from '../../ids.js';
-import { invoke, type Operation, type OperationContext } from '../../operation.js';
-import { memoryOutbox } from '../../outbox.js';
-import type { AnyCollectionDef } from '../../store/collection-def.js';
-import type { Database } from '../../store/port.js';
-import { memoryStorage, openRxdbDatabase } from '../../store/rxdb/index.js';
-import { moduleCollections } from '../../module.js';
-import { installOpened } from '../../module-testing.js';
-import { clinicModule } from '../module.js';
-import { insuranceModule } from '../../insurance/module.js';
-import { patientModule } from '../../patient/module.js';
-import { priceModule } from '../../price/module.js';
-import { specialtyModule } from '../../specialty/module.js';
-import { memoryNumberSource } from '../../numbering/number-source.js';
+import type { Actor } from '#core/actor.js';
+import { fixedClock, type Clock } from '#core/clock.js';
+import { isDomainError, type DomainError } from '#core/errors.js';
+import { uuidV7Ids } from '#core/ids.js';
+import { invoke, type Operation, type OperationContext } from '#core/operation.js';
+import { memoryOutbox } from '#core/outbox.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
+import type { Database } from '#core/store/port.js';
+import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';
+import { moduleCollections } from '#core/module.js';
+import { installOpened } from '#core/module-testing.js';
+import { clinicModule } from '#core/clinic/module.js';
+import { insuranceModule } from '#core/insurance/module.js';
+import { patientModule } from '#core/patient/module.js';
+import { priceModule } from '#core/price/module.js';
+import { specialtyModule } from '#core/specialty/module.js';
+import { memoryNumberSource } from '#core/numbering/number-source.js';
 
 /** Every collection of the master-data groups. */
 export const masterDataCollections: readonly AnyCollectionDef[] = moduleCollections(
