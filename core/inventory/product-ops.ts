@@ -3,10 +3,9 @@
  * plus list. Names are unique among the account's active products, ignoring accents and case.
  */
 import { z } from 'zod';
+import { nameListOperation } from '#core/common/name-list-op.js';
 import { searchKey } from '#core/br/text.js';
 import { activationOperations } from '#core/common/activation-ops.js';
-import { pageBy } from '#core/common/paging.js';
-import { activeFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   conflictOn,
@@ -105,29 +104,16 @@ export const updateProduct = defineOperation({
   },
 });
 
-/** `inventory.product.list`: `GET /inventory/product/`, by name, optionally of one category. */
-export const listProducts = defineOperation({
+/** `inventory.product.list`: `GET /inventory/product/`, by name. */
+export const listProducts = nameListOperation({
   name: 'inventory.product.list',
   group: GROUP,
   summary: 'Lista produtos de estoque por nome',
   permission: 'inventory:read',
-  input: z.strictObject({
-    q: z.string().max(120).optional().describe('início do nome'),
-    active: activeFilterInput,
-    limit: limitInput,
-    cursor: cursorInput,
-  }),
-  output: z.object({ items: z.array(productOutput), next: z.string().nullable() }),
-  http: { method: 'GET', path: '/inventory/product/' },
-  example: { q: 'luva' },
-  run: (ctx, { q, active, limit, cursor }) =>
-    pageBy(ctx.store.collection(products), {
-      key: 'nameKey',
-      prefix: searchKey(q ?? ''),
-      where: [active === undefined ? {} : { active }],
-      limit,
-      cursor,
-    }),
+  path: '/inventory/product/',
+  collection: products,
+  output: productOutput,
+  example: 'luva',
 });
 
 /** `inventory.product.inactivate` / `.activate`: `POST /inventory/product/{id}/inactivation|activation`. */

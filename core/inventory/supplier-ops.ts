@@ -3,10 +3,9 @@
  * list for the product form. The CNPJ is unique among the account's active suppliers.
  */
 import { z } from 'zod';
+import { nameListOperation } from '#core/common/name-list-op.js';
 import { searchKey } from '#core/br/text.js';
 import { activationOperations } from '#core/common/activation-ops.js';
-import { pageBy } from '#core/common/paging.js';
-import { activeFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   conflictOn,
@@ -84,28 +83,15 @@ export const updateSupplier = defineOperation({
 });
 
 /** `inventory.supplier.list`: `GET /inventory/supplier/`, by name. */
-export const listSuppliers = defineOperation({
+export const listSuppliers = nameListOperation({
   name: 'inventory.supplier.list',
   group: GROUP,
   summary: 'Lista fornecedores por nome',
   permission: 'inventory:read',
-  input: z.strictObject({
-    q: z.string().max(120).optional().describe('início do nome'),
-    active: activeFilterInput,
-    limit: limitInput,
-    cursor: cursorInput,
-  }),
-  output: z.object({ items: z.array(supplierOutput), next: z.string().nullable() }),
-  http: { method: 'GET', path: '/inventory/supplier/' },
-  example: { q: 'dental' },
-  run: (ctx, { q, active, limit, cursor }) =>
-    pageBy(ctx.store.collection(suppliers), {
-      key: 'nameKey',
-      prefix: searchKey(q ?? ''),
-      where: [active === undefined ? {} : { active }],
-      limit,
-      cursor,
-    }),
+  path: '/inventory/supplier/',
+  collection: suppliers,
+  output: supplierOutput,
+  example: 'dental',
 });
 
 /** `inventory.supplier.inactivate` / `.activate`: `POST /inventory/supplier/{id}/inactivation|activation`. */

@@ -3,9 +3,8 @@
  * the account's active specialties, ignoring accents and case.
  */
 import { z } from 'zod';
+import { nameListOperation } from '#core/common/name-list-op.js';
 import { searchKey } from '#core/br/text.js';
-import { pageBy } from '#core/common/paging.js';
-import { activeFilterInput, cursorInput, limitInput } from '#core/common/query-input.js';
 import {
   compact,
   conflictOn,
@@ -87,28 +86,15 @@ export const updateSpecialty = defineOperation({
 });
 
 /** `specialty.list`: `GET /specialty/`. */
-export const listSpecialties = defineOperation({
+export const listSpecialties = nameListOperation({
   name: 'specialty.list',
   group: GROUP,
   summary: 'Lista especialidades por nome (ignora acentos e maiúsculas)',
   permission: 'specialty:read',
-  input: z.strictObject({
-    q: z.string().max(120).optional().describe('início do nome'),
-    active: activeFilterInput,
-    limit: limitInput,
-    cursor: cursorInput,
-  }),
-  output: z.object({ items: z.array(specialtyOutput), next: z.string().nullable() }),
-  http: { method: 'GET', path: '/specialty/' },
-  example: { q: 'pedi' },
-  run: (ctx, { q, active, limit, cursor }) =>
-    pageBy(ctx.store.collection(specialties), {
-      key: 'nameKey',
-      prefix: searchKey(q ?? ''),
-      where: [active === undefined ? {} : { active }],
-      limit,
-      cursor,
-    }),
+  path: '/specialty/',
+  collection: specialties,
+  output: specialtyOutput,
+  example: 'pedi',
 });
 
 /** `specialty.inactivate` and `specialty.activate`: `POST /specialty/{id}/inactivation|activation`. */
