@@ -5,8 +5,10 @@
  * for its side effect.
  */
 import { setBudgetPdfRenderer, type BudgetPdfRenderer } from '#core/budget/budget-document.js';
+import { setTissSchemaSource, type TissSchemaSource } from '#core/billing/tiss/schema-source.js';
 import type { Operation } from '#core/operation.js';
 import { accessTemplates } from './auth/mail-templates.js';
+import { diskTissSchemas } from './billing/tiss-schemas.js';
 import { inventoryServerOperations } from './inventory/stock-pdf-op.js';
 import { medicalRecordServerOperations } from './medical-record/prescription-pdf-op.js';
 import { budgetAttachments, budgetTemplates } from './budget/budget-mail.js';
@@ -25,7 +27,7 @@ export interface ServerModule {
   /** Attachment resolvers by kind, run by the delivery worker at send time. */
   attachments?: Readonly<Record<string, AttachmentResolver>>;
   /** Renderers core calls through a port: the budget PDF (`GET /budget/{id}/pdf`). */
-  renderers?: { budgetPdf?: BudgetPdfRenderer };
+  renderers?: { budgetPdf?: BudgetPdfRenderer; tissSchemas?: TissSchemaSource };
   /** Operations only the server can run (PDFs drawn with pdfkit), needing no service but the context. */
   operations?: readonly Operation[];
 }
@@ -40,6 +42,7 @@ export const serverModules: readonly ServerModule[] = [
     renderers: { budgetPdf: renderBudgetPdf },
   },
   { name: 'schedule', templates: scheduleTemplates },
+  { name: 'billing', renderers: { tissSchemas: diskTissSchemas } },
   { name: 'ticket', operations: ticketServerOperations },
   { name: 'medical-record', operations: medicalRecordServerOperations },
   { name: 'inventory', operations: inventoryServerOperations },
@@ -63,5 +66,6 @@ export function installServerModules(): void {
     for (const [name, render] of Object.entries(module.templates ?? {})) templates.register(name, render);
     for (const [kind, resolve] of Object.entries(module.attachments ?? {})) attachments.register(kind, resolve);
     if (module.renderers?.budgetPdf) setBudgetPdfRenderer(module.renderers.budgetPdf);
+    if (module.renderers?.tissSchemas) setTissSchemaSource(module.renderers.tissSchemas);
   }
 }

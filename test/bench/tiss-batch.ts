@@ -6,6 +6,11 @@
 import { writeBatchMessage, type TissMessage } from '#core/billing/tiss/message.js';
 import { validateTissMessage } from '#core/billing/tiss/schema-validator.js';
 import type { TissBatch, TissGuide } from '#core/billing/tiss/tiss-data.js';
+import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
+import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
+
+// The server reads the ANS schemas from disk (core reads none).
+setTissSchemaSource(diskTissSchemas);
 
 export const GUIDES = 500;
 const PER_BATCH = 100;

@@ -9,6 +9,11 @@ import { readAnalysisStatements } from '#core/billing/tiss/analysis-statement.js
 import { writeAppealMessage } from '#core/billing/tiss/appeal.js';
 import { validateTissMessage } from '#core/billing/tiss/schema-validator.js';
 import { STATEMENT } from '#core/billing/testing-statement.js';
+import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
+import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
+
+// The server reads the ANS schemas from disk (core reads none).
+setTissSchemaSource(diskTissSchemas);
 
 function independentHash(xml: string): string {
   const body = xml.replace(/^<\?xml[^>]*\?>/, '').replace(/<ans:epilogo>.*<\/ans:epilogo>/s, '');

@@ -5,6 +5,11 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestServer } from '../../sync-server/auth/test-server.js';
+import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
+import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
+
+// The server reads the ANS schemas from disk (core reads none).
+setTissSchemaSource(diskTissSchemas);
 
 const server = await startTestServer();
 afterAll(() => server.close());

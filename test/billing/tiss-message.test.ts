@@ -9,6 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { writeBatchMessage } from '#core/billing/tiss/message.js';
 import { validateTissMessage } from '#core/billing/tiss/schema-validator.js';
 import type { TissBatch, TissGuide } from '#core/billing/tiss/tiss-data.js';
+import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
+import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
+
+// The server reads the ANS schemas from disk (core reads none).
+setTissSchemaSource(diskTissSchemas);
 
 const professional = { name: 'Dra. Ana Conceição', council: '06', councilNumber: '12345', state: '35', cbo: '225125' };
 

@@ -1,11 +1,12 @@
 /**
  * Checks a TISS message against the ANS schemas of its version with libxml2 (xmllint-wasm). The
  * schemas are project data under `schemas/<version>/` beside this file (schemas/README.md): a new TISS version is
- * a new folder there and the insurer's `tissVersion` setting, not code. Node only: the schema files
- * are read from disk, so the desk asks the server (the operations that validate run there).
+ * a new folder there and the insurer's `tissVersion` setting, not code. The files come through a port
+ * (`schema-source.ts`) the server fills from disk; the desk has none, so it asks the server.
  */
 import type { XMLValidationError } from 'xmllint-wasm';
 import { DomainError } from '#core/errors.js';
+import { tissSchemaSource, type TissSchemaFile } from './schema-source.js';
 
 /** One problem the validator found, with the field it concerns when it could tell. */
 export interface TissProblem {
@@ -27,23 +28,26 @@ function missingVersion(version: string): DomainError {
   ]);
 }
 
-const cache = new Map<string, Promise<{ fileName: string; contents: Uint8Array }[]>>();
+const cache = new Map<string, Promise<TissSchemaFile[]>>();
 
-async function schemaFiles(version: string) {
+/**
+ * The version's files with the main schema last (the validator compiles it; the others are preloaded).
+ * @throws DomainError `validation` on `tissVersion` when the version has no schemas, `conflict` where no
+ *   schema source is installed (the desk: the server validates).
+ */
+async function schemaFiles(version: string): Promise<TissSchemaFile[]> {
+  const source = tissSchemaSource();
+  if (!source)
+    throw new DomainError('conflict', 'A validação do XML TISS é feita no servidor', [
+      { path: 'tissVersion', message: 'conecte-se ao servidor para validar o lote' },
+    ]);
   let files = cache.get(version);
   if (!files) {
     files = (async () => {
-      const { readdir, readFile } = await import('node:fs/promises');
-      const folder = new URL(`./schemas/${version}/`, import.meta.url);
-      const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.xsd'));
-      if (!names.includes(mainSchema(version))) throw missingVersion(version);
-      // The main schema last: the validator compiles it, the others are preloaded for its includes.
-      names.sort((a, b) => Number(a === mainSchema(version)) - Number(b === mainSchema(version)));
-      return await Promise.all(
-        names.map(async (fileName) => ({
-          fileName,
-          contents: new Uint8Array(await readFile(new URL(fileName, folder))),
-        })),
+      const found = (await source(version)) ?? [];
+      if (!found.some((f) => f.fileName === mainSchema(version))) throw missingVersion(version);
+      return [...found].sort(
+        (a, b) => Number(a.fileName === mainSchema(version)) - Number(b.fileName === mainSchema(version)),
       );
     })();
     cache.set(version, files);

@@ -10,8 +10,8 @@ import {
   createAttendance,
   getAttendance,
   justifyAttendance,
-} from './attendance-ops.js';
-import { billingAttendances } from './attendance-record.js';
+} from '#core/billing/attendance-ops.js';
+import { billingAttendances } from '#core/billing/attendance-record.js';
 import {
   addAttendances,
   createBatch,
@@ -20,9 +20,14 @@ import {
   listBatches,
   removeAttendances,
   revalueBatch,
-} from './batch-ops.js';
-import { openBilling, type BillingHarness } from './testing.js';
-import { cancelBatchSending, getBatchTissXml, sendBatch, setBatchProtocol } from './tiss-ops.js';
+} from '#core/billing/batch-ops.js';
+import { openBilling, type BillingHarness } from '#core/billing/testing.js';
+import { cancelBatchSending, getBatchTissXml, sendBatch, setBatchProtocol } from '#core/billing/tiss-ops.js';
+import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
+import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
+
+// The server reads the ANS schemas from disk (core reads none).
+setTissSchemaSource(diskTissSchemas);
 
 let h: BillingHarness;
 beforeEach(async () => {

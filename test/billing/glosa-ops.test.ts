@@ -1,11 +1,16 @@
 /** Glosa import and refusal appeal on the real RxDB memory store (issue 25). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getAttendance } from './attendance-ops.js';
-import { addAttendances, createBatch } from './batch-ops.js';
-import { createAppeal, importGlosa } from './glosa-ops.js';
-import { STATEMENT } from './testing-statement.js';
-import { openBilling, type BillingHarness } from './testing.js';
-import { sendBatch } from './tiss-ops.js';
+import { getAttendance } from '#core/billing/attendance-ops.js';
+import { addAttendances, createBatch } from '#core/billing/batch-ops.js';
+import { createAppeal, importGlosa } from '#core/billing/glosa-ops.js';
+import { STATEMENT } from '#core/billing/testing-statement.js';
+import { openBilling, type BillingHarness } from '#core/billing/testing.js';
+import { sendBatch } from '#core/billing/tiss-ops.js';
+import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
+import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
+
+// The server reads the ANS schemas from disk (core reads none).
+setTissSchemaSource(diskTissSchemas);
 
 let h: BillingHarness;
 beforeEach(async () => {
