@@ -85,6 +85,14 @@ export default tseslint.config(
           })),
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        noFocusedTests,
+        {
+          selector: 'ImportExpression[source.value=/^node:/]',
+          message: 'core/ runs in the renderer too: no Node built-ins, not even imported lazily (use a port).',
+        },
+      ],
       'no-restricted-globals': [
         'error',
         'window',
