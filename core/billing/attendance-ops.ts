@@ -4,6 +4,8 @@
  * batch does not change: the operator has that version.
  */
 import { z } from 'zod';
+import { appointments } from '#core/schedule/appointment-record.js';
+import { refInput } from '#core/references.js';
 import { EXAMPLE_ID, idInput, invalidTransition, nowIso, requireRecord } from '#core/common/records.js';
 import { defineOperation, type OperationContext } from '#core/operation.js';
 import type { Stored } from '#core/store/record.js';
@@ -57,7 +59,7 @@ export const createAttendance = defineOperation({
     'Guarda o retrato da guia: carteirinha do paciente, conselho e CBO do profissional, códigos TUSS e preços da ' +
     'tabela do convênio. Guia de consulta quando o atendimento é uma única consulta; SP/SADT nos demais casos.',
   permission: 'billing:write',
-  input: z.strictObject({ appointment: idInput }),
+  input: z.strictObject({ appointment: refInput(() => appointments) }),
   output: z.object({ message: z.string(), attendance: attendanceAnswer }),
   http: { method: 'POST', path: '/billing/attendance/', status: 201 },
   example: { appointment: EXAMPLE_ID },

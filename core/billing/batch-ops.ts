@@ -4,6 +4,7 @@
  * guide type, at most 100 (ctm_guiaLote's maxOccurs), and changes only while `open`.
  */
 import { z } from 'zod';
+import { refInput } from '#core/references.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { idListInput } from '#core/common/query-input.js';
 import {
@@ -63,7 +64,11 @@ export const createBatch = defineOperation({
   group: GROUP,
   summary: 'Cria um lote de guias TISS de uma clínica para um convênio',
   permission: 'billing:write',
-  input: z.strictObject({ clinic: idInput, insurance: idInput, guideType: z.enum(GUIDE_TYPES) }),
+  input: z.strictObject({
+    clinic: refInput(() => clinics),
+    insurance: refInput(() => insurances),
+    guideType: z.enum(GUIDE_TYPES),
+  }),
   output: z.object({ message: z.string(), batch: batchAnswer }),
   http: { method: 'POST', path: '/billing/batch/', status: 201 },
   example: { clinic: EXAMPLE_ID, insurance: EXAMPLE_ID, guideType: 'consulta' },

@@ -4,6 +4,8 @@
  * opt-in and a message's provider statuses. The spec gives no paths or payloads: these are ours.
  */
 import { z } from 'zod';
+import { patients } from '#core/patient/patient-record.js';
+import { refInput } from '#core/references.js';
 import { DomainError } from '#core/errors.js';
 import { outboxMessages } from '#core/messaging/message.js';
 import { defineOperation, type Operation } from '#core/operation.js';
@@ -107,7 +109,7 @@ export function whatsappOperations(service: WhatsAppService, cloud: CloudWhatsAp
     permission: 'patient:write',
     input: z.strictObject({
       phone: e164,
-      patient: z.string().min(1).max(64).optional(),
+      patient: refInput(() => patients).optional(),
       optedIn: z.boolean(),
       source: z.enum(['reception', 'portal', 'api']).optional(),
     }),
