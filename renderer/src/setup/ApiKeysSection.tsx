@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Table, Text } from '@mantine/core';
+import { Button, Code, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../common/ListTable.js';
@@ -13,6 +13,7 @@ import { ServerOnlyNote } from './ServerOnlyNote.js';
 import { useAdminRun } from './use-admin-run.js';
 import { useNotice } from './use-notice.js';
 import { useServerList } from './use-server-list.js';
+import { RevocationCells } from './RevocationCells.js';
 
 /**
  * Administração › Chaves de API: the account's keys for integrations (name, the prefix that tells
@@ -62,30 +63,7 @@ export function ApiKeysSection() {
                 <Text size="xs">{describePermissions(key.permissions, t)}</Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(key.createdAt)}</Table.Td>
-              <Table.Td>
-                {key.revokedAt ? (
-                  <Text size="sm" c="dimmed">
-                    {t('admin.inst.revokedOn', { when: formatWhen(key.revokedAt) })}
-                  </Text>
-                ) : (
-                  <Badge color="green" variant="light">
-                    {t('admin.active')}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">
-                {!key.revokedAt && (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={`${t('admin.revoke')} ${key.name}`}
-                    onClick={() => setRevoking(key)}
-                  >
-                    {t('admin.revoke')}
-                  </Button>
-                )}
-              </Table.Td>
+              <RevocationCells name={key.name} revokedAt={key.revokedAt} onRevoke={() => setRevoking(key)} />
             </Table.Tr>
           ))}
         </ListTable>

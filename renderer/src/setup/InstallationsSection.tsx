@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listClinics } from '#core/clinic/clinic-ops.js';
@@ -16,6 +16,7 @@ import { ServerOnlyNote } from './ServerOnlyNote.js';
 import { useAdminRun } from './use-admin-run.js';
 import { useNotice } from './use-notice.js';
 import { useServerList } from './use-server-list.js';
+import { RevocationCells } from './RevocationCells.js';
 
 /**
  * Administração › Instalações: the stations connected to the account (desks and totems, revoked
@@ -77,30 +78,7 @@ export function InstallationsSection() {
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(device.createdAt)}</Table.Td>
               <Table.Td>{device.lastSeenAt ? formatWhen(device.lastSeenAt) : t('admin.inst.neverSeen')}</Table.Td>
-              <Table.Td>
-                {device.revokedAt ? (
-                  <Text size="sm" c="dimmed">
-                    {t('admin.inst.revokedOn', { when: formatWhen(device.revokedAt) })}
-                  </Text>
-                ) : (
-                  <Badge color="green" variant="light">
-                    {t('admin.active')}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">
-                {!device.revokedAt && (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={`${t('admin.revoke')} ${device.name}`}
-                    onClick={() => setRevoking(device)}
-                  >
-                    {t('admin.revoke')}
-                  </Button>
-                )}
-              </Table.Td>
+              <RevocationCells name={device.name} revokedAt={device.revokedAt} onRevoke={() => setRevoking(device)} />
             </Table.Tr>
           ))}
         </ListTable>
