@@ -26,10 +26,10 @@ import {
   text,
   type FieldSpec,
 } from './fields.js';
-import { SECTION_TITLES, type SectionName } from '#core/medical-record/record.js';
 import type { Lookup } from './lookup.js';
 import { FINANCE_DESCRIBERS } from './finance.js';
 import { INVENTORY_DESCRIBERS } from './inventory.js';
+import { MEDICAL_RECORD_DESCRIBERS } from './medical-record.js';
 
 type Doc = Record<string, unknown>;
 
@@ -301,34 +301,9 @@ const MESSAGE: CollectionDescriber = {
   },
 };
 
-/** "Prontuário de Maria Silva, 25/11 às 15:00": an attendance's record, by patient and start. */
-const MEDICAL_RECORD: CollectionDescriber = {
-  noun: 'Prontuário',
-  title: (doc, lookup, timeZone) =>
-    `Prontuário de ${nameOr(lookup, 'patients', doc.patient)}${str(doc.startedAt) ? `, ${shortInstant(str(doc.startedAt), timeZone)}` : ''}`,
-  fields: {
-    patient: ref('Paciente', 'patients'),
-    professional: ref('Profissional', 'users'),
-    status: choice('Situação', { open: 'aberto', finished: 'finalizado' }),
-    startedAt: moment('Início'),
-    finishedAt: moment('Finalizado em'),
-    sections: {
-      label: 'Seções',
-      // Each section with its text, so the two versions of a conflict can be read side by side.
-      show: (v) =>
-        Object.entries((v ?? {}) as Record<string, { text?: string }>)
-          .map(([name, entry]) => `${SECTION_TITLES[name as SectionName] ?? name}: ${entry.text ?? ''}`)
-          .join('\n') || '—',
-    },
-    comments: counted('Comentários', 'comentário', 'comentários'),
-    addenda: counted('Adendos', 'adendo', 'adendos'),
-    transfers: counted('Transferências', 'transferência', 'transferências'),
-  },
-};
-
 /** Every describer, by collection name. */
 export const DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
-  medical_records: MEDICAL_RECORD,
+  ...MEDICAL_RECORD_DESCRIBERS,
   ...FINANCE_DESCRIBERS,
   ...INVENTORY_DESCRIBERS,
   appointments: APPOINTMENT,

@@ -1,0 +1,40 @@
+/**
+ * The describer of medical records (core/medical-record): how the sync review names a record and shows
+ * its sections, so a person deciding between two desks' versions reads both texts.
+ */
+import { SECTION_TITLES, type SectionName } from '#core/medical-record/record.js';
+import { shortInstant } from './formats.js';
+import { choice, counted, moment, nameOr, ref } from './fields.js';
+import type { CollectionDescriber } from './collections.js';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** "Prontuário de Maria Silva, 25/11 às 15:00": an attendance's record, by patient and start. */
+const MEDICAL_RECORD: CollectionDescriber = {
+  noun: 'Prontuário',
+  title: (doc, lookup, timeZone) =>
+    `Prontuário de ${nameOr(lookup, 'patients', doc.patient)}${str(doc.startedAt) ? `, ${shortInstant(str(doc.startedAt), timeZone)}` : ''}`,
+  fields: {
+    patient: ref('Paciente', 'patients'),
+    professional: ref('Profissional', 'users'),
+    status: choice('Situação', { open: 'aberto', finished: 'finalizado' }),
+    startedAt: moment('Início'),
+    finishedAt: moment('Finalizado em'),
+    sections: {
+      label: 'Seções',
+      // Each section with its text, so the two versions of a conflict can be read side by side.
+      show: (v) =>
+        Object.entries((v ?? {}) as Record<string, { text?: string }>)
+          .map(([name, entry]) => `${SECTION_TITLES[name as SectionName] ?? name}: ${entry.text ?? ''}`)
+          .join('\n') || '—',
+    },
+    comments: counted('Comentários', 'comentário', 'comentários'),
+    addenda: counted('Adendos', 'adendo', 'adendos'),
+    transfers: counted('Transferências', 'transferência', 'transferências'),
+  },
+};
+
+/** Medical-record describers, by collection name. */
+export const MEDICAL_RECORD_DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
+  medical_records: MEDICAL_RECORD,
+};
