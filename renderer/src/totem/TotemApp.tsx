@@ -22,6 +22,8 @@ import {
 import type { KioskConfig } from './kiosk-config.js';
 import { cpfMask, dateMask, typedBirthDate } from './Keypad.js';
 import { KeypadEntry } from './KeypadEntry.js';
+import { ReasonGrid } from './ReasonGrid.js';
+import { PrintSlip, TicketCard, type Print } from './TicketCard.js';
 import './totem.css';
 
 /** How long a screen waits for a touch before going back to the start. */
@@ -57,9 +59,6 @@ type Step =
   | { kind: 'working' }
   | { kind: 'ticket'; ticket: TotemTicket; checkedIn: boolean; already: boolean }
   | { kind: 'error'; message: string };
-
-/** What became of the slip: printing, printed, the printer failed, or this totem does not print. */
-type Print = 'pending' | 'printed' | 'failed' | 'none';
 
 /** Reasons a patient identified by a birth date may declare: age is the record's (60+ and 80+ are not asked). */
 const DECLARED_REASONS = PRIORITY_REASONS.filter((r) => r !== 'elderly' && r !== 'elderly80');
@@ -320,27 +319,16 @@ export function TotemApp({ config }: { config: KioskConfig }) {
           <>
             <h1 className="totem-title">{t('totem.askPriority')}</h1>
             <p className="totem-lead">{t('totem.askPriorityHint')}</p>
-            <div className="reason-grid">
-              <button
-                type="button"
-                className="reason reason-none"
-                onClick={() => void issue({ appointment: step.appointment, cpf: step.who.cpf }, true)}
-              >
-                {t('totem.noPriority')}
-              </button>
-              {DECLARED_REASONS.map((reason) => (
-                <button
-                  key={reason}
-                  type="button"
-                  className="reason"
-                  onClick={() =>
-                    void issue({ appointment: step.appointment, cpf: step.who.cpf, priorityReason: reason }, true)
-                  }
-                >
-                  {t(`totem.reason.${reason}`)}
-                </button>
-              ))}
-            </div>
+            <ReasonGrid
+              reasons={DECLARED_REASONS}
+              none={{
+                label: t('totem.noPriority'),
+                onChoose: () => void issue({ appointment: step.appointment, cpf: step.who.cpf }, true),
+              }}
+              onChoose={(reason) =>
+                void issue({ appointment: step.appointment, cpf: step.who.cpf, priorityReason: reason }, true)
+              }
+            />
           </>
         )}
         {step.kind === 'service' && (
@@ -364,50 +352,21 @@ export function TotemApp({ config }: { config: KioskConfig }) {
         {step.kind === 'priority' && (
           <>
             <h1 className="totem-title">{t('totem.whichPriority')}</h1>
-            <div className="reason-grid">
-              {(step.who ? DECLARED_REASONS : PRIORITY_REASONS).map((reason) => (
-                <button
-                  key={reason}
-                  type="button"
-                  className="reason"
-                  onClick={() => void issue({ priorityReason: reason, ...step.who }, false)}
-                >
-                  {t(`totem.reason.${reason}`)}
-                </button>
-              ))}
-            </div>
+            <ReasonGrid
+              reasons={step.who ? DECLARED_REASONS : PRIORITY_REASONS}
+              onChoose={(reason) => void issue({ priorityReason: reason, ...step.who }, false)}
+            />
           </>
         )}
         {step.kind === 'working' && <p className="totem-lead totem-working">{t('totem.working')}</p>}
         {step.kind === 'ticket' && (
-          <section
-            className={`ticket-card${print === 'printed' || print === 'pending' ? '' : ' ticket-card-photo'}`}
-            aria-label={t('totem.yourTicket')}
-          >
-            {step.already ? (
-              <p className="ticket-ok">{t('totem.alreadyCheckedIn', { code: step.ticket.code })}</p>
-            ) : (
-              step.checkedIn && <p className="ticket-ok">{t('totem.checkedIn')}</p>
-            )}
-            <p className="ticket-caption">{t('totem.yourTicket')}</p>
-            <p className="ticket-code" data-testid="ticket-code">
-              {step.ticket.code}
-            </p>
-            <p className="totem-lead">{t('totem.waitPanel')}</p>
-            {print === 'printed' && <p className="ticket-print">{t('totem.printing')}</p>}
-            {(print === 'none' || print === 'failed') && (
-              <p className="ticket-print ticket-photo" role="status">
-                {print === 'none' ? t('totem.noPrinter') : t('totem.printFailed')} {t('totem.photograph')}
-              </p>
-            )}
-            <button
-              type="button"
-              className="choice choice-primary choice-small"
-              onClick={() => setStep({ kind: 'start' })}
-            >
-              <span className="choice-label">{t('totem.done')}</span>
-            </button>
-          </section>
+          <TicketCard
+            ticket={step.ticket}
+            checkedIn={step.checkedIn}
+            already={step.already}
+            print={print}
+            onDone={() => setStep({ kind: 'start' })}
+          />
         )}
         {step.kind === 'error' && (
           <>
@@ -420,15 +379,7 @@ export function TotemApp({ config }: { config: KioskConfig }) {
           </>
         )}
       </main>
-      {step.kind === 'ticket' && (
-        <div className="print-slip" aria-hidden="true">
-          <p className="slip-clinic">{clinic}</p>
-          <p className="slip-title">{t('totem.slipTitle')}</p>
-          <p className="slip-code">{step.ticket.code}</p>
-          <p className="slip-time">{new Date(step.ticket.issuedAt).toLocaleString('pt-BR')}</p>
-          <p className="slip-hint">{t('totem.waitPanel')}</p>
-        </div>
-      )}
+      {step.kind === 'ticket' && <PrintSlip clinic={clinic} ticket={step.ticket} />}
     </div>
   );
 }
