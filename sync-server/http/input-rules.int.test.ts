@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allCollections } from '#core/catalogue.js';
 import type { Operation } from '#core/operation.js';
-import { referencePaths, referencesIn } from '#core/references.js';
+import { referencesIn } from '#core/references.js';
 import { addMember, login, seedAccount, startTestServer, type TestServer } from '../auth/test-server.js';
 import { serverMigrations } from '../server.js';
 import { openSqlDatabase } from '../store/index.js';
@@ -238,42 +238,6 @@ describe.each(engines)('input rules of every operation on %s', (engine) => {
       }
       expect(checked).toBeGreaterThanOrEqual(15);
     });
-  });
-
-  it('declares every id field of every body as a checked reference, but for the listed exceptions', () => {
-    const ID_NAMES =
-      /^(clinic|patient|professional|specialty|insurance|event|item|events|specialties|clinics|professionals|createdBy|approvedBy|disapprovedBy|sharedWith|duplicate|priceTable|appointment|rescheduledTo|blocks|ticket|insurancePlan|place|placeId|series|person|account)$/;
-    const named = (json: Json, path: string[], out: string[]) => {
-      for (const [key, value] of Object.entries((json.properties ?? {}) as Record<string, Json>)) {
-        if (ID_NAMES.test(key)) out.push([...path, key].join('.'));
-        named(value, [...path, key], out);
-        if (value.items) named(value.items as Json, [...path, key, '0'], out);
-        for (const option of (value.anyOf ?? []) as Json[]) named(option, [...path, key], out);
-      }
-    };
-    const plain: string[] = [];
-    for (const op of ops) {
-      if (isQuery(op)) continue; // list filters are not references: naming nothing lists nothing
-      const fields: string[] = [];
-      named(z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }), [], fields);
-      const refs = new Set(referencePaths(op.input));
-      const params = pathParams(op.http!.path);
-      for (const field of new Set(fields)) {
-        if (!refs.has(field) && !refs.has(`${field}.0`) && !params.includes(field)) plain.push(`${op.name} ${field}`);
-      }
-    }
-    // Sub-records (a plan of an insurance, a place of a clinic, a block series) are checked by their
-    // operation, 400 too; accounts and people are server tables, not collections; the ticket, totem,
-    // installation and panel operations still answer their own 404 (clinic scope); a webhook's `events` are
-    // the catalogue's event types.
-    const exceptions = plain.filter(
-      (entry) =>
-        !/ (.*\.)?insurancePlan$| place$| placeId$| series$/.test(entry) &&
-        !/^(ticket|totem)\.|^session\.create account$|^user\.invite person$|^installation\.|^websocket\./.test(entry) &&
-        // Event type names of the webhook catalogue, not record ids.
-        !/^webhook\.(create|edit)Endpoint events$/.test(entry),
-    );
-    expect(exceptions).toEqual([]);
   });
 
   describe('impossible dates (point 4)', () => {
