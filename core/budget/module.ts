@@ -1,4 +1,6 @@
 /** The Report Budget group (spec §4.1, §4.4): budgets and treatments: the domain module (core/module.ts). */
+import { budgetReview } from './review.js';
+import { rw } from '#core/access/role-grants.js';
 import { healthData } from '#core/access/policy.js';
 import { domainModule } from '#core/module.js';
 import { budgetPdf } from './budget-document.js';
@@ -13,9 +15,12 @@ import { treatmentOperations, treatments } from './treatment.js';
 
 export const budgetModule = domainModule({
   name: 'budget',
+  access: { resources: ['budget'], roles: { staff: rw('budget') } },
   collections: [
     {
       def: budgets,
+      storageGroup: 'finance',
+      review: budgetReview.budgets,
       push: budgetPush,
       sync: budgetSyncRules,
       // Budgets are health data (what is wrong with whose teeth): checked and audited by the store.
@@ -26,6 +31,7 @@ export const budgetModule = domainModule({
     },
     {
       def: treatments,
+      storageGroup: 'finance',
       push: treatmentPush,
       // What is being done to whose teeth: health data, guarded like the budget it came from.
       policy: healthData('budget'),

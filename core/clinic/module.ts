@@ -1,4 +1,6 @@
 /** The Clinic group: clinics with their places and subspecialties, and events: the domain module. */
+import { clinicReview } from './review.js';
+import { r } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { clinicOperations } from './clinic-ops.js';
 import { clinics } from './clinic-record.js';
@@ -10,9 +12,11 @@ import { subspecialtyOperations } from './subspecialties.js';
 
 export const clinicModule = domainModule({
   name: 'clinic',
+  // The totem shows places by clinic.
+  access: { resources: ['clinic'], roles: { staff: r('clinic'), totem: r('clinic') } },
   collections: [
-    { def: clinics, push: clinicPush },
-    { def: events, push: eventPush },
+    { def: clinics, storageGroup: 'reference', review: clinicReview.clinics, push: clinicPush },
+    { def: events, storageGroup: 'reference', review: clinicReview.events, push: eventPush },
   ],
   operations: [...clinicOperations, ...placeOperations, ...subspecialtyOperations, ...eventOperations],
 });

@@ -1,4 +1,6 @@
 /** The Insurance group's master data: insurances and their plans: the domain module (core/module.ts). */
+import { insuranceReview } from './review.js';
+import { r } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { insuranceOperations } from './insurance-ops.js';
 import { insurances } from './insurance-record.js';
@@ -7,6 +9,9 @@ import { insurancePush } from './push-contracts.js';
 
 export const insuranceModule = domainModule({
   name: 'insurance',
-  collections: [{ def: insurances, push: insurancePush }],
+  access: { resources: ['insurance'], roles: { staff: r('insurance') } },
+  collections: [
+    { def: insurances, storageGroup: 'reference', review: insuranceReview.insurances, push: insurancePush },
+  ],
   operations: [...insuranceOperations, ...planOperations],
 });

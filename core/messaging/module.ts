@@ -1,4 +1,5 @@
 /** Messaging: the outbox operations enqueue into (core/messaging): the domain module (core/module.ts). */
+import { messagingReview } from './review.js';
 import { domainModule } from '#core/module.js';
 import { outboxMessages } from './message.js';
 import { messagingOperations } from './operations.js';
@@ -7,6 +8,14 @@ import { outboxSyncRules } from './sync-rules.js';
 
 export const messagingModule = domainModule({
   name: 'messaging',
-  collections: [{ def: outboxMessages, push: outboxMessagePush, sync: outboxSyncRules }],
+  collections: [
+    {
+      def: outboxMessages,
+      storageGroup: 'account',
+      review: messagingReview.outbox_messages,
+      push: outboxMessagePush,
+      sync: outboxSyncRules,
+    },
+  ],
   operations: messagingOperations,
 });

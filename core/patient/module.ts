@@ -2,6 +2,8 @@
  * The Patient and Patients groups (spec §4.4): patients (temporary ones, allergies and vaccines are
  * fields of the patient record), unification: the domain module (core/module.ts).
  */
+import { patientReview } from './review.js';
+import { r, rw } from '#core/access/role-grants.js';
 import { healthData } from '#core/access/policy.js';
 import { domainModule } from '#core/module.js';
 import { clinicalListOperations } from './clinical-lists.js';
@@ -14,9 +16,16 @@ import { unifyPatients } from './unify.js';
 
 export const patientModule = domainModule({
   name: 'patient',
+  // The totem checks patients in through `attendance:write` (a grant below): no `patient` permission.
+  access: {
+    resources: ['patient'],
+    roles: { reception: rw('patient'), professional: rw('patient'), finance: r('patient') },
+  },
   collections: [
     {
       def: patients,
+      storageGroup: 'people',
+      review: patientReview.patients,
       push: patientPush,
       policy: healthData('patient'),
       // The totem check-in (core/ticket/totem-ops.ts) reads the one patient whose CPF was typed.

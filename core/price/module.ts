@@ -1,4 +1,6 @@
 /** Price tables and prices, with CSV import and export: the domain module (core/module.ts). */
+import { priceReview } from './review.js';
+import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { exportPriceTable } from './csv-export.js';
 import { importPriceTableCsv } from './csv-import.js';
@@ -9,9 +11,13 @@ import { pricePush, priceTablePush } from './push-contracts.js';
 
 export const priceModule = domainModule({
   name: 'price',
+  access: {
+    resources: ['price', 'priceTable'],
+    roles: { staff: r('priceTable', 'price'), finance: rw('priceTable', 'price') },
+  },
   collections: [
-    { def: priceTables, push: priceTablePush },
-    { def: prices, push: pricePush },
+    { def: priceTables, storageGroup: 'reference', review: priceReview.price_tables, push: priceTablePush },
+    { def: prices, storageGroup: 'reference', review: priceReview.prices, push: pricePush },
   ],
   operations: [
     ...priceTableOperations,

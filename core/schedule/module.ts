@@ -2,6 +2,8 @@
  * The Schedule group (spec §4.2, §4.3; issue 6): appointments, blocks, settings, the wait list,
  * sharing and the receivable an appointment generates: the domain module (core/module.ts).
  */
+import { scheduleReview } from './review.js';
+import { r, rw } from '#core/access/role-grants.js';
 import { healthData } from '#core/access/policy.js';
 import { domainModule } from '#core/module.js';
 import { appointmentFlowOperations } from './appointment-flow.js';
@@ -35,9 +37,21 @@ const RECENT_SCHEDULE = { since: 'startUtc', days: 90 } as const;
 
 export const scheduleModule = domainModule({
   name: 'schedule',
+  // The kiosk checks patients in (`attendance:write`): no appointment permission, so no list of them.
+  access: {
+    resources: ['appointment', 'attendance', 'waitList'],
+    roles: {
+      reception: rw('appointment', 'attendance', 'waitList'),
+      professional: rw('appointment', 'attendance', 'waitList'),
+      finance: r('appointment', 'attendance'),
+      totem: rw('attendance'),
+    },
+  },
   collections: [
     {
       def: appointments,
+      storageGroup: 'schedule',
+      review: scheduleReview.appointments,
       push: appointmentPush,
       sync: appointmentSyncRules,
       policy: healthData('appointment'),
@@ -46,18 +60,29 @@ export const scheduleModule = domainModule({
       patientFields: ['patient'],
       window: RECENT_SCHEDULE,
     },
-    { def: scheduleBlocks, push: scheduleBlockPush, sync: scheduleBlockSyncRules, window: RECENT_SCHEDULE },
-    { def: scheduleSettings, push: scheduleSettingsPush },
+    {
+      def: scheduleBlocks,
+      storageGroup: 'schedule',
+      review: scheduleReview.schedule_blocks,
+      push: scheduleBlockPush,
+      sync: scheduleBlockSyncRules,
+      window: RECENT_SCHEDULE,
+    },
+    { def: scheduleSettings, storageGroup: 'schedule', push: scheduleSettingsPush },
     {
       def: waitList,
+      storageGroup: 'schedule',
+      review: scheduleReview.wait_list,
       push: waitListPush,
       sync: waitListSyncRules,
       policy: healthData('waitList'),
       patientFields: ['patient'],
     },
-    { def: scheduleShares, push: scheduleSharePush },
+    { def: scheduleShares, storageGroup: 'schedule', push: scheduleSharePush },
     {
       def: receivables,
+      storageGroup: 'finance',
+      review: scheduleReview.receivables,
       push: receivablePush,
       sync: receivableSyncRules,
       // Finance data about a patient: writes are audited; the schedule's operation decides who may create one.

@@ -9,8 +9,8 @@ import { moveAppointment } from '../reception/move-appointment.js';
 import { clashBookings, clashStandsHere } from './clash.js';
 import { appointmentTitle, zoneOf } from './describe/collections.js';
 import type { EntryDescription } from './describe/describe.js';
-import { APPOINTMENT_STATUS } from './describe/fields.js';
-import { phone, shortInstant } from './describe/formats.js';
+import { APPOINTMENT_STATUS } from '#core/sync/review/fields.js';
+import { phone, shortInstant } from '#core/sync/review/formats.js';
 import type { Lookup } from './describe/lookup.js';
 import type { ReviewEntry } from './review-client.js';
 
