@@ -2,10 +2,10 @@
 import { accessReview } from './review.js';
 import { r, rw } from './role-grants.js';
 import { domainModule } from '#core/module.js';
-import { accountConfigurationOperations, accountConfigurations } from './account-configuration.js';
-import { personalTemplateOperations, personalTemplates } from './personal-template.js';
+import { accountConfigurationOperations, accountConfigurations } from './account-configuration-ops.js';
+import { personalTemplateOperations, personalTemplates } from './personal-template-ops.js';
 import { accountConfigurationPush, personalTemplatePush, scheduleFilterPush, userPush } from './push-contracts.js';
-import { scheduleFilterOperations, scheduleFilters } from './schedule-filter.js';
+import { scheduleFilterOperations, scheduleFilters } from './schedule-filter-ops.js';
 import { userOperations } from './user-ops.js';
 import { userSyncRules } from './user-sync-rules.js';
 import { users } from './user.js';

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { isoInstantSchema, recordBaseShape, storedRecord, type PushContract } from '#core/sync/push-contract.js';
-import { settings } from './account-configuration.js';
-import { TEMPLATE_KINDS } from './personal-template.js';
-import { scheduleFilterOutput } from './schedule-filter.js';
+import { settings } from './account-configuration-ops.js';
+import { TEMPLATE_KINDS } from './personal-template-ops.js';
+import { scheduleFilterOutput } from './schedule-filter-ops.js';
 import { idListSchema, userOutput } from './user.js';
 
 /**

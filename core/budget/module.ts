@@ -3,15 +3,15 @@ import { budgetReview } from './review.js';
 import { rw } from '#core/access/role-grants.js';
 import { healthData } from '#core/access/policy.js';
 import { domainModule } from '#core/module.js';
-import { budgetPdf } from './budget-document.js';
-import { listBudgets } from './budget-list.js';
+import { budgetPdf } from './budget-document-ops.js';
+import { listBudgets } from './budget-list-ops.js';
 import { budgetCrudOperations } from './budget-ops.js';
 import { budgets } from './budget-record.js';
-import { sendBudget } from './budget-send.js';
+import { sendBudget } from './budget-send-ops.js';
 import { budgetStatusOperations } from './budget-status-ops.js';
 import { budgetPush, treatmentPush } from './push-contracts.js';
 import { budgetSyncRules } from './sync-rules.js';
-import { treatmentOperations, treatments } from './treatment.js';
+import { treatmentOperations, treatments } from './treatment-ops.js';
 
 export const budgetModule = domainModule({
   name: 'budget',

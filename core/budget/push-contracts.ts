@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { storedRecord, type PushContract } from '#core/sync/push-contract.js';
 import { BUDGET_STATUSES } from './budget-codes.js';
 import { budgetOutput } from './budget-record.js';
-import { treatmentOutput } from './treatment.js';
+import { treatmentOutput } from './treatment-ops.js';
 
 /** Push contract of `budgets` (core/sync/push-contract.ts). */
 export const budgetPush: PushContract = {

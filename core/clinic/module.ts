@@ -6,9 +6,9 @@ import { clinicOperations } from './clinic-ops.js';
 import { clinics } from './clinic-record.js';
 import { eventOperations } from './event-ops.js';
 import { events } from './event-record.js';
-import { placeOperations } from './places.js';
+import { placeOperations } from './places-ops.js';
 import { clinicPush, eventPush } from './push-contracts.js';
-import { subspecialtyOperations } from './subspecialties.js';
+import { subspecialtyOperations } from './subspecialties-ops.js';
 
 export const clinicModule = domainModule({
   name: 'clinic',

@@ -4,7 +4,7 @@ import { r } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { insuranceOperations } from './insurance-ops.js';
 import { insurances } from './insurance-record.js';
-import { planOperations } from './plans.js';
+import { planOperations } from './plans-ops.js';
 import { insurancePush } from './push-contracts.js';
 
 export const insuranceModule = domainModule({

@@ -2,7 +2,7 @@
 import { messagingReview } from './review.js';
 import { domainModule } from '#core/module.js';
 import { outboxMessages } from './message.js';
-import { messagingOperations } from './operations.js';
+import { messagingOperations } from './outbox-ops.js';
 import { outboxMessagePush } from './push-contracts.js';
 import { outboxSyncRules } from './sync-rules.js';
 

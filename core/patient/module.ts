@@ -6,13 +6,13 @@ import { patientReview } from './review.js';
 import { r, rw } from '#core/access/role-grants.js';
 import { healthData } from '#core/access/policy.js';
 import { domainModule } from '#core/module.js';
-import { clinicalListOperations } from './clinical-lists.js';
-import { listPatients, patientExistsByCpf } from './patient-list.js';
+import { clinicalListOperations } from './clinical-lists-ops.js';
+import { listPatients, patientExistsByCpf } from './patient-list-ops.js';
 import { patientOperations } from './patient-ops.js';
 import { patients } from './patient-record.js';
 import { patientPush } from './push-contracts.js';
-import { temporaryPatientOperations } from './temporary.js';
-import { unifyPatients } from './unify.js';
+import { temporaryPatientOperations } from './temporary-ops.js';
+import { unifyPatients } from './unify-ops.js';
 
 export const patientModule = domainModule({
   name: 'patient',

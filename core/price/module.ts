@@ -2,9 +2,9 @@
 import { priceReview } from './review.js';
 import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
-import { exportPriceTable } from './csv-export.js';
-import { importPriceTableCsv } from './csv-import.js';
-import { checkPricesOperation, pricesOfEventsOperation } from './price-lookup.js';
+import { exportPriceTable } from './csv-export-ops.js';
+import { importPriceTableCsv } from './csv-import-ops.js';
+import { checkPricesOperation, pricesOfEventsOperation } from './price-lookup-ops.js';
 import { priceTableOperations } from './price-table-ops.js';
 import { prices, priceTables } from './price-table-record.js';
 import { pricePush, priceTablePush } from './push-contracts.js';

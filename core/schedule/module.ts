@@ -6,15 +6,15 @@ import { scheduleReview } from './review.js';
 import { r, rw } from '#core/access/role-grants.js';
 import { healthData } from '#core/access/policy.js';
 import { domainModule } from '#core/module.js';
-import { appointmentFlowOperations } from './appointment-flow.js';
-import { generateFinanceRecord, setCopart, setPaymentMethod } from './appointment-money.js';
+import { appointmentFlowOperations } from './appointment-flow-ops.js';
+import { generateFinanceRecord, setCopart, setPaymentMethod } from './appointment-money-ops.js';
 import { createAppointment, editAppointment, editAppointmentNotes, getAppointment } from './appointment-ops.js';
 import { appointments } from './appointment-record.js';
-import { createSelfAppointment, getAvailability } from './availability.js';
+import { createSelfAppointment, getAvailability } from './availability-ops.js';
 import { blockOperations } from './block-ops.js';
 import { scheduleBlocks } from './block-record.js';
-import { confirmAppointment, unconfirmAppointment } from './confirmation.js';
-import { notifyByEmail, notifyByWhatsapp } from './notification.js';
+import { confirmAppointment, unconfirmAppointment } from './confirmation-ops.js';
+import { notifyByEmail, notifyByWhatsapp } from './notification-ops.js';
 import {
   appointmentPush,
   receivablePush,
@@ -24,13 +24,13 @@ import {
   waitListPush,
 } from './push-contracts.js';
 import { receivables } from './receivable-record.js';
-import { validateReturn } from './return-check.js';
-import { listAppointments } from './schedule-view.js';
+import { validateReturn } from './return-check-ops.js';
+import { listAppointments } from './schedule-view-ops.js';
 import { getScheduleSettings, saveScheduleSettings } from './settings-ops.js';
 import { scheduleSettings } from './settings-record.js';
-import { scheduleShares, shareOperations } from './sharing.js';
+import { scheduleShares, shareOperations } from './sharing-ops.js';
 import { appointmentSyncRules, receivableSyncRules, scheduleBlockSyncRules, waitListSyncRules } from './sync-rules.js';
-import { waitList, waitListOperations } from './wait-list.js';
+import { waitList, waitListOperations } from './wait-list-ops.js';
 
 /** Installations hold the schedule from three months back onward. */
 const RECENT_SCHEDULE = { since: 'startUtc', days: 90 } as const;

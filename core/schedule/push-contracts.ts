@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { recordBaseShape, storedRecord, type PushContract } from '#core/sync/push-contract.js';
 import { appointmentOutput } from './appointment-record.js';
 import { blockOutput } from './block-record.js';
-import { shareOutput } from './sharing.js';
+import { shareOutput } from './sharing-ops.js';
 import { receivablePushSchema, waitListPushSchema } from './sync-rules.js';
 import { settingsOutput } from './settings-record.js';
 

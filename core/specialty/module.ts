@@ -4,7 +4,7 @@ import { r } from '#core/access/role-grants.js';
 import { z } from 'zod';
 import { domainModule } from '#core/module.js';
 import { storedRecord } from '#core/sync/push-contract.js';
-import { councilOperations } from './councils.js';
+import { councilOperations } from './councils-ops.js';
 import { specialtyOperations } from './specialty-ops.js';
 import { specialties, specialtyOutput } from './specialty-record.js';
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { removeAppointment } from '#core/schedule/appointment-flow.js';
-import { getAvailability } from '#core/schedule/availability.js';
+import { removeAppointment } from '#core/schedule/appointment-flow-ops.js';
+import { getAvailability } from '#core/schedule/availability-ops.js';
 import { utcKey } from '#core/schedule/time.js';
 import { isDomainError } from '#core/errors.js';
 import type { RunOperation } from '../local/hooks.js';
