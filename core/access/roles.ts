@@ -8,6 +8,7 @@
  * core/inventory/module.ts); this file composes them. Admins hold `*`; only admins hold `access:write`,
  * so no other role can raise itself.
  */
+import type { DomainModule } from '#core/module.js';
 import { modules } from '#core/modules.js';
 import { ROLES, STAFF, type Role } from './role-grants.js';
 
@@ -16,29 +17,39 @@ export { isRole, r, ROLES, rw, STAFF, type Grantee, type ModuleAccess, type Role
 /** A resource permissions name (`patient`, `budget`): one some module declares. */
 export type Resource = string;
 
-interface Composed {
+/** The roles' permissions and the resources they name, composed from a list of modules. */
+export interface ComposedRoles {
   resources: readonly string[];
   grants: ReadonlyMap<Role, readonly string[]>;
-  permission: RegExp;
 }
 
-let composed: Composed | undefined;
-
 /**
- * The modules' declarations composed, on first use: this file is loaded while the modules are (their
- * operations check permissions), so the list is read when a permission is first asked for.
+ * Composes the `access` declarations of `list` (the catalogue's modules, or a test's): every resource
+ * they declare, sorted, and each role's permissions (`staff` given to reception, professionals and
+ * finance; admins hold `*`).
  */
-function compose(): Composed {
-  if (composed) return composed;
-  const resources = [...new Set(modules.flatMap((m) => m.access?.resources ?? []))].sort();
+export function composeRoles(list: readonly DomainModule[]): ComposedRoles {
+  const resources = [...new Set(list.flatMap((m) => m.access?.resources ?? []))].sort();
   const grants = new Map<Role, string[]>(ROLES.map((role) => [role, role === 'admin' ? ['*'] : []]));
-  for (const module of modules) {
+  for (const module of list) {
     for (const [grantee, permissions] of Object.entries(module.access?.roles ?? {})) {
       for (const role of grantee === 'staff' ? STAFF : [grantee as Role]) grants.get(role)!.push(...permissions);
     }
   }
-  const permission = new RegExp(`^(?:\\*|(?:${resources.join('|')}):(?:read|write|\\*))$`);
-  composed = { resources, grants, permission };
+  return { resources, grants };
+}
+
+let composed: (ComposedRoles & { permission: RegExp }) | undefined;
+
+/**
+ * The catalogue's modules composed, on first use: this file is loaded while the modules are (their
+ * operations check permissions), so the list is read when a permission is first asked for.
+ */
+function compose(): ComposedRoles & { permission: RegExp } {
+  if (composed) return composed;
+  const roles = composeRoles(modules);
+  const permission = new RegExp(`^(?:\\*|(?:${roles.resources.join('|')}):(?:read|write|\\*))$`);
+  composed = { ...roles, permission };
   return composed;
 }
 

@@ -2,6 +2,7 @@
  * The describers the modules declare (`review` of each module collection), by collection name, and the
  * helpers every describer shares: a referenced record by its title, the zone a record is read in.
  */
+import type { DomainModule } from '#core/module.js';
 import { modules } from '#core/modules.js';
 import type { CollectionDescriber, Lookup } from './describer.js';
 import { nameOr } from './fields.js';
@@ -13,11 +14,16 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 let byCollection: Readonly<Record<string, CollectionDescriber>> | undefined;
 
+/** The describers `list`'s collections declare, by collection name (the catalogue's, or a test's). */
+export function describersOf(list: readonly DomainModule[]): Readonly<Record<string, CollectionDescriber>> {
+  return Object.fromEntries(
+    list.flatMap((m) => m.collections.flatMap((c) => (c.review ? [[c.def.name, c.review] as const] : []))),
+  );
+}
+
 /** Every declared describer, by collection name (read on first use: describers load with the modules). */
 export function describers(): Readonly<Record<string, CollectionDescriber>> {
-  byCollection ??= Object.fromEntries(
-    modules.flatMap((m) => m.collections.flatMap((c) => (c.review ? [[c.def.name, c.review] as const] : []))),
-  );
+  byCollection ??= describersOf(modules);
   return byCollection;
 }
 
