@@ -1,10 +1,10 @@
 /** Accounts, users and access (issue 3): the domain module (core/module.ts). */
-import { accessReview } from './review.js';
-import { r, rw } from './role-grants.js';
 import { domainModule } from '#core/module.js';
 import { accountConfigurationOperations, accountConfigurations } from './account-configuration-ops.js';
 import { personalTemplateOperations, personalTemplates } from './personal-template-ops.js';
 import { accountConfigurationPush, personalTemplatePush, scheduleFilterPush, userPush } from './push-contracts.js';
+import { accessReview } from './review.js';
+import { r, rw } from './role-grants.js';
 import { scheduleFilterOperations, scheduleFilters } from './schedule-filter-ops.js';
 import { userOperations } from './user-ops.js';
 import { userSyncRules } from './user-sync-rules.js';

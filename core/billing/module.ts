@@ -4,8 +4,8 @@
  * data (card numbers, what was done to whom): the store checks `billing:*` on every read and write
  * and audits them all.
  */
-import { r, rw } from '#core/access/role-grants.js';
 import { z } from 'zod';
+import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { isoDateSchema, storedRecord } from '#core/sync/push-contract.js';
 import { attendanceOperations } from './attendance-ops.js';

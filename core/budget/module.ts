@@ -1,7 +1,6 @@
 /** The Report Budget group (spec §4.1, §4.4): budgets and treatments: the domain module (core/module.ts). */
-import { budgetReview } from './review.js';
-import { rw } from '#core/access/role-grants.js';
 import { healthData } from '#core/access/policy.js';
+import { rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { budgetPdf } from './budget-document-ops.js';
 import { listBudgets } from './budget-list-ops.js';
@@ -10,6 +9,7 @@ import { budgets } from './budget-record.js';
 import { sendBudget } from './budget-send-ops.js';
 import { budgetStatusOperations } from './budget-status-ops.js';
 import { budgetPush, treatmentPush } from './push-contracts.js';
+import { budgetReview } from './review.js';
 import { budgetSyncRules } from './sync-rules.js';
 import { treatmentOperations, treatments } from './treatment-ops.js';
 

@@ -1,5 +1,4 @@
 /** The Clinic group: clinics with their places and subspecialties, and events: the domain module. */
-import { clinicReview } from './review.js';
 import { r } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { clinicOperations } from './clinic-ops.js';
@@ -8,6 +7,7 @@ import { eventOperations } from './event-ops.js';
 import { events } from './event-record.js';
 import { placeOperations } from './places-ops.js';
 import { clinicPush, eventPush } from './push-contracts.js';
+import { clinicReview } from './review.js';
 import { subspecialtyOperations } from './subspecialties-ops.js';
 
 export const clinicModule = domainModule({

@@ -3,10 +3,9 @@
  * pay with their payments, the cash register and the PIX BR Code — the domain module.
  * Decisions: docs/decisions/finance.md.
  */
-import { financeReview } from './review.js';
-import { r, rw } from '#core/access/role-grants.js';
 import { z } from 'zod';
 import type { CollectionPolicy } from '#core/access/policy.js';
+import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { recordBaseShape, storedRecord } from '#core/sync/push-contract.js';
 import { accountOperations } from './account-ops.js';
@@ -19,6 +18,7 @@ import { paymentOperations } from './payment-ops.js';
 import { paymentStoredShape, payments } from './payment-record.js';
 import { retrievePixQrCode } from './pix-ops.js';
 import { registerOperations } from './register-ops.js';
+import { financeReview } from './review.js';
 import { transferOperations } from './transfer-ops.js';
 import { cashMovements, cashRegisters, movementStoredShape, registerStoredShape } from './register-record.js';
 import {

@@ -1,11 +1,11 @@
 /** The Insurance group's master data: insurances and their plans: the domain module (core/module.ts). */
-import { insuranceReview } from './review.js';
 import { r } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { insuranceOperations } from './insurance-ops.js';
 import { insurances } from './insurance-record.js';
 import { planOperations } from './plans-ops.js';
 import { insurancePush } from './push-contracts.js';
+import { insuranceReview } from './review.js';
 
 export const insuranceModule = domainModule({
   name: 'insurance',

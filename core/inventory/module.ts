@@ -3,9 +3,8 @@
  * as the sum of append-only movements per clinic, product and lot; counts; exports. The domain module
  * (core/module.ts); decisions in docs/decisions/inventory.md.
  */
-import { inventoryReview } from './review.js';
-import { rw } from '#core/access/role-grants.js';
 import { z } from 'zod';
+import { rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { storedRecord } from '#core/sync/push-contract.js';
 import { categoryOperations } from './category-ops.js';
@@ -19,6 +18,7 @@ import { movementOperations } from './movement-ops.js';
 import { inventoryMovements, movementOutput } from './movement-record.js';
 import { productOperations } from './product-ops.js';
 import { productOutput, products } from './product-record.js';
+import { inventoryReview } from './review.js';
 import { stockOperations } from './stock-ops.js';
 import { supplierOperations } from './supplier-ops.js';
 import { supplierOutput, suppliers } from './supplier-record.js';

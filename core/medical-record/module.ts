@@ -4,7 +4,6 @@
  * and write; installations whose role lacks `medicalRecord:read` never receive a record
  * (docs/decisions/medical-record.md MED-002).
  */
-import { medicalRecordReview } from './review.js';
 import { rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { isoInstantSchema, storedRecord } from '#core/sync/push-contract.js';
@@ -12,6 +11,7 @@ import { searchCid10Operation } from './cid10/cid10-ops.js';
 import { medicalRecordPushProblems, resolveMedicalRecordConflict } from './merge.js';
 import { medicalRecordOperations } from './record-ops.js';
 import { medicalRecordOutput, medicalRecords } from './record.js';
+import { medicalRecordReview } from './review.js';
 
 export const medicalRecordModule = domainModule({
   name: 'medical-record',

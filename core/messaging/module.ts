@@ -1,9 +1,9 @@
 /** Messaging: the outbox operations enqueue into (core/messaging): the domain module (core/module.ts). */
-import { messagingReview } from './review.js';
 import { domainModule } from '#core/module.js';
 import { outboxMessages } from './message.js';
 import { messagingOperations } from './outbox-ops.js';
 import { outboxMessagePush } from './push-contracts.js';
+import { messagingReview } from './review.js';
 import { outboxSyncRules } from './sync-rules.js';
 
 export const messagingModule = domainModule({

@@ -2,15 +2,15 @@
  * The Patient and Patients groups (spec §4.4): patients (temporary ones, allergies and vaccines are
  * fields of the patient record), unification: the domain module (core/module.ts).
  */
-import { patientReview } from './review.js';
-import { r, rw } from '#core/access/role-grants.js';
 import { healthData } from '#core/access/policy.js';
+import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { clinicalListOperations } from './clinical-lists-ops.js';
 import { listPatients, patientExistsByCpf } from './patient-list-ops.js';
 import { patientOperations } from './patient-ops.js';
 import { patients } from './patient-record.js';
 import { patientPush } from './push-contracts.js';
+import { patientReview } from './review.js';
 import { temporaryPatientOperations } from './temporary-ops.js';
 import { unifyPatients } from './unify-ops.js';
 

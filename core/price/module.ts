@@ -1,5 +1,4 @@
 /** Price tables and prices, with CSV import and export: the domain module (core/module.ts). */
-import { priceReview } from './review.js';
 import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { exportPriceTable } from './csv-export-ops.js';
@@ -8,6 +7,7 @@ import { checkPricesOperation, pricesOfEventsOperation } from './price-lookup-op
 import { priceTableOperations } from './price-table-ops.js';
 import { prices, priceTables } from './price-table-record.js';
 import { pricePush, priceTablePush } from './push-contracts.js';
+import { priceReview } from './review.js';
 
 export const priceModule = domainModule({
   name: 'price',

@@ -2,9 +2,8 @@
  * The Schedule group (spec §4.2, §4.3; issue 6): appointments, blocks, settings, the wait list,
  * sharing and the receivable an appointment generates: the domain module (core/module.ts).
  */
-import { scheduleReview } from './review.js';
-import { r, rw } from '#core/access/role-grants.js';
 import { healthData } from '#core/access/policy.js';
+import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { appointmentFlowOperations } from './appointment-flow-ops.js';
 import { generateFinanceRecord, setCopart, setPaymentMethod } from './appointment-money-ops.js';
@@ -25,6 +24,7 @@ import {
 } from './push-contracts.js';
 import { receivables } from './receivable-record.js';
 import { validateReturn } from './return-check-ops.js';
+import { scheduleReview } from './review.js';
 import { listAppointments } from './schedule-view-ops.js';
 import { getScheduleSettings, saveScheduleSettings } from './settings-ops.js';
 import { scheduleSettings } from './settings-record.js';

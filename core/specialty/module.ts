@@ -1,10 +1,10 @@
 /** Specialties (with CBO codes) and professional councils (spec §4.4 Specialty): the domain module. */
-import { specialtyReview } from './review.js';
-import { r } from '#core/access/role-grants.js';
 import { z } from 'zod';
+import { r } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { storedRecord } from '#core/sync/push-contract.js';
 import { councilOperations } from './councils-ops.js';
+import { specialtyReview } from './review.js';
 import { specialtyOperations } from './specialty-ops.js';
 import { specialties, specialtyOutput } from './specialty-record.js';
 

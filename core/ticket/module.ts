@@ -1,5 +1,4 @@
 /** The tickets group (issue #9): service lines, tickets, calling, the panel, the totem: the domain module. */
-import { ticketReview } from './review.js';
 import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { callTicket, getTicket, recallTicket, resetTicket, startTicket } from './call-ops.js';
@@ -7,6 +6,7 @@ import { getTicketControl, saveTicketControl } from './control-ops.js';
 import { createTicket, createTicketForPlace } from './issue-ops.js';
 import { listPanelTickets } from './panel-ops.js';
 import { ticketControlPush, ticketPush } from './push-contracts.js';
+import { ticketReview } from './review.js';
 import { ticketControls } from './ticket-control-record.js';
 import { tickets } from './ticket-record.js';
 import { ticketSyncRules } from './ticket-sync-rules.js';
