@@ -15,7 +15,7 @@ interface Visit extends RecordBase {
   count: number;
 }
 
-const push = { record: z.object({}), deletes: { allow: 'a test collection' } };
+const push = { record: z.object({}), deletes: { allow: 'a test collection' }, sample: () => ({}) };
 
 /** A module holding one test collection (names of its own, never a real collection's). */
 function moduleWith(name: string, collection: string, patientFields?: string[]): DomainModule {
@@ -26,7 +26,7 @@ function moduleWith(name: string, collection: string, patientFields?: string[]):
   });
   return domainModule({
     name,
-    collections: [{ def, push, ...(patientFields ? { patientFields } : {}) }],
+    collections: [{ def, storageGroup: 'reference', push, ...(patientFields ? { patientFields } : {}) }],
     operations: [],
   });
 }

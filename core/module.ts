@@ -5,8 +5,11 @@
  * Adding a group is its folder plus one line in the catalogue (docs/adding-a-group.md).
  */
 import type { CollectionPolicy } from './access/policy.js';
+import type { ModuleAccess } from './access/role-grants.js';
 import type { Operation } from './operation.js';
 import type { AnyCollectionDef } from './store/collection-def.js';
+import type { StorageGroup } from './store/rxdb/storage-groups.js';
+import type { CollectionDescriber } from './sync/review/describer.js';
 import type { PushContract } from './sync/push-contract.js';
 import type { SyncRules } from './sync/record-rules.js';
 import type { SyncWindow } from './sync/windows.js';
@@ -22,6 +25,8 @@ export interface CollectionGrant {
 /** One collection of a module and what the rest of the system needs to know about it. */
 export interface ModuleCollection {
   def: AnyCollectionDef;
+  /** The shared RxDB collection (and replication endpoint) holding it (core/store/rxdb/storage-groups.ts). */
+  storageGroup: StorageGroup;
   /** Required: the stored record's schema and what a pushed deletion means (fail closed without one). */
   push: PushContract;
   /** Optional refinements of sync: permissions, a push-only schema, record checks, conflict handler. */
@@ -34,6 +39,8 @@ export interface ModuleCollection {
   patientFields?: readonly string[];
   /** Which documents go down to installations; `all` when absent (core/sync/windows.ts). */
   window?: SyncWindow;
+  /** How the desk's sync review names its records and reads their fields, in pt-BR (core/sync/review/). */
+  review?: CollectionDescriber;
 }
 
 /** A domain group: the spec group(s) it implements, its collections and its operations. */
@@ -42,6 +49,8 @@ export interface DomainModule {
   name: string;
   collections: readonly ModuleCollection[];
   operations: readonly Operation[];
+  /** The resources its permissions name and which roles hold them (core/access/roles.ts composes them). */
+  access?: ModuleAccess;
 }
 
 /** Identity with the type checked: `export const budgetModule = domainModule({...})`. */

@@ -16,6 +16,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // zod and its configuration (renderer/src/zod-config.ts: no `new Function`, which the CSP forbids) in one
+      // chunk, configuration right after zod: every chunk building a schema imports it first, so no schema is
+      // built before `jitless` is set, however the other chunks are split.
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|zod-config/ }] } },
       onwarn(warning, warn) {
         // Mantine marks its modules "use client" for React Server Components; a client bundle has no use for it.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

@@ -4,19 +4,19 @@
  * `buildServer` installs them once when it builds the app; nothing is registered by importing a file
  * for its side effect.
  */
-import { setBudgetPdfRenderer, type BudgetPdfRenderer } from '#core/budget/budget-document.js';
+import { setBudgetPdfRenderer, type BudgetPdfRenderer } from '#core/budget/budget-document-ops.js';
 import { setTissSchemaSource, type TissSchemaSource } from '#core/billing/tiss/schema-source.js';
 import type { Operation } from '#core/operation.js';
 import { accessTemplates } from './auth/mail-templates.js';
 import { diskTissSchemas } from './billing/tiss-schemas.js';
-import { inventoryServerOperations } from './inventory/stock-pdf-op.js';
-import { medicalRecordServerOperations } from './medical-record/prescription-pdf-op.js';
+import { inventoryServerOperations } from './inventory/stock-pdf-ops.js';
+import { medicalRecordServerOperations } from './medical-record/prescription-pdf-ops.js';
 import { budgetAttachments, budgetTemplates } from './budget/budget-mail.js';
 import { renderBudgetPdf } from './budget/budget-pdf.js';
 import { attachments, type AttachmentResolver } from './messaging/attachments.js';
 import { templates, type TemplateRender } from './messaging/templates.js';
 import { scheduleTemplates } from './schedule/templates.js';
-import { ticketServerOperations } from './ticket/ticket-pdf-op.js';
+import { ticketServerOperations } from './ticket/ticket-pdf-ops.js';
 
 /** What one group adds on the server. */
 export interface ServerModule {

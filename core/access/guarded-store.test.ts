@@ -5,7 +5,7 @@ import type { Database, Store } from '#core/store/port.js';
 import { memoryAuditSink, type AuditEvent } from './audit.js';
 import { changedFields, guardStore } from './guarded-store.js';
 import { collectionPolicy, declareCollectionPolicy, grantCollectionAccess, healthData } from './policy.js';
-import { personalTemplates } from './personal-template.js';
+import { personalTemplates } from './personal-template-ops.js';
 import {
   actorWith,
   NOW,

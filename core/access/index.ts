@@ -7,6 +7,6 @@ export { closedStore } from './closed-store.js';
 export { guardStore, changedFields, type GuardContext } from './guarded-store.js';
 export { accessModule } from './module.js';
 export { collectionPolicy, healthData, type CollectionPolicy } from './policy.js';
-export { permissionsOf, isPermission, isRole, ROLES, RESOURCES, type Role, type Resource } from './roles.js';
+export { permissionsOf, isPermission, isRole, ROLES, resourceNames, type Role, type Resource } from './roles.js';
 export * from './audit.js';
 export * from './user.js';

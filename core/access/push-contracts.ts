@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { isoInstantSchema, recordBaseShape, storedRecord, type PushContract } from '#core/sync/push-contract.js';
-import { settings } from './account-configuration.js';
-import { TEMPLATE_KINDS } from './personal-template.js';
-import { scheduleFilterOutput } from './schedule-filter.js';
+import { settings } from './account-configuration-ops.js';
+import { TEMPLATE_KINDS } from './personal-template-ops.js';
+import { scheduleFilterOutput } from './schedule-filter-ops.js';
 import { idListSchema, userOutput } from './user.js';
 
 /**
@@ -19,12 +19,30 @@ export const userRecord = storedRecord(userOutput, { credentialsChangedAt: isoIn
 export const userPush: PushContract = {
   record: userRecord,
   deletes: { refuse: 'um usuário não é apagado: um administrador o desativa' },
+  sample: () => ({
+    name: 'Dr. Caio Substituto',
+    email: null,
+    cpf: null,
+    role: 'professional',
+    council: null,
+    councilNumber: null,
+    councilState: null,
+    specialties: [],
+    status: 'temporary',
+    active: true,
+  }),
 };
 
 /** Push contract of `account_configurations` (core/sync/push-contract.ts). */
 export const accountConfigurationPush: PushContract = {
   record: z.object({ ...recordBaseShape, ...settings }),
   deletes: { allow: 'accountConfiguration.delete removes it too: every setting returns to its default' },
+  sample: () => ({
+    timeZone: 'America/Sao_Paulo',
+    locale: 'pt-BR',
+    offlineLoginDays: 7,
+    appointmentMinutes: 30,
+  }),
 };
 
 /** Push contract of `personal_templates` (core/sync/push-contract.ts). */
@@ -37,6 +55,7 @@ export const personalTemplatePush: PushContract = {
     content: z.string().min(1).max(20_000),
   }),
   deletes: { allow: "a person's own text; personalTemplate.delete removes it for good, nothing refers to it" },
+  sample: (refs) => ({ owner: refs.professional, name: 'Lembrete', kind: 'message', content: 'Traga seus exames' }),
 };
 
 /** Push contract of `schedule_filters` (core/sync/push-contract.ts). */
@@ -48,4 +67,12 @@ export const scheduleFilterPush: PushContract = {
     specialties: idListSchema,
   }),
   deletes: { allow: "a person's screen preference; scheduleFilter.delete removes it for good" },
+  sample: (refs) => ({
+    owner: refs.professional,
+    clinics: [],
+    professionals: [],
+    specialties: [],
+    view: 'day',
+    showCancelled: false,
+  }),
 };

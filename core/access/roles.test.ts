@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { can } from '#core/actor.js';
-import { isPermission, isRole, permissionsOf, RESOURCES, ROLES } from './roles.js';
+import { isPermission, isRole, permissionsOf, resourceNames, ROLES } from './roles.js';
 
 const actor = (role: (typeof ROLES)[number]) => ({
   kind: 'user' as const,
@@ -42,7 +42,7 @@ describe('roles → permissions', () => {
     for (const role of ROLES) {
       for (const permission of permissionsOf(role)) expect(isPermission(permission), permission).toBe(true);
     }
-    expect(RESOURCES).toContain('patient');
+    expect(resourceNames()).toContain('patient');
     expect(isPermission('patient:delete')).toBe(false);
     expect(isPermission('nada:read')).toBe(false);
     expect(isPermission('budget:*')).toBe(true);

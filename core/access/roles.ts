@@ -3,124 +3,72 @@
  * `<resource>:read` or `<resource>:write`; `<resource>:*` grants both and `*` grants everything.
  * Operations name the one they need (`budget:write`); the guarded store checks the resource of
  * patient data on every read and write (see policy.ts).
+ *
+ * Each module declares its resources and which roles hold them (`access` in core/module.ts, e.g.
+ * core/inventory/module.ts); this file composes them. Admins hold `*`; only admins hold `access:write`,
+ * so no other role can raise itself.
  */
+import type { DomainModule } from '#core/module.js';
+import { modules } from '#core/modules.js';
+import { ROLES, STAFF, type Role } from './role-grants.js';
 
-/** Roles a user can hold in an account, in the order a settings screen lists them. */
-export const ROLES = ['admin', 'reception', 'professional', 'finance', 'totem'] as const;
-export type Role = (typeof ROLES)[number];
+export { isRole, r, ROLES, rw, STAFF, type Grantee, type ModuleAccess, type Role } from './role-grants.js';
 
-/**
- * Resources permissions name. `access` is the right to grant or change access (roles, invitations,
- * removal, API keys): held by admins only, so no other role can raise itself. `profile` is the
- * caller's own things (schedule filter, personal templates); `session` the caller's own sessions.
- */
-export const RESOURCES = [
-  'access',
-  'account',
-  'apiKey',
-  'appointment',
-  'attendance',
-  'audit',
-  'billing',
-  'budget',
-  'cashier',
-  'clinic',
-  'document',
-  'finance',
-  'insurance',
-  'inventory',
-  'medicalRecord',
-  'patient',
-  'price',
-  'priceTable',
-  'profile',
-  'report',
-  'session',
-  'specialty',
-  'ticket',
-  'user',
-  'waitList',
-] as const;
-export type Resource = (typeof RESOURCES)[number];
+/** A resource permissions name (`patient`, `budget`): one some module declares. */
+export type Resource = string;
 
-const rw = (...resources: Resource[]): string[] => resources.flatMap((r) => [`${r}:read`, `${r}:write`]);
-const r = (...resources: Resource[]): string[] => resources.map((res) => `${res}:read`);
-
-/** What every signed-in person may do with their own session and settings of the account. */
-const BASE = [...rw('session'), ...r('account', 'clinic', 'specialty', 'insurance', 'priceTable', 'price', 'user')];
-
-/**
- * Grants per role. Reception runs the desk (patients, schedule, budgets, tickets, receiving
- * payments); professionals also keep medical records; finance bills and pays; the totem kiosk only
- * checks patients in. `user:write` edits professionals' profiles; only admins hold `access:write`.
- */
-const GRANTS: Record<Role, readonly string[]> = {
-  admin: ['*'],
-  reception: [
-    ...BASE,
-    ...rw(
-      'profile',
-      'patient',
-      'appointment',
-      'attendance',
-      'budget',
-      'ticket',
-      'waitList',
-      'user',
-      'document',
-      'inventory',
-    ),
-    // `cashier`: the desk's register and marking bills paid; bills, accounts and reversals stay with finance.
-    ...rw('cashier'),
-    // `billing:read`: the desk sees whether an attendance is billed and in which batch (issue 25).
-    ...r('finance', 'billing'),
-  ],
-  professional: [
-    ...BASE,
-    // `ticket`: a professional calls the next patient to their own room.
-    ...rw(
-      'profile',
-      'patient',
-      'appointment',
-      'attendance',
-      'budget',
-      'medicalRecord',
-      'document',
-      'waitList',
-      'ticket',
-      // `inventory`: the materials a procedure uses are taken out where it is done.
-      'inventory',
-    ),
-    ...r('report'),
-  ],
-  finance: [
-    ...BASE,
-    ...rw('profile', 'finance', 'cashier', 'billing', 'budget', 'priceTable', 'price', 'inventory'),
-    ...r('patient', 'appointment', 'attendance', 'report'),
-  ],
-  // The kiosk checks patients in and issues their tickets (`attendance:write`), prints and shows them
-  // (`ticket:read`, places by `clinic:read`): no patient or appointment permission, so no list of either.
-  totem: [...rw('session', 'attendance'), ...r('account', 'clinic', 'ticket')],
-};
-
-/** True when `value` is one of {@link ROLES}. */
-export function isRole(value: string): value is Role {
-  return (ROLES as readonly string[]).includes(value);
+/** The roles' permissions and the resources they name, composed from a list of modules. */
+export interface ComposedRoles {
+  resources: readonly string[];
+  grants: ReadonlyMap<Role, readonly string[]>;
 }
 
 /**
- * The permissions a role grants, sorted. Derived, never stored: changing this table changes every
- * holder of the role at their next request.
+ * Composes the `access` declarations of `list` (the catalogue's modules, or a test's): every resource
+ * they declare, sorted, and each role's permissions (`staff` given to reception, professionals and
+ * finance; admins hold `*`).
+ */
+export function composeRoles(list: readonly DomainModule[]): ComposedRoles {
+  const resources = [...new Set(list.flatMap((m) => m.access?.resources ?? []))].sort();
+  const grants = new Map<Role, string[]>(ROLES.map((role) => [role, role === 'admin' ? ['*'] : []]));
+  for (const module of list) {
+    for (const [grantee, permissions] of Object.entries(module.access?.roles ?? {})) {
+      for (const role of grantee === 'staff' ? STAFF : [grantee as Role]) grants.get(role)!.push(...permissions);
+    }
+  }
+  return { resources, grants };
+}
+
+let composed: (ComposedRoles & { permission: RegExp }) | undefined;
+
+/**
+ * The catalogue's modules composed, on first use: this file is loaded while the modules are (their
+ * operations check permissions), so the list is read when a permission is first asked for.
+ */
+function compose(): ComposedRoles & { permission: RegExp } {
+  if (composed) return composed;
+  const roles = composeRoles(modules);
+  const permission = new RegExp(`^(?:\\*|(?:${roles.resources.join('|')}):(?:read|write|\\*))$`);
+  composed = { ...roles, permission };
+  return composed;
+}
+
+/** Every resource the modules declare, sorted (the API-key dialog lists them). */
+export function resourceNames(): readonly string[] {
+  return compose().resources;
+}
+
+/**
+ * The permissions a role grants, sorted. Derived, never stored: changing a module's grants changes
+ * every holder of the role at their next request.
  *
- * @example permissionsOf('totem') // ['account:read', 'appointment:read', …, 'ticket:write']
+ * @example permissionsOf('totem') // ['account:read', 'attendance:read', …, 'ticket:read']
  */
 export function permissionsOf(role: Role): string[] {
-  return [...new Set(GRANTS[role])].sort();
+  return [...new Set(compose().grants.get(role))].sort();
 }
-
-const PERMISSION = new RegExp(`^(?:\\*|(?:${RESOURCES.join('|')}):(?:read|write|\\*))$`);
 
 /** True for `*`, `<resource>:read`, `<resource>:write` or `<resource>:*` with a known resource. */
 export function isPermission(value: string): boolean {
-  return PERMISSION.test(value);
+  return compose().permission.test(value);
 }

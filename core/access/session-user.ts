@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './roles.js';
+import { ROLES } from './role-grants.js';
 
 /**
  * Who a login session belongs to, as `POST /session/` answers it (spec "Authentication"): the server

@@ -6,14 +6,14 @@ import {
   deleteAccountConfiguration,
   editAccountConfiguration,
   getAccountConfiguration,
-} from './account-configuration.js';
+} from './account-configuration-ops.js';
 import {
   createPersonalTemplate,
   deletePersonalTemplate,
   getPersonalTemplate,
   listPersonalTemplates,
-} from './personal-template.js';
-import { deleteScheduleFilter, getScheduleFilter, registerScheduleFilter } from './schedule-filter.js';
+} from './personal-template-ops.js';
+import { deleteScheduleFilter, getScheduleFilter, registerScheduleFilter } from './schedule-filter-ops.js';
 import { actorWith, contextFor, openTestDatabase, TENANT } from './test-support.js';
 
 let database: Database;

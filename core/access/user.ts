@@ -11,7 +11,7 @@ import { normaliseCpf } from '#core/br/cpf.js';
 import { refInput } from '#core/references.js';
 import { specialties } from '#core/specialty/specialty-record.js';
 import { clinics } from '#core/clinic/clinic-record.js';
-import { ROLES, type Role } from './roles.js';
+import { ROLES, type Role } from './role-grants.js';
 
 /** Brazilian professional councils (conselhos de classe) a clinic's professionals register with. */
 export const COUNCILS = [

@@ -14,7 +14,7 @@ import { patients } from '#core/patient/patient-record.js';
 import { applicablePrice, pricesOfEvents } from '#core/price/price-store.js';
 import { appointments } from '#core/schedule/appointment-record.js';
 import { STATUS } from '#core/schedule/status.js';
-import { findCouncil } from '#core/specialty/councils.js';
+import { findCouncil } from '#core/specialty/councils-ops.js';
 import { specialties } from '#core/specialty/specialty-record.js';
 import { priceTableOf } from './price-table-of.js';
 import { billingAttendances, type BillingAttendance, type BillingItem } from './attendance-record.js';

@@ -5,6 +5,7 @@
  * and audits them all.
  */
 import { z } from 'zod';
+import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { isoDateSchema, storedRecord } from '#core/sync/push-contract.js';
 import { attendanceOperations } from './attendance-ops.js';
@@ -18,21 +19,49 @@ const patientData = { resource: 'billing', check: true, audit: 'all' } as const;
 
 export const billingModule = domainModule({
   name: 'billing',
+  // Finance bills; the desk sees whether an attendance is billed and in which batch (issue 25).
+  access: { resources: ['billing'], roles: { reception: r('billing'), finance: rw('billing') } },
   collections: [
     {
       def: billingAttendances,
+      storageGroup: 'finance',
       push: {
         record: storedRecord(billingAttendanceOutput, { date: isoDateSchema }),
         deletes: { refuse: 'um atendimento faturado não é apagado: retire-o do lote (o histórico fica)' },
+        sample: (refs) => ({
+          patient: refs.patient,
+          clinic: refs.clinic,
+          professional: refs.professional,
+          insurance: refs.idOf('insurances'),
+          cardNumber: '0012345678901',
+          newborn: false,
+          guideType: 'consulta',
+          guideNumber: '900001',
+          date: '2026-11-20',
+          professionalData: { name: 'Dra. Ana', council: '06', councilNumber: '123456', state: '35', cbo: '225125' },
+          items: [],
+          returnVisit: false,
+        }),
       },
       policy: patientData,
       patientFields: ['patient'],
     },
     {
       def: billingBatches,
+      storageGroup: 'finance',
       push: {
         record: storedRecord(billingBatchOutput, { batchNumber: z.number().int().positive() }),
         deletes: { allow: 'excluir um lote aberto libera seus atendimentos (billing.batch.delete)' },
+        sample: (refs) => ({
+          clinic: refs.clinic,
+          insurance: refs.idOf('insurances'),
+          guideType: 'consulta',
+          batchNumber: 900_001,
+          tissVersion: '4.01.00',
+          status: 'open',
+          attendances: [],
+          sendings: [],
+        }),
       },
       policy: patientData,
     },

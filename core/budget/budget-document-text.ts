@@ -6,7 +6,7 @@
  */
 import { formatCnpj, formatCpf, formatDate, formatMoney, formatPhone } from '#core/br/format.js';
 import { METHOD_LABELS, STATUS_LABELS, paymentMethodOf, type PERIODS } from './budget-codes.js';
-import type { BudgetDocument } from './budget-document.js';
+import type { BudgetDocument } from './budget-document-ops.js';
 import type { Budget, BudgetItem } from './budget-record.js';
 
 const quantityFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });

@@ -9,7 +9,7 @@ import { expireLapsedBudgets } from './budget-expiry.js';
 import { createBudget, editBudget, getBudget } from './budget-ops.js';
 import { approveBudget, deleteBudget, disapproveBudget } from './budget-status-ops.js';
 import { seedBudgetReferences, type BudgetRefs } from './testing.js';
-import { treatments } from './treatment.js';
+import { treatments } from './treatment-ops.js';
 
 let h: MasterDataHarness;
 let refs: BudgetRefs;

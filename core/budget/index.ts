@@ -10,9 +10,9 @@ export {
   setBudgetPdfRenderer,
   type BudgetDocument,
   type BudgetPdfRenderer,
-} from './budget-document.js';
-export { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE, type BudgetSendData } from './budget-send.js';
-export { treatments, type Treatment, type TreatmentStep } from './treatment.js';
+} from './budget-document-ops.js';
+export { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE, type BudgetSendData } from './budget-send-ops.js';
+export { treatments, type Treatment, type TreatmentStep } from './treatment-ops.js';
 export { BUDGET_SERIES } from './budget-number.js';
 export {
   EXPIRABLE_STATUSES,

@@ -11,14 +11,14 @@ import {
 } from './clinic-ops.js';
 import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
 import { activateEvent, createEvent, inactivateEvent, listEvents, renameEvent } from './event-ops.js';
-import { createPlace, listPlaces, updatePlace } from './places.js';
+import { createPlace, listPlaces, updatePlace } from './places-ops.js';
 import {
   activateSubspecialty,
   createSubspecialty,
   inactivateSubspecialty,
   listSubspecialties,
   renameSubspecialty,
-} from './subspecialties.js';
+} from './subspecialties-ops.js';
 
 let h: MasterDataHarness;
 beforeAll(async () => {

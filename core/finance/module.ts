@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { CollectionPolicy } from '#core/access/policy.js';
+import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { recordBaseShape, storedRecord } from '#core/sync/push-contract.js';
 import { accountOperations } from './account-ops.js';
@@ -17,6 +18,7 @@ import { paymentOperations } from './payment-ops.js';
 import { paymentStoredShape, payments } from './payment-record.js';
 import { retrievePixQrCode } from './pix-ops.js';
 import { registerOperations } from './register-ops.js';
+import { financeReview } from './review.js';
 import { transferOperations } from './transfer-ops.js';
 import { cashMovements, cashRegisters, movementStoredShape, registerStoredShape } from './register-record.js';
 import {
@@ -39,24 +41,53 @@ const appendOnly = { refuse: 'um lançamento financeiro não é apagado: lance u
 
 export const financeModule = domainModule({
   name: 'finance',
+  // `cashier`: the desk's register and marking bills paid; bills, accounts and reversals stay with finance.
+  access: {
+    resources: ['cashier', 'finance'],
+    roles: { reception: [...rw('cashier'), ...r('finance')], finance: rw('finance', 'cashier') },
+  },
   collections: [
     {
       def: financeAccounts,
-      push: { record: storedRecord(accountOutput, { nameKey: z.string() }), deletes: removedWhenUnused },
+      storageGroup: 'finance',
+      review: financeReview.finance_accounts,
+      push: {
+        record: storedRecord(accountOutput, { nameKey: z.string() }),
+        deletes: removedWhenUnused,
+        sample: () => ({ name: 'Caixa da recepção', nameKey: 'caixa da recepcao', kind: 'cash', active: true }),
+      },
       sync: { readPermission: 'finance:read', writePermission: 'finance:write' },
       policy: audited,
     },
     {
       def: financeCategories,
-      push: { record: storedRecord(categoryOutput, { nameKey: z.string() }), deletes: removedWhenUnused },
+      storageGroup: 'finance',
+      review: financeReview.finance_categories,
+      push: {
+        record: storedRecord(categoryOutput, { nameKey: z.string() }),
+        deletes: removedWhenUnused,
+        sample: () => ({ name: 'Consultas', nameKey: 'consultas', kind: 'income', active: true }),
+      },
       sync: { readPermission: 'finance:read', writePermission: 'finance:write' },
       policy: audited,
     },
     {
       def: bills,
+      storageGroup: 'finance',
+      review: financeReview.finance_bills,
       push: {
         record: z.looseObject({ ...recordBaseShape, ...billStoredShape }),
         deletes: { refuse: 'uma conta a pagar ou a receber não é apagada: cancele-a ou estorne os pagamentos' },
+        sample: (refs) => ({
+          type: 'receivable',
+          description: 'Consulta',
+          amountCentavos: 10_000,
+          paidCentavos: 0,
+          dueDate: '2026-11-30',
+          status: 'open',
+          source: 'manual',
+          createdBy: refs.professional,
+        }),
       },
       sync: {
         readPermission: 'finance:read',
@@ -69,7 +100,25 @@ export const financeModule = domainModule({
     },
     {
       def: payments,
-      push: { record: z.looseObject({ ...recordBaseShape, ...paymentStoredShape }), deletes: appendOnly },
+      storageGroup: 'finance',
+      review: financeReview.finance_payments,
+      push: {
+        record: z.looseObject({ ...recordBaseShape, ...paymentStoredShape }),
+        deletes: appendOnly,
+        sample: (refs) => ({
+          kind: 'payment',
+          bill: refs.idOf('finance_bills'),
+          principalCentavos: 1_000,
+          discountCentavos: 0,
+          interestCentavos: 0,
+          fineCentavos: 0,
+          receivedCentavos: 1_000,
+          openBeforeCentavos: 10_000,
+          method: 'cash',
+          paidAt: '2026-11-23T09:00:00-03:00',
+          by: refs.professional,
+        }),
+      },
       sync: {
         readPermission: 'finance:read',
         writePermission: 'cashier:write',
@@ -81,9 +130,18 @@ export const financeModule = domainModule({
     },
     {
       def: cashRegisters,
+      storageGroup: 'finance',
+      review: financeReview.cash_registers,
       push: {
         record: z.looseObject({ ...recordBaseShape, ...registerStoredShape }),
         deletes: { refuse: 'um caixa não é apagado: feche-o' },
+        sample: (refs) => ({
+          station: 'recepcao-1',
+          user: refs.professional,
+          status: 'open',
+          openedAt: '2026-11-23T09:00:00-03:00',
+          changeFundCentavos: 0,
+        }),
       },
       sync: {
         readPermission: 'cashier:read',
@@ -95,7 +153,20 @@ export const financeModule = domainModule({
     },
     {
       def: cashMovements,
-      push: { record: z.looseObject({ ...recordBaseShape, ...movementStoredShape }), deletes: appendOnly },
+      storageGroup: 'finance',
+      review: financeReview.cash_movements,
+      push: {
+        record: z.looseObject({ ...recordBaseShape, ...movementStoredShape }),
+        deletes: appendOnly,
+        sample: (refs) => ({
+          register: refs.idOf('cash_registers'),
+          kind: 'supply',
+          method: 'cash',
+          amountCentavos: 100,
+          at: '2026-11-23T09:00:00-03:00',
+          by: refs.professional,
+        }),
+      },
       sync: { readPermission: 'cashier:read', writePermission: 'cashier:write', check: appendOnlyProblems },
       policy: audited,
     },

@@ -5,7 +5,7 @@
 import { users } from '#core/access/user.js';
 import { budgets } from '#core/budget/budget-record.js';
 import { seedBudgetReferences, type BudgetRefs } from '#core/budget/testing.js';
-import { treatments } from '#core/budget/treatment.js';
+import { treatments } from '#core/budget/treatment-ops.js';
 import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
 import { receivables } from '#core/schedule/receivable-record.js';
 import { financeModule } from './module.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNCILS as USER_COUNCILS } from '#core/access/user.js';
 import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
 import { createPriceTable } from '#core/price/price-table-ops.js';
-import { COUNCILS, getCouncil, listCouncils } from '#core/specialty/councils.js';
+import { COUNCILS, getCouncil, listCouncils } from '#core/specialty/councils-ops.js';
 import {
   createSpecialty,
   inactivateSpecialty,
@@ -16,7 +16,7 @@ import {
   listInsurances,
   updateInsurance,
 } from './insurance-ops.js';
-import { createPlan, listPlans, updatePlan } from './plans.js';
+import { createPlan, listPlans, updatePlan } from './plans-ops.js';
 
 let h: MasterDataHarness;
 beforeAll(async () => {

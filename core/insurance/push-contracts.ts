@@ -7,4 +7,5 @@ import { insuranceOutput } from './insurance-record.js';
 export const insurancePush: PushContract = {
   record: storedRecord(insuranceOutput, { nameKey: z.string().min(1) }),
   deletes: { refuse: 'um convênio não é apagado: desative-o pela operação (o histórico fica)' },
+  sample: () => ({ name: 'Vida Plena', nameKey: 'vida plena', plans: [], active: true }),
 };

@@ -1,7 +1,7 @@
 /**
  * The stock position as CSV for Excel pt-BR (spec §4.4 Inventory: "export inventory data as CSV"):
  * `;` between fields, decimal comma, dates dd/mm/aaaa, CRLF lines and a UTF-8 BOM so the accents read
- * right (the same conventions as the price-table export, core/price/csv-export.ts).
+ * right (the same conventions as the price-table export, core/price/csv-export-ops.ts).
  */
 // The browser build: core also runs in the renderer (as core/price/csv-rows.ts does for csv-parse).
 import { stringify } from 'csv-stringify/browser/esm/sync';

@@ -1,7 +1,7 @@
 /**
  * `inventory.export` (spec §4.4 Inventory: "export inventory data as CSV or PDF"): a clinic's stock
  * position as a file. Answers JSON `{ fileName, mediaType, rows, content }` as the other exports do
- * (core/price/csv-export.ts); the CSV's content is the text itself.
+ * (core/price/csv-export-ops.ts); the CSV's content is the text itself.
  */
 import { z } from 'zod';
 import { clinics } from '#core/clinic/clinic-record.js';

@@ -3,7 +3,7 @@
  * plus list. Names are unique among the account's active products, ignoring accents and case.
  */
 import { z } from 'zod';
-import { nameListOperation } from '#core/common/name-list-op.js';
+import { nameListOperation } from '#core/common/name-list-ops.js';
 import { searchKey } from '#core/br/text.js';
 import { activationOperations } from '#core/common/activation-ops.js';
 import {

@@ -3,7 +3,7 @@
  * list for the product form. The CNPJ is unique among the account's active suppliers.
  */
 import { z } from 'zod';
-import { nameListOperation } from '#core/common/name-list-op.js';
+import { nameListOperation } from '#core/common/name-list-ops.js';
 import { searchKey } from '#core/br/text.js';
 import { activationOperations } from '#core/common/activation-ops.js';
 import {

@@ -4,23 +4,42 @@
  * and write; installations whose role lacks `medicalRecord:read` never receive a record
  * (docs/decisions/medical-record.md MED-002).
  */
+import { rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { isoInstantSchema, storedRecord } from '#core/sync/push-contract.js';
 import { searchCid10Operation } from './cid10/cid10-ops.js';
 import { medicalRecordPushProblems, resolveMedicalRecordConflict } from './merge.js';
 import { medicalRecordOperations } from './record-ops.js';
 import { medicalRecordOutput, medicalRecords } from './record.js';
+import { medicalRecordReview } from './review.js';
 
 export const medicalRecordModule = domainModule({
   name: 'medical-record',
+  // Professionals keep medical records; reception never reads them (403, no pull).
+  access: { resources: ['medicalRecord'], roles: { professional: rw('medicalRecord') } },
   collections: [
     {
       def: medicalRecords,
+      storageGroup: 'schedule',
+      review: medicalRecordReview.medical_records,
       push: {
         record: storedRecord(medicalRecordOutput, { startedUtc: isoInstantSchema }),
         deletes: {
           refuse: 'um prontuário não é apagado (CFM Res. 1.821/2007: guarda por 20 anos); registre um adendo',
         },
+        sample: (refs) => ({
+          patient: refs.patient,
+          professional: refs.professional,
+          kind: 'instant',
+          status: 'open',
+          startedAt: '2026-11-23T09:00:00-03:00',
+          startedUtc: '2026-11-23T12:00:00.000Z',
+          sections: {},
+          comments: [],
+          addenda: [],
+          transfers: [],
+          createdBy: refs.professional,
+        }),
       },
       sync: {
         readPermission: 'medicalRecord:read',

@@ -21,7 +21,7 @@ import { DomainError } from '#core/errors.js';
 import { defineOperation, type OperationContext } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import { refInput } from '#core/references.js';
-import { startAttendance } from '#core/schedule/appointment-flow.js';
+import { startAttendance } from '#core/schedule/appointment-flow-ops.js';
 import { loadAppointment, requireProfessional, transition } from '#core/schedule/appointment-write.js';
 import { STATUS } from '#core/schedule/status.js';
 import { users } from '#core/access/user.js';

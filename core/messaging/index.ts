@@ -29,4 +29,4 @@ export {
   type RetryPolicy,
 } from './lifecycle.js';
 export { outboxIn, storeOutbox, type MessageOutbox, type MessageRequest, type StoreOutbox } from './store-outbox.js';
-export { getMessage, listMessages, messagingOperations, retryMessage } from './operations.js';
+export { getMessage, listMessages, messagingOperations, retryMessage } from './outbox-ops.js';

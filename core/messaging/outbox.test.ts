@@ -11,7 +11,7 @@ import type { RecordBase } from '#core/store/record.js';
 import { memoryStorage, openRxdbDatabase, type RxdbDatabase } from '#core/store/rxdb/index.js';
 import { afterFailure, claim, DEFAULT_RETRY_POLICY, utcIso } from './lifecycle.js';
 import { outboxMessages, type QueuedMessage } from './message.js';
-import { getMessage, listMessages, retryMessage } from './operations.js';
+import { getMessage, listMessages, retryMessage } from './outbox-ops.js';
 import { outboxIn, storeOutbox } from './store-outbox.js';
 import { memoryNumberSource } from '#core/numbering/number-source.js';
 

@@ -6,4 +6,16 @@ import { queuedMessageSchema } from './message.js';
 export const outboxMessagePush: PushContract = {
   record: queuedMessageSchema,
   deletes: { refuse: 'uma mensagem enfileirada não é apagada: ela fica como registro do que foi enviado' },
+  sample: () => ({
+    channel: 'email',
+    to: 'paciente@example.com',
+    template: 'budget.send',
+    data: {},
+    attachments: [],
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: '2026-11-23T12:00:00.000+00:00',
+    lastError: null,
+    sentAt: null,
+  }),
 };

@@ -2,4 +2,4 @@
 export { patientModule } from './module.js';
 export { patients, type Patient, type PatientInsurance, type PatientMerge } from './patient-record.js';
 export { patientReferences, type PatientReference } from './references.js';
-export { onPatientsUnified, type UnifyListener } from './unify.js';
+export { onPatientsUnified, type UnifyListener } from './unify-ops.js';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpfWithCheckDigits, formatCpf } from '#core/br/cpf.js';
 import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
 import { createInsurance } from '#core/insurance/insurance-ops.js';
-import { createVaccine, listAllergies, listVaccines, registerAllergy } from './clinical-lists.js';
-import { listPatients, patientExistsByCpf } from './patient-list.js';
+import { createVaccine, listAllergies, listVaccines, registerAllergy } from './clinical-lists-ops.js';
+import { listPatients, patientExistsByCpf } from './patient-list-ops.js';
 import {
   activatePatient,
   createPatient,
@@ -17,7 +17,7 @@ import {
   createTemporaryPatient,
   getTemporaryPatient,
   inactivateTemporaryPatient,
-} from './temporary.js';
+} from './temporary-ops.js';
 
 let h: MasterDataHarness;
 beforeAll(async () => {

@@ -7,4 +7,14 @@ import { patientOutput } from './patient-schemas.js';
 export const patientPush: PushContract = {
   record: storedRecord(patientOutput, { nameKey: z.string().min(1) }),
   deletes: { refuse: 'um paciente não é apagado: inative-o pela operação (o prontuário fica)' },
+  sample: () => ({
+    name: 'Bruno Dias',
+    nameKey: 'bruno dias',
+    insurances: [],
+    allergies: [],
+    vaccines: [],
+    temporary: false,
+    active: true,
+    merges: [],
+  }),
 };

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
 import { defineCollection } from '#core/store/collection-def.js';
 import type { RecordBase } from '#core/store/record.js';
-import { registerAllergy } from './clinical-lists.js';
+import { registerAllergy } from './clinical-lists-ops.js';
 import { createPatient, getPatient } from './patient-ops.js';
-import { createTemporaryPatient } from './temporary.js';
+import { createTemporaryPatient } from './temporary-ops.js';
 import { registerPatientReference } from './references.js';
-import { onPatientsUnified, unifyPatients } from './unify.js';
+import { onPatientsUnified, unifyPatients } from './unify-ops.js';
 
 /** Stand-ins for the appointments and budgets later issues register the same way. */
 interface Visit extends RecordBase {

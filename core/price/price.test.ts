@@ -3,10 +3,10 @@ import { openMasterData, type MasterDataHarness } from '#core/common/testing.js'
 import { createEvent } from '#core/clinic/event-ops.js';
 import { events } from '#core/clinic/event-record.js';
 import { createInsurance } from '#core/insurance/insurance-ops.js';
-import { exportPriceTable } from './csv-export.js';
-import { importPriceCsv, importPriceTableCsv } from './csv-import.js';
+import { exportPriceTable } from './csv-export-ops.js';
+import { importPriceCsv, importPriceTableCsv } from './csv-import-ops.js';
 import type { CsvRowReader } from './csv-rows.js';
-import { checkPricesOperation, pricesOfEventsOperation } from './price-lookup.js';
+import { checkPricesOperation, pricesOfEventsOperation } from './price-lookup-ops.js';
 import { alterPriceTable, createPriceTable, getPriceTable, listPrices } from './price-table-ops.js';
 import { prices } from './price-table-record.js';
 

@@ -7,6 +7,7 @@ import { priceOutput, priceTableOutput } from './price-table-record.js';
 export const priceTablePush: PushContract = {
   record: storedRecord(priceTableOutput, { nameKey: z.string().min(1) }),
   deletes: { refuse: 'uma tabela de preços não é apagada: desative-a pela operação (o histórico fica)' },
+  sample: () => ({ name: 'Particular', nameKey: 'particular', active: true }),
 };
 
 /** Push contract of `prices` (core/sync/push-contract.ts). */
@@ -15,4 +16,5 @@ export const pricePush: PushContract = {
   deletes: {
     allow: 'priceTable.alter and the CSV import replace and remove prices for good; quotes copy the value they used',
   },
+  sample: (refs) => ({ priceTable: refs.idOf('price_tables'), event: refs.idOf('events'), value: 250 }),
 };

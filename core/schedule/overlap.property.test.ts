@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isDomainError } from '#core/errors.js';
-import { removeAppointment } from './appointment-flow.js';
+import { removeAppointment } from './appointment-flow-ops.js';
 import { createAppointment, editAppointment } from './appointment-ops.js';
 import { appointments } from './appointment-record.js';
 import { createBlock } from './block-ops.js';

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testActor } from '#core/common/testing.js';
-import { removeAppointment } from './appointment-flow.js';
-import { generateFinanceRecord, setCopart } from './appointment-money.js';
+import { removeAppointment } from './appointment-flow-ops.js';
+import { generateFinanceRecord, setCopart } from './appointment-money-ops.js';
 import { createAppointment, editAppointment, getAppointment } from './appointment-ops.js';
-import { createSelfAppointment, getAvailability } from './availability.js';
+import { createSelfAppointment, getAvailability } from './availability-ops.js';
 import { createBlock, listBlocks, unlockBlocks } from './block-ops.js';
-import { confirmAppointment, unconfirmAppointment } from './confirmation.js';
-import { notifyByEmail, notifyByWhatsapp } from './notification.js';
-import { validateReturn } from './return-check.js';
-import { listAppointments } from './schedule-view.js';
+import { confirmAppointment, unconfirmAppointment } from './confirmation-ops.js';
+import { notifyByEmail, notifyByWhatsapp } from './notification-ops.js';
+import { validateReturn } from './return-check-ops.js';
+import { listAppointments } from './schedule-view-ops.js';
 import { saveScheduleSettings } from './settings-ops.js';
-import { acceptShare, listShares, shareSchedule } from './sharing.js';
+import { acceptShare, listShares, shareSchedule } from './sharing-ops.js';
 import { openSchedule, type ScheduleHarness } from './testing.js';
-import { createWaitListEntry, removeWaitListEntry, waitListMatches } from './wait-list.js';
+import { createWaitListEntry, removeWaitListEntry, waitListMatches } from './wait-list-ops.js';
 import { STATUS } from './status.js';
 import { appointments } from './appointment-record.js';
 

@@ -9,11 +9,11 @@ import {
   removeAppointment,
   resolveReservation,
   startAttendance,
-} from './appointment-flow.js';
-import { setCopart } from './appointment-money.js';
+} from './appointment-flow-ops.js';
+import { setCopart } from './appointment-money-ops.js';
 import { createAppointment, editAppointment, editAppointmentNotes, getAppointment } from './appointment-ops.js';
 import { appointments } from './appointment-record.js';
-import { confirmAppointment } from './confirmation.js';
+import { confirmAppointment } from './confirmation-ops.js';
 import { ACTIONS, nextStatus, STATUSES, type AppointmentAction } from './status.js';
 import { openSchedule, type ScheduleHarness } from './testing.js';
 

@@ -17,7 +17,7 @@ import type { Store } from '#core/store/port.js';
 import { MAX_BLOCK_MINUTES } from './block-record.js';
 import { inTheWay, overlappingAppointments } from './occupancy.js';
 import { RECEIVABLE_STATUSES, receivables } from './receivable-record.js';
-import { PRIORITIES } from './wait-list.js';
+import { PRIORITIES } from './wait-list-ops.js';
 import { nextStatus, OCCUPYING, STATUS, STATUS_LABELS, type Status } from './status.js';
 import { ENDED, newSteps, statusAt, statusPathAllowed } from './status-path.js';
 

@@ -3,7 +3,7 @@
  * the account's active specialties, ignoring accents and case.
  */
 import { z } from 'zod';
-import { nameListOperation } from '#core/common/name-list-op.js';
+import { nameListOperation } from '#core/common/name-list-ops.js';
 import { searchKey } from '#core/br/text.js';
 import {
   compact,

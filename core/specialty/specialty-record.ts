@@ -8,7 +8,7 @@ import { nameInput } from '#core/br/schemas.js';
 import { recordOutputFields } from '#core/common/records.js';
 import { defineCollection } from '#core/store/collection-def.js';
 import type { RecordBase } from '#core/store/record.js';
-import { councilInput } from './councils.js';
+import { councilInput } from './councils-ops.js';
 
 /** A specialty as stored. */
 export interface Specialty extends RecordBase {

@@ -28,6 +28,23 @@ export interface PushContract {
    */
   readonly record: z.ZodType;
   readonly deletes: DeletePolicy;
+  /**
+   * One valid record holding exactly the fields its record type requires (the fields without `?`),
+   * without `id`, `tenantId`, `createdAt` and `updatedAt`: the registry-wide push suite
+   * (test/sync/push-contracts.int.test.ts) pushes it, then pushes it without each field and expects
+   * every one refused. `refs` names records of the test account and the samples of other collections.
+   */
+  readonly sample: (refs: SampleRefs) => Record<string, unknown>;
+}
+
+/** What a {@link PushContract} sample may point at: records of the suite's account, and other samples. */
+export interface SampleRefs {
+  /** A clinic, an active patient and a professional (a user) the account holds. */
+  readonly clinic: string;
+  readonly patient: string;
+  readonly professional: string;
+  /** The id of the sample record of `collection` (a price's `priceTable`, a payment's `bill`). */
+  idOf(collection: string): string;
 }
 
 const contracts = new Map<string, PushContract>();
@@ -44,6 +61,7 @@ export function declarePushContract(collection: string, contract: PushContract):
 const UNDECLARED: PushContract = Object.freeze({
   record: z.never({ error: 'coleção sem contrato de sincronização: nada é aceito' }),
   deletes: { refuse: 'coleção sem contrato de sincronização: nada é apagado' },
+  sample: () => ({}),
 });
 
 /** The contract of `collection`; one that refuses everything when its group declared none. */

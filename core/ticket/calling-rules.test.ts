@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClinic } from '#core/clinic/clinic-ops.js';
 import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
-import { createPlace } from '#core/clinic/places.js';
+import { createPlace } from '#core/clinic/places-ops.js';
 import type { Clock } from '#core/clock.js';
 import { callTicket, recallTicket } from './call-ops.js';
 import { saveTicketControl } from './control-ops.js';

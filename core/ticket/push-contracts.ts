@@ -8,6 +8,19 @@ import { ticketOutput } from './ticket-record.js';
 export const ticketPush: PushContract = {
   record: storedRecord(ticketOutput, { callSeq: z.number(), panelSeq: z.number() }),
   deletes: { refuse: 'uma senha não é apagada: ela fica como registro do atendimento do dia' },
+  sample: (refs) => ({
+    clinic: refs.clinic,
+    day: '2026-11-23',
+    service: 'N',
+    number: 901,
+    code: 'N901',
+    class: 'normal',
+    status: 'waiting',
+    issuedAt: '2026-11-23T09:00:00-03:00',
+    recalls: 0,
+    callSeq: 0,
+    panelSeq: 0,
+  }),
 };
 
 /** Push contract of `ticket_controls` (core/sync/push-contract.ts). */
@@ -29,4 +42,9 @@ export const ticketControlPush: PushContract = {
     priorityRatio: priorityRatioInput,
   }),
   deletes: { refuse: 'as configurações de senhas não são apagadas: edite-as pela operação' },
+  sample: (refs) => ({
+    clinic: refs.clinic,
+    services: [{ prefix: 'N', name: 'Normal', class: 'normal', active: true }],
+    priorityRatio: 2,
+  }),
 };

@@ -1,7 +1,7 @@
 /**
  * A clinic's ticket settings: its service lines (normal, priority, and lines of its own such as exams)
  * and the calling ratio. One record per clinic, kept apart from the clinic record so the clinic group's
- * documents stay theirs; places are the clinic's own (`core/clinic/places.ts`), never copied here.
+ * documents stay theirs; places are the clinic's own (`core/clinic/places-ops.ts`), never copied here.
  */
 import { z } from 'zod';
 import { nameInput } from '#core/br/schemas.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClinic } from '#core/clinic/clinic-ops.js';
 import { openMasterData, testActor, type MasterDataHarness } from '#core/common/testing.js';
-import { createPlace } from '#core/clinic/places.js';
+import { createPlace } from '#core/clinic/places-ops.js';
 import type { Clock } from '#core/clock.js';
 import { createPatient } from '#core/patient/patient-ops.js';
 import { callTicket, getTicket, recallTicket, resetTicket, startTicket } from './call-ops.js';

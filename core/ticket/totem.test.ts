@@ -14,7 +14,7 @@ import { memoryNumberSource } from '#core/numbering/number-source.js';
 import { invoke, type Operation, type OperationContext } from '#core/operation.js';
 import { memoryOutbox } from '#core/outbox.js';
 import { createPatient } from '#core/patient/patient-ops.js';
-import { listPatients } from '#core/patient/patient-list.js';
+import { listPatients } from '#core/patient/patient-list-ops.js';
 import { patients } from '#core/patient/patient-record.js';
 import { createAppointment, getAppointment } from '#core/schedule/appointment-ops.js';
 import { appointments } from '#core/schedule/appointment-record.js';

@@ -7,7 +7,7 @@ import { createClinic } from '#core/clinic/clinic-ops.js';
 import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
 import { invoke } from '#core/operation.js';
 import { createPatient } from '#core/patient/patient-ops.js';
-import { unifyPatients } from '#core/patient/unify.js';
+import { unifyPatients } from '#core/patient/unify-ops.js';
 import { getTicket } from './call-ops.js';
 import { moduleCollections } from '#core/module.js';
 import { ticketModule } from './module.js';

@@ -1,11 +1,11 @@
 /**
- * The `budget.send` message (core/budget/budget-send.ts) in pt-BR, for e-mail and WhatsApp, and the
+ * The `budget.send` message (core/budget/budget-send-ops.ts) in pt-BR, for e-mail and WhatsApp, and the
  * `budget-pdf` attachment the worker resolves at send time: the PDF of the budget as it is then.
  */
 import { z } from 'zod';
 import { brDate, brl } from '#core/budget/budget-document-text.js';
-import { budgetDocument, budgetPdfName } from '#core/budget/budget-document.js';
-import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '#core/budget/budget-send.js';
+import { budgetDocument, budgetPdfName } from '#core/budget/budget-document-ops.js';
+import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '#core/budget/budget-send-ops.js';
 import type { AttachmentResolver } from '../messaging/attachments.js';
 import { escapeHtml, type RenderedMessage, type TemplateRender } from '../messaging/templates.js';
 import { renderBudgetPdf } from './budget-pdf.js';

@@ -1,6 +1,6 @@
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
-import type { BudgetDocument } from '#core/budget/budget-document.js';
+import type { BudgetDocument } from '#core/budget/budget-document-ops.js';
 import type { Budget } from '#core/budget/budget-record.js';
 import { brl, renderBudgetPdf } from './budget-pdf.js';
 

@@ -6,7 +6,7 @@
  */
 import PDFDocument from 'pdfkit';
 import * as text from '#core/budget/budget-document-text.js';
-import type { BudgetDocument } from '#core/budget/budget-document.js';
+import type { BudgetDocument } from '#core/budget/budget-document-ops.js';
 
 export { brDate, brl } from '#core/budget/budget-document-text.js';
 

@@ -10,7 +10,7 @@ import { DomainError } from '#core/errors.js';
 import { uuidV7Ids } from '#core/ids.js';
 import { DEFAULT_RETRY_POLICY, utcIso } from '#core/messaging/lifecycle.js';
 import { outboxMessages } from '#core/messaging/message.js';
-import { listMessages, retryMessage } from '#core/messaging/operations.js';
+import { listMessages, retryMessage } from '#core/messaging/outbox-ops.js';
 import { outboxIn, storeOutbox, type MessageRequest } from '#core/messaging/store-outbox.js';
 import { invoke } from '#core/operation.js';
 import { defineCollection } from '#core/store/collection-def.js';

@@ -9,7 +9,7 @@ import { DomainError } from '#core/errors.js';
 import { uuidV7Ids } from '#core/ids.js';
 import { afterFailure, claim, DEFAULT_RETRY_POLICY } from '#core/messaging/lifecycle.js';
 import { outboxMessages } from '#core/messaging/message.js';
-import { messagingOperations } from '#core/messaging/operations.js';
+import { messagingOperations } from '#core/messaging/outbox-ops.js';
 import { storeOutbox } from '#core/messaging/store-outbox.js';
 import { createRegistry } from '#core/registry.js';
 import { withoutRevision } from '#core/store/record.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { uuidV7Ids } from '#core/ids.js';
 import { outboxMessages } from '#core/messaging/message.js';
-import { retryMessage } from '#core/messaging/operations.js';
+import { retryMessage } from '#core/messaging/outbox-ops.js';
 import { outboxIn, storeOutbox } from '#core/messaging/store-outbox.js';
 import { invoke } from '#core/operation.js';
 import type { Store } from '#core/store/port.js';

@@ -1,10 +1,10 @@
 /**
  * The pt-BR texts of the schedule's messages: `appointment.confirmation`, the confirmation request
- * sent by e-mail or WhatsApp (core/schedule/notification.ts). The server installs them when it is
+ * sent by e-mail or WhatsApp (core/schedule/notification-ops.ts). The server installs them when it is
  * built (sync-server/catalogue.ts) so the delivery worker can render them.
  */
 import { z } from 'zod';
-import { CONFIRMATION_TEMPLATE } from '#core/schedule/notification.js';
+import { CONFIRMATION_TEMPLATE } from '#core/schedule/notification-ops.js';
 import { escapeHtml, type RenderedMessage, type TemplateRender } from '../messaging/templates.js';
 
 const confirmationData = z.object({

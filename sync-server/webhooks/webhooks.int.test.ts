@@ -11,7 +11,7 @@ import { invoke, type Operation, type OperationContext } from '#core/operation.j
 import { memoryOutbox } from '#core/outbox.js';
 import { createPatient, updatePatient } from '#core/patient/patient-ops.js';
 import { createAppointment } from '#core/schedule/appointment-ops.js';
-import { confirmAppointment, unconfirmAppointment } from '#core/schedule/confirmation.js';
+import { confirmAppointment, unconfirmAppointment } from '#core/schedule/confirmation-ops.js';
 import { professionalRecord } from '#core/schedule/testing.js';
 import { startTestServer, type TestServer } from '../auth/test-server.js';
 import { attemptDelivery } from './send-webhook.js';

@@ -13,7 +13,7 @@ import type { Actor } from '#core/actor.js';
 import { isDomainError } from '#core/errors.js';
 import { utcIso } from '#core/messaging/lifecycle.js';
 import { outboxMessages } from '#core/messaging/message.js';
-import { setConfirmation } from '#core/schedule/confirmation.js';
+import { setConfirmation } from '#core/schedule/confirmation-ops.js';
 import type { Store } from '#core/store/port.js';
 import { REPLY_PAYLOAD } from './cloud-templates.js';
 import type { WhatsAppService } from './whatsapp-service.js';

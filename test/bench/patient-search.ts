@@ -17,7 +17,7 @@ import { searchKey } from '#core/br/text.js';
 import { uuidV7Ids } from '#core/ids.js';
 import { invoke, type OperationContext } from '#core/operation.js';
 import { memoryOutbox } from '#core/outbox.js';
-import { listPatients } from '#core/patient/patient-list.js';
+import { listPatients } from '#core/patient/patient-list-ops.js';
 import { patients, type Patient } from '#core/patient/patient-record.js';
 import type { Database } from '#core/store/port.js';
 import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';

@@ -18,7 +18,7 @@ import { memoryNumberSource } from '#core/numbering/number-source.js';
 import { invoke, type OperationContext } from '#core/operation.js';
 import { memoryOutbox } from '#core/outbox.js';
 import { appointments, type Appointment } from '#core/schedule/appointment-record.js';
-import { listAppointments } from '#core/schedule/schedule-view.js';
+import { listAppointments } from '#core/schedule/schedule-view-ops.js';
 import { addDays, dayRange, inZone, weekdayOf } from '#core/schedule/time.js';
 import type { Database } from '#core/store/port.js';
 import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';

@@ -8,7 +8,7 @@
 import type { Actor } from '#core/actor.js';
 import { createClinic } from '#core/clinic/clinic-ops.js';
 import { clinics } from '#core/clinic/clinic-record.js';
-import { createPlace } from '#core/clinic/places.js';
+import { createPlace } from '#core/clinic/places-ops.js';
 import { systemClock } from '#core/clock.js';
 import { uuidV7Ids } from '#core/ids.js';
 import { memoryNumberSource } from '#core/numbering/number-source.js';

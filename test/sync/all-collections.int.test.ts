@@ -7,7 +7,7 @@
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { personalTemplates } from '#core/access/personal-template.js';
+import { personalTemplates } from '#core/access/personal-template-ops.js';
 import { allCollections } from '#core/catalogue.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { patients } from '#core/patient/patient-record.js';

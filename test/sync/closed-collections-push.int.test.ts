@@ -7,7 +7,7 @@ import { beforeAll, afterAll, expect, it } from 'vitest';
 import { users } from '#core/access/user.js';
 import { scheduleBlocks } from '#core/schedule/block-record.js';
 import { receivables } from '#core/schedule/receivable-record.js';
-import { waitList } from '#core/schedule/wait-list.js';
+import { waitList } from '#core/schedule/wait-list-ops.js';
 import type { AnyCollectionDef } from '#core/store/collection-def.js';
 import type { SyncDocument } from '#core/sync/protocol.js';
 import { listReview } from '../../sync-server/sync/review.js';

@@ -17,7 +17,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personalTemplates } from '#core/access/personal-template.js';
+import { personalTemplates } from '#core/access/personal-template-ops.js';
 import { isDomainError } from '#core/errors.js';
 import { patients } from '#core/patient/patient-record.js';
 import type { AnyCollectionDef, CollectionDef } from '#core/store/collection-def.js';

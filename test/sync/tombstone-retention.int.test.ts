@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { allCollections } from '#core/catalogue.js';
-import { personalTemplates } from '#core/access/personal-template.js';
+import { personalTemplates } from '#core/access/personal-template-ops.js';
 import { SCHEMA_VERSION_HEADER } from '#core/sync/schema-version.js';
 import { purgeTombstones } from '../../sync-server/sync/index.js';
 import { listReview } from '../../sync-server/sync/review.js';

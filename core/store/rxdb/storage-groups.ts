@@ -7,6 +7,8 @@
  *
  * Pure data (names only), so the sync server reads the same mapping without loading RxDB.
  */
+import type { DomainModule } from '#core/module.js';
+import { modules } from '#core/modules.js';
 
 /**
  * The discriminator a storage group's documents carry: the domain collection (`CollectionDef.name`)
@@ -25,56 +27,26 @@ export type StorageGroups = Readonly<Record<string, readonly string[]>>;
 /**
  * The installation's groups. Chosen by how the data is used and replicated: reference data changes
  * rarely, people are looked up everywhere, the day's schedule and attendance change all day, money
- * has its own rules, and the account's settings and queued messages are small.
- *
- * Five groups leave room under the cap for growth and for tests that run two desks in one process.
- * Every collection of `allCollections` must be listed once (storage-groups.test.ts checks it).
+ * (and the stock ledger, docs/decisions/inventory.md INV-001) has its own rules, and the account's
+ * settings and queued messages are small. Five groups leave room under the cap for growth and for tests
+ * that run two desks in one process.
  */
-export const CLINIC_STORAGE_GROUPS: StorageGroups = {
-  reference: [
-    'clinics',
-    'events',
-    'specialties',
-    'insurances',
-    'price_tables',
-    'prices',
-    // The inventory's catalogue: changes rarely, read by every stock screen.
-    'inventory_products',
-    'inventory_suppliers',
-    'inventory_categories',
-    'inventory_reserve_reasons',
-    'inventory_kits',
-  ],
-  people: ['patients', 'users'],
-  schedule: [
-    'appointments',
-    'schedule_blocks',
-    'schedule_settings',
-    'wait_list',
-    'schedule_shares',
-    'tickets',
-    'ticket_controls',
-    'medical_records',
-  ],
-  // Stock movements are an append-only ledger like the money's (docs/decisions/inventory.md INV-001).
-  finance: [
-    'budgets',
-    'treatments',
-    'receivables',
-    'inventory_movements',
-    'inventory_counts',
-    // TISS guides and batches: what the clinic bills its insurers.
-    'billing_attendances',
-    'billing_batches',
-    'finance_accounts',
-    'finance_categories',
-    'finance_bills',
-    'finance_payments',
-    'cash_registers',
-    'cash_movements',
-  ],
-  account: ['account_configurations', 'schedule_filters', 'personal_templates', 'outbox_messages'],
-};
+export const STORAGE_GROUP_NAMES = ['reference', 'people', 'schedule', 'finance', 'account'] as const;
+export type StorageGroup = (typeof STORAGE_GROUP_NAMES)[number];
+
+/**
+ * Group name → the catalogue's collections it holds, from each module collection's `storageGroup`
+ * (core/module.ts), in module order. Every collection of `allCollections` sits in one group
+ * (storage-groups.test.ts checks it).
+ */
+export const CLINIC_STORAGE_GROUPS: StorageGroups = groupsOf(modules);
+
+/** The storage groups of `list`'s collections (a test's fixture modules, or the catalogue's). */
+export function groupsOf(list: readonly DomainModule[]): StorageGroups {
+  const groups: Record<string, string[]> = Object.fromEntries(STORAGE_GROUP_NAMES.map((name) => [name, []]));
+  for (const module of list) for (const c of module.collections) groups[c.storageGroup]!.push(c.def.name);
+  return groups;
+}
 
 /**
  * The group holding `collection`. A collection no group lists is a group of its own, named after it

@@ -9,10 +9,10 @@ import {
   DISAPPROVABLE_STATUSES,
   type BudgetStatusCode,
 } from '#core/budget/budget-codes.js';
-import { listBudgets } from '#core/budget/budget-list.js';
+import { listBudgets } from '#core/budget/budget-list-ops.js';
 import { budgets } from '#core/budget/budget-record.js';
 import { approveBudget } from '#core/budget/budget-status-ops.js';
-import { createTreatmentFromBudget, treatments } from '#core/budget/treatment.js';
+import { createTreatmentFromBudget, treatments } from '#core/budget/treatment-ops.js';
 import { invoke } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import { formFailure } from '../common/domain-errors.js';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { budgetDocument } from '#core/budget/budget-document.js';
+import { budgetDocument } from '#core/budget/budget-document-ops.js';
 import { budgets } from '#core/budget/budget-record.js';
 import { useLive, useLocalCore } from '../local/hooks.js';
 import { desktopBridge } from '../platform/bridge.js';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, SegmentedControl, Text, TextInput } from '@mantin
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgets } from '#core/budget/budget-record.js';
-import { sendBudget } from '#core/budget/budget-send.js';
+import { sendBudget } from '#core/budget/budget-send-ops.js';
 import { patients } from '#core/patient/patient-record.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { formFailure } from '../common/domain-errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BudgetDocument } from '#core/budget/budget-document.js';
+import type { BudgetDocument } from '#core/budget/budget-document-ops.js';
 import type { Budget } from '#core/budget/budget-record.js';
 import { budgetHtml, escapeHtml, planText } from './budget-print.js';
 

@@ -7,7 +7,7 @@
  * desk"). Every text from a record is escaped: the page is printed, never trusted.
  */
 import * as text from '#core/budget/budget-document-text.js';
-import type { BudgetDocument } from '#core/budget/budget-document.js';
+import type { BudgetDocument } from '#core/budget/budget-document-ops.js';
 
 export { planText } from '#core/budget/budget-document-text.js';
 

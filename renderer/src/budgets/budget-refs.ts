@@ -7,7 +7,7 @@ import { clinics } from '#core/clinic/clinic-record.js';
 import { events } from '#core/clinic/event-record.js';
 import { insurances } from '#core/insurance/insurance-record.js';
 import { invoke, type OperationContext } from '#core/operation.js';
-import { pricesOfEventsOperation } from '#core/price/price-lookup.js';
+import { pricesOfEventsOperation } from '#core/price/price-lookup-ops.js';
 import { priceTables } from '#core/price/price-table-record.js';
 
 /** A choice of a select: id and the name shown. */

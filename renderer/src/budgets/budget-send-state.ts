@@ -4,7 +4,7 @@
  * sends it and sync brings its status back. So the desk knows: queued here and not yet pushed, queued
  * on the server, sent, or failed with the provider's reason (docs/decisions/renderer.md).
  */
-import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '#core/budget/budget-send.js';
+import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '#core/budget/budget-send-ops.js';
 import { formatPhone } from '#core/br/format.js';
 import { normalisePhone } from '#core/br/phone.js';
 import type { MessageStatus, QueuedMessage } from '#core/messaging/message.js';

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { users } from '#core/access/user.js';
-import { budgetDocument } from '#core/budget/budget-document.js';
+import { budgetDocument } from '#core/budget/budget-document-ops.js';
 import { createBudget } from '#core/budget/budget-ops.js';
-import { sendBudget } from '#core/budget/budget-send.js';
+import { sendBudget } from '#core/budget/budget-send-ops.js';
 import { fullBudgetBody, seedBudgetReferences } from '#core/budget/testing.js';
 import { outboxMessages } from '#core/messaging/message.js';
 import { DEMO_TENANT, demoActor } from '../local/demo-seed.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from '#core/errors.js';
 import { createPatient } from '#core/patient/patient-ops.js';
-import { listBudgets } from '#core/budget/budget-list.js';
+import { listBudgets } from '#core/budget/budget-list-ops.js';
 import { fixedClock, systemClock } from '#core/clock.js';
 import { uuidV7Ids } from '#core/ids.js';
 import { blockNumberSource, numberBlocks } from '#core/numbering/number-blocks.js';

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCpf } from '#core/br/cpf.js';
-import { listPatients } from '#core/patient/patient-list.js';
+import { listPatients } from '#core/patient/patient-list-ops.js';
 import { useRun } from '../local/hooks.js';
 
 /** A patient as the picker shows and answers it. */

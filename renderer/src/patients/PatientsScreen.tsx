@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCpf } from '#core/br/cpf.js';
 import { searchKey } from '#core/br/text.js';
-import { listPatients } from '#core/patient/patient-list.js';
+import { listPatients } from '#core/patient/patient-list-ops.js';
 import { patients } from '#core/patient/patient-record.js';
 import { invoke } from '#core/operation.js';
 import { formFailure } from '../common/domain-errors.js';

@@ -4,7 +4,7 @@
  * and budgets through the core's `budget.list` (so the person's permission applies).
  */
 import { users } from '#core/access/user.js';
-import { listBudgets } from '#core/budget/budget-list.js';
+import { listBudgets } from '#core/budget/budget-list-ops.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { invoke, type OperationContext } from '#core/operation.js';
 import { appointments } from '#core/schedule/appointment-record.js';

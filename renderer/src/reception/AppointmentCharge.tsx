@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoneyText, fromCentavos, parseMoneyText, toCentavos } from '#core/price/money.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '#core/schedule/appointment-record.js';
-import { setCopart, setPaymentMethod } from '#core/schedule/appointment-money.js';
+import { setCopart, setPaymentMethod } from '#core/schedule/appointment-money-ops.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useRun } from '../local/hooks.js';
 import type { DayAppointment } from './load-day.js';

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDomainError } from '#core/errors.js';
 import { createAppointment } from '#core/schedule/appointment-ops.js';
-import { getAvailability } from '#core/schedule/availability.js';
+import { getAvailability } from '#core/schedule/availability-ops.js';
 import { utcKey } from '#core/schedule/time.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { RefusalLines, slotRefusalLines } from '../squeeze-in/SlotRefusal.js';

@@ -1,7 +1,7 @@
 import { Button, Group, Kbd, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { removeAppointment } from '#core/schedule/appointment-flow.js';
+import { removeAppointment } from '#core/schedule/appointment-flow-ops.js';
 import { useRun } from '../local/hooks.js';
 
 /**

@@ -9,7 +9,7 @@ import { invoke, type OperationContext } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import type { PaymentMethod } from '#core/schedule/appointment-record.js';
 import { scheduleBlocks } from '#core/schedule/block-record.js';
-import { listAppointments } from '#core/schedule/schedule-view.js';
+import { listAppointments } from '#core/schedule/schedule-view-ops.js';
 import { effectiveSettings } from '#core/schedule/settings-ops.js';
 import { dayRange, utcKey } from '#core/schedule/time.js';
 import { OCCUPYING, STATUS, type Status } from '#core/schedule/status.js';

@@ -4,8 +4,8 @@
  * free slots (`schedule.availability`), which decide what can still be booked.
  */
 import { invoke, type OperationContext } from '#core/operation.js';
-import { getAvailability } from '#core/schedule/availability.js';
-import { listAppointments } from '#core/schedule/schedule-view.js';
+import { getAvailability } from '#core/schedule/availability-ops.js';
+import { listAppointments } from '#core/schedule/schedule-view-ops.js';
 import { effectiveSettings } from '#core/schedule/settings-ops.js';
 import { utcKey } from '#core/schedule/time.js';
 import type { ColumnInput, GridBlock } from './day-grid.js';

@@ -6,7 +6,7 @@ import {
   markNoShow,
   regressAttendance,
   startAttendance,
-} from '#core/schedule/appointment-flow.js';
+} from '#core/schedule/appointment-flow-ops.js';
 import type { AppointmentAction } from '#core/schedule/status.js';
 import type { MessageKey } from '../i18n/index.js';
 

@@ -6,7 +6,7 @@ import {
   deleteAccountConfiguration,
   editAccountConfiguration,
   getAccountConfiguration,
-} from '#core/access/account-configuration.js';
+} from '#core/access/account-configuration-ops.js';
 import { invoke } from '#core/operation.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';

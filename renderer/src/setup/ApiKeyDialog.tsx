@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESOURCES } from '#core/access/roles.js';
+import { resourceNames } from '#core/access/roles.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
@@ -24,7 +24,7 @@ import type { SetupMessageKey } from './setup.pt-BR.js';
 import { useAdminRun } from './use-admin-run.js';
 
 /** Resources an integration may be given (signing in and managing access stay with people). */
-const KEY_RESOURCES = RESOURCES.filter((r) => r !== 'session' && r !== 'access' && r !== 'apiKey');
+const KEY_RESOURCES = resourceNames().filter((r) => r !== 'session' && r !== 'access' && r !== 'apiKey');
 
 /**
  * Creates an API key for an integration: its name and, per resource, read and/or write (give only

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getInsurance } from '#core/insurance/insurance-ops.js';
 import { insurances } from '#core/insurance/insurance-record.js';
-import { createPlan, updatePlan } from '#core/insurance/plans.js';
+import { createPlan, updatePlan } from '#core/insurance/plans-ops.js';
 import { invoke } from '#core/operation.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useLive } from '../local/hooks.js';

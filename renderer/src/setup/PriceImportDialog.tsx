@@ -5,7 +5,7 @@ import { isDomainError } from '#core/errors.js';
 import { listInsurances } from '#core/insurance/insurance-ops.js';
 import { insurances } from '#core/insurance/insurance-record.js';
 import { invoke } from '#core/operation.js';
-import { importPriceTableCsv } from '#core/price/csv-import.js';
+import { importPriceTableCsv } from '#core/price/csv-import-ops.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure } from '../common/domain-errors.js';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { activateEvent, inactivateEvent, listEvents } from '#core/clinic/event-ops.js';
 import { events } from '#core/clinic/event-record.js';
 import { invoke } from '#core/operation.js';
-import { exportPriceTable } from '#core/price/csv-export.js';
+import { exportPriceTable } from '#core/price/csv-export-ops.js';
 import { listPriceTables } from '#core/price/price-table-ops.js';
 import { priceTables } from '#core/price/price-table-record.js';
 import { ListTable } from '../common/ListTable.js';

@@ -2,7 +2,7 @@ import { Modal, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { COUNCILS } from '#core/specialty/councils.js';
+import { COUNCILS } from '#core/specialty/councils-ops.js';
 import { createSpecialty, updateSpecialty } from '#core/specialty/specialty-ops.js';
 import type { specialtyOutput } from '#core/specialty/specialty-record.js';
 import { DialogForm } from '../common/DialogForm.js';

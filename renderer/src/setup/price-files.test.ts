@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pricesToCsv } from '#core/price/csv-export.js';
+import { pricesToCsv } from '#core/price/csv-export-ops.js';
 import { fileBytes, rejectedRows } from './price-files.js';
 
 describe('price table export file', () => {

@@ -1,7 +1,7 @@
 /**
  * Price table files at the desk: the export's text as a file to save (the core writes it as pt-BR
- * Excel opens it: `;`, decimal comma, CRLF, UTF-8 BOM; core/price/csv-export.ts) and an import's
- * refusal as rows a person can read (line, column, why; core/price/csv-import.ts). Pure but for
+ * Excel opens it: `;`, decimal comma, CRLF, UTF-8 BOM; core/price/csv-export-ops.ts) and an import's
+ * refusal as rows a person can read (line, column, why; core/price/csv-import-ops.ts). Pure but for
  * {@link saveFile}.
  */
 import type { ErrorDetail } from '#core/errors.js';

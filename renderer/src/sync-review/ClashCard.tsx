@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { removeAppointment } from '#core/schedule/appointment-flow.js';
-import { getAvailability } from '#core/schedule/availability.js';
+import { removeAppointment } from '#core/schedule/appointment-flow-ops.js';
+import { getAvailability } from '#core/schedule/availability-ops.js';
 import { utcKey } from '#core/schedule/time.js';
 import { isDomainError } from '#core/errors.js';
 import type { RunOperation } from '../local/hooks.js';
@@ -9,8 +9,8 @@ import { moveAppointment } from '../reception/move-appointment.js';
 import { clashBookings, clashStandsHere } from './clash.js';
 import { appointmentTitle, zoneOf } from './describe/collections.js';
 import type { EntryDescription } from './describe/describe.js';
-import { APPOINTMENT_STATUS } from './describe/fields.js';
-import { phone, shortInstant } from './describe/formats.js';
+import { APPOINTMENT_STATUS } from '#core/sync/review/fields.js';
+import { phone, shortInstant } from '#core/sync/review/formats.js';
 import type { Lookup } from './describe/lookup.js';
 import type { ReviewEntry } from './review-client.js';
 

@@ -10,7 +10,7 @@ import { useSession } from '../session/session-store.js';
 import { ClashCard } from './ClashCard.js';
 import { describeEntry, reasonInWords } from './describe/describe.js';
 import { zoneOf } from './describe/collections.js';
-import { instant } from './describe/formats.js';
+import { instant } from '#core/sync/review/formats.js';
 import { loadLookup, lookupOf, type Lookup } from './describe/lookup.js';
 import { ResolutionRefused, reviewClient, type ReviewDecision, type ReviewEntry } from './review-client.js';
 import { ReviewEntryCard } from './ReviewEntryCard.js';

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createWaitListEntry, editWaitListEntry, PRIORITIES } from '#core/schedule/wait-list.js';
+import { createWaitListEntry, editWaitListEntry, PRIORITIES } from '#core/schedule/wait-list-ops.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { NotesField } from '../common/NotesField.js';

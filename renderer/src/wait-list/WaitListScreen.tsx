@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { users } from '#core/access/user.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { patients } from '#core/patient/patient-record.js';
-import { removeWaitListEntry, waitList } from '#core/schedule/wait-list.js';
+import { removeWaitListEntry, waitList } from '#core/schedule/wait-list-ops.js';
 import { specialties } from '#core/specialty/specialty-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';

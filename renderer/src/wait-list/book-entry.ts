@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { createAppointment } from '#core/schedule/appointment-ops.js';
-import { removeWaitListEntry } from '#core/schedule/wait-list.js';
+import { removeWaitListEntry } from '#core/schedule/wait-list-ops.js';
 import type { RunOperation } from '../local/hooks.js';
 import { clockTime } from '../reception/day-grid.js';
 import { slotDay } from './slot-label.js';

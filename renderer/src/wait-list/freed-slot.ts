@@ -6,7 +6,7 @@
 import { users } from '#core/access/user.js';
 import { invoke, type OperationContext } from '#core/operation.js';
 import { getAppointment } from '#core/schedule/appointment-ops.js';
-import { waitListMatches } from '#core/schedule/wait-list.js';
+import { waitListMatches } from '#core/schedule/wait-list-ops.js';
 import { formatPhone } from '#core/br/format.js';
 import type { SlotToBook } from './book-entry.js';
 import { nameEntries, type ListedEntry } from './load-wait-list.js';

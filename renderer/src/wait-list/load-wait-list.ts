@@ -6,7 +6,7 @@ import { users } from '#core/access/user.js';
 import { invoke, type OperationContext } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import type { z } from 'zod';
-import { listWaitList } from '#core/schedule/wait-list.js';
+import { listWaitList } from '#core/schedule/wait-list-ops.js';
 import { specialties } from '#core/specialty/specialty-record.js';
 import { loadClinics, loadProfessionals, type ClinicChoice } from '../reception/load-day.js';
 

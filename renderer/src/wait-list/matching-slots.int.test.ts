@@ -9,7 +9,7 @@ import { patients } from '#core/patient/patient-record.js';
 import { createAppointment } from '#core/schedule/appointment-ops.js';
 import { createBlock } from '#core/schedule/block-ops.js';
 import { addDays, dayIn, localTimeIn, weekdayOf } from '#core/schedule/time.js';
-import { createWaitListEntry } from '#core/schedule/wait-list.js';
+import { createWaitListEntry } from '#core/schedule/wait-list-ops.js';
 import { createSpecialty } from '#core/specialty/specialty-ops.js';
 import { demoActor, seedDemoClinic } from '../local/demo-seed.js';
 import { loadWaitList } from './load-wait-list.js';

@@ -6,8 +6,8 @@
  */
 import { users } from '#core/access/user.js';
 import { invoke, type OperationContext } from '#core/operation.js';
-import { getAvailability, type Slot } from '#core/schedule/availability.js';
-import { entryFits } from '#core/schedule/wait-list.js';
+import { getAvailability, type Slot } from '#core/schedule/availability-ops.js';
+import { entryFits } from '#core/schedule/wait-list-ops.js';
 import { loadClinics } from '../reception/load-day.js';
 import type { WaitListItem } from './load-wait-list.js';
 

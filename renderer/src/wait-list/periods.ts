@@ -1,8 +1,8 @@
 /**
  * Preferred periods of a wait-list entry as the desk shows and edits them. The core
- * (core/schedule/wait-list.ts) decides what a valid period is; this only formats and builds input.
+ * (core/schedule/wait-list-ops.ts) decides what a valid period is; this only formats and builds input.
  */
-import type { PreferredPeriod } from '#core/schedule/wait-list.js';
+import type { PreferredPeriod } from '#core/schedule/wait-list-ops.js';
 
 /** Weekdays in the order a Brazilian week is read: segunda first, domingo last (0 = domingo). */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { describeEntry, isClash, reasonInWords } from './describe.js';
 import { DESCRIBERS } from './collections.js';
-import { cpf, day, instant, money, moneyCentavos, phone } from './formats.js';
+import { cpf, day, instant, money, moneyCentavos, phone } from '#core/sync/review/formats.js';
 import { lookupOf } from './lookup.js';
+import { APPOINTMENT_STATUS, BUDGET_STATUS, PRIORITY, ROLE } from '#core/sync/review/fields.js';
+import { ptBR } from '../../i18n/pt-BR.js';
+import { waitListPtBR } from '../../i18n/waitlist.pt-BR.js';
 
 const ID = (n: number) => `0193a1c2-7b3e-7cc1-9a52-${String(n).padStart(12, '0')}`;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-/i;
@@ -234,5 +237,18 @@ describe('describeEntry', () => {
       expect(title.length).toBeGreaterThan(3);
       expectReadable(title);
     }
+  });
+
+  it("names statuses, roles and priorities with the desk's own words (core's describers hold a copy)", () => {
+    const words = (prefix: string, table: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(table)
+          .filter(([key]) => key.startsWith(prefix) && /^[\w]+$/.test(key.slice(prefix.length)))
+          .map(([key, word]) => [key.slice(prefix.length), word]),
+      );
+    expect(APPOINTMENT_STATUS).toEqual(words('appointment.status.', ptBR));
+    expect(BUDGET_STATUS).toEqual(words('budget.status.', ptBR));
+    expect(ROLE).toEqual(words('role.', ptBR));
+    expect(PRIORITY).toEqual(words('waitlist.priority.', waitListPtBR));
   });
 });

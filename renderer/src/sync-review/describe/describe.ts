@@ -3,7 +3,7 @@
  * values, and why the server did not take the desk's version. Pure: the card renders it, tests read it.
  */
 import { differingFields } from '../differing-fields.js';
-import { APPOINTMENT_STATUS, COMMON, nameIn, type FieldSpec } from './fields.js';
+import { APPOINTMENT_STATUS, COMMON, nameIn, type FieldSpec } from '#core/sync/review/fields.js';
 import { describeRef, describerOf, zoneOf } from './collections.js';
 import type { Lookup } from './lookup.js';
 

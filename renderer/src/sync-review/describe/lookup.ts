@@ -4,13 +4,12 @@
  */
 import type { AnyCollectionDef } from '#core/store/collection-def.js';
 import type { Store } from '#core/store/port.js';
+import type { Lookup } from '#core/sync/review/describer.js';
 
 type Doc = Record<string, unknown>;
 
-/** Records by collection and id, as far as this desk holds them. */
-export interface Lookup {
-  get(collection: string, id: unknown): Doc | undefined;
-}
+/** Records by collection and id, as far as this desk holds them (the type describers read). */
+export type { Lookup };
 
 /** A lookup over fixed records (tests, and what {@link loadLookup} read). */
 export function lookupOf(records: Record<string, readonly Doc[]>): Lookup {

@@ -1,7 +1,7 @@
 /**
  * `inventory.pdf`: a clinic's stock position as PDF (spec §4.4 Inventory: "export inventory data as
  * CSV or PDF"; the CSV is `inventory.export`, which desks run too). A server operation: pdfkit runs in
- * Node, as for the ticket slip (sync-server/ticket/ticket-pdf-op.ts).
+ * Node, as for the ticket slip (sync-server/ticket/ticket-pdf-ops.ts).
  */
 import { z } from 'zod';
 import { clinics } from '#core/clinic/clinic-record.js';

@@ -3,16 +3,16 @@
  * supplier, a kit, a stock movement and a count, so a person reading a refused push or a stock
  * discrepancy reads them in words, never ids.
  */
-import { MOVEMENT_KIND_LABELS } from '#core/inventory/movement-record.js';
-import { day } from './formats.js';
-import { choice, counted, date, flag, moment, nameOr, number, ref, text } from './fields.js';
-import type { CollectionDescriber } from './collections.js';
+import { MOVEMENT_KIND_LABELS } from './movement-record.js';
+import { day } from '#core/sync/review/formats.js';
+import { choice, counted, date, flag, moment, nameOr, number, ref, text } from '#core/sync/review/fields.js';
+import type { CollectionDescriber } from '#core/sync/review/describer.js';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const named = (noun: string) => (doc: Record<string, unknown>) => `${noun} ${str(doc.name)}`.trim();
 
-/** Inventory describers, by collection name. */
-export const INVENTORY_DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
+/** Inventory describers, by collection name (the `review` of each collection in module.ts). */
+export const inventoryReview = {
   inventory_products: {
     noun: 'Produto',
     title: named('Produto'),
@@ -78,4 +78,4 @@ export const INVENTORY_DESCRIBERS: Readonly<Record<string, CollectionDescriber>>
       lines: counted('Linhas', 'linha', 'linhas'),
     },
   },
-};
+} satisfies Record<string, CollectionDescriber>;

@@ -1,7 +1,7 @@
 /**
  * `medicalRecord.prescriptionPdf`: the attendance's receita simples as a PDF (spec §4.4 Medical
  * Record: "generate files or PDFs of an attendance medical record"). A server operation: pdfkit runs
- * in Node, as the ticket slip's (sync-server/ticket/ticket-pdf-op.ts).
+ * in Node, as the ticket slip's (sync-server/ticket/ticket-pdf-ops.ts).
  */
 import { z } from 'zod';
 import { EXAMPLE_ID, idInput } from '#core/common/records.js';

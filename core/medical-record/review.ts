@@ -2,10 +2,10 @@
  * The describer of medical records (core/medical-record): how the sync review names a record and shows
  * its sections, so a person deciding between two desks' versions reads both texts.
  */
-import { SECTION_TITLES, type SectionName } from '#core/medical-record/record.js';
-import { shortInstant } from './formats.js';
-import { choice, counted, moment, nameOr, ref } from './fields.js';
-import type { CollectionDescriber } from './collections.js';
+import { SECTION_TITLES, type SectionName } from './record.js';
+import { shortInstant } from '#core/sync/review/formats.js';
+import { choice, counted, moment, nameOr, ref } from '#core/sync/review/fields.js';
+import type { CollectionDescriber } from '#core/sync/review/describer.js';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -34,7 +34,7 @@ const MEDICAL_RECORD: CollectionDescriber = {
   },
 };
 
-/** Medical-record describers, by collection name. */
-export const MEDICAL_RECORD_DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
+/** Medical-record describers, by collection name (the `review` of each collection in module.ts). */
+export const medicalRecordReview = {
   medical_records: MEDICAL_RECORD,
-};
+} satisfies Record<string, CollectionDescriber>;

@@ -2,9 +2,9 @@
  * Describers of the finance collections (core/finance): how the sync review names a bill, a payment,
  * a register and its movements, so a person deciding between two desks' payments reads them in words.
  */
-import { day, moneyCentavos, shortInstant } from './formats.js';
-import { centavos, choice, date, moment, nameOr, PAYMENT_METHOD, ref, text } from './fields.js';
-import type { CollectionDescriber } from './collections.js';
+import { day, moneyCentavos, shortInstant } from '#core/sync/review/formats.js';
+import { centavos, choice, date, moment, nameOr, PAYMENT_METHOD, ref, text } from '#core/sync/review/fields.js';
+import type { CollectionDescriber } from '#core/sync/review/describer.js';
 
 type Doc = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -19,8 +19,8 @@ const BILL_STATUS = {
   cancelled: 'Cancelada',
 };
 
-/** Finance describers, by collection name. */
-export const FINANCE_DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
+/** Finance describers, by collection name (the `review` of each collection in module.ts). */
+export const financeReview = {
   finance_accounts: {
     noun: 'Conta financeira',
     title: (doc) => `Conta financeira ${str(doc.name)}`.trim(),
@@ -104,4 +104,4 @@ export const FINANCE_DESCRIBERS: Readonly<Record<string, CollectionDescriber>> =
       note: text('Observação'),
     },
   },
-};
+} satisfies Record<string, CollectionDescriber>;

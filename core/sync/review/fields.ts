@@ -2,10 +2,8 @@
  * Field specs the collection describers build on: a pt-BR label and how the value reads. A field
  * with no spec is bookkeeping (ids, search keys, UTC copies, stamps) and is never shown.
  */
-import { ptBR } from '../../i18n/pt-BR.js';
-import { waitListPtBR } from '../../i18n/waitlist.pt-BR.js';
 import { cep, cpf, day, instant, listOf, money, moneyCentavos, phone, count, weekday, yesNo } from './formats.js';
-import type { Lookup } from './lookup.js';
+import type { Lookup } from './describer.js';
 
 type Doc = Record<string, unknown>;
 
@@ -105,33 +103,48 @@ export const address = (label: string): FieldSpec => ({
   },
 });
 
+// The words below are the desk's own (renderer/src/i18n/pt-BR.ts, waitlist.pt-BR.ts); the renderer's
+// describe.test.ts checks they stay the same.
+
 /** Appointment statuses as the agenda names them (`Agendado`, `Chamado`…). */
-export const APPOINTMENT_STATUS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(ptBR)
-    .filter(([key]) => key.startsWith('appointment.status.'))
-    .map(([key, word]) => [key.slice('appointment.status.'.length), word]),
-);
+export const APPOINTMENT_STATUS: Readonly<Record<string, string>> = {
+  1: 'Agendado',
+  2: 'Aguardando',
+  3: 'Chamado',
+  4: 'Em atendimento',
+  5: 'Atendido',
+  6: 'Faltou',
+  7: 'Desmarcado pelo paciente',
+  8: 'Desmarcado pela clínica',
+  9: 'Remarcado',
+  10: 'Reservado',
+};
 
 /** Budget statuses as the budget screen names them. */
-export const BUDGET_STATUS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(ptBR)
-    .filter(([key]) => /^budget\.status\.\d+$/.test(key))
-    .map(([key, word]) => [key.slice('budget.status.'.length), word]),
-);
+export const BUDGET_STATUS: Readonly<Record<string, string>> = {
+  0: 'Rascunho',
+  1: 'Aguardando aprovação',
+  2: 'Aprovado',
+  3: 'Reprovado',
+  4: 'Executado',
+  5: 'Vencido',
+};
 
 /** Roles as the user screens name them. */
-export const ROLE: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(ptBR)
-    .filter(([key]) => key.startsWith('role.'))
-    .map(([key, word]) => [key.slice('role.'.length), word]),
-);
+export const ROLE: Readonly<Record<string, string>> = {
+  admin: 'Administrador(a)',
+  reception: 'Recepção',
+  professional: 'Profissional de saúde',
+  finance: 'Financeiro',
+  totem: 'Totem',
+};
 
 /** Wait-list priorities as the wait list names them. */
 export const PRIORITY: Readonly<Record<string, string>> = {
-  low: waitListPtBR['waitlist.priority.low'],
-  normal: waitListPtBR['waitlist.priority.normal'],
-  high: waitListPtBR['waitlist.priority.high'],
-  urgent: waitListPtBR['waitlist.priority.urgent'],
+  low: 'Baixa',
+  normal: 'Normal',
+  high: 'Alta',
+  urgent: 'Urgente',
 };
 
 /** Ways of paying. */
@@ -188,3 +201,9 @@ export const COMMON: Readonly<Record<string, FieldSpec>> = {
   createdBy: ref('Registrado por', 'users'),
   _deleted: { label: 'Registro', show: (v) => (v === true ? 'excluído' : 'ativo') },
 };
+
+/** A record titled by its kind and name (`Clínica Norte`); the kind alone when it has no name. */
+export const named =
+  (prefix: string) =>
+  (doc: Doc): string =>
+    typeof doc.name === 'string' && doc.name ? `${prefix} ${doc.name}` : prefix;
