@@ -25,6 +25,7 @@ import type { ServerConfig } from './config.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
 import {
   asaasProvider,
+  digitalTransferOperations,
   mountAsaasWebhook,
   paymentMigrations,
   PaymentService,
@@ -250,6 +251,12 @@ export async function assembleServer(
     ...webhookOperations(webhooks, access.audit),
     ...whatsappOperations(whatsapp, cloud, access.audit),
     ...providerPaymentOperations(payments, paymentProvider, access.audit),
+    // Transfer tokens go through the server's own outbox: no installation replicates it.
+    ...digitalTransferOperations(
+      payments,
+      paymentProvider,
+      options.outbox ?? storeOutbox(database.forTenant(SERVER_TENANT), clock, uuidV7Ids),
+    ),
   ]);
   const settle = () => access.audit.flush();
   const app = createApp({

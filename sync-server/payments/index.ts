@@ -5,6 +5,7 @@
  */
 export { asaasProvider } from './asaas-provider.js';
 export { mountAsaasWebhook } from './asaas-webhook.js';
+export { digitalTransferOperations, financeTemplates, TRANSFER_TOKEN_TEMPLATE } from './digital-transfers.js';
 export { providerPaymentOperations, type ProviderFactory } from './payment-ops.js';
 export { PaymentService, type PaymentCredentials, type PaymentCredentialsInfo } from './payment-service.js';
 export { paymentMigrations, type PaymentTables } from './payment-tables.js';

@@ -45,6 +45,29 @@ export type PaymentTables = {
     created_at: string;
     updated_at: string;
   };
+  /**
+   * A transfer out of the digital account: requested, then confirmed with the token e-mailed to the
+   * person who asked (the token's SHA-256 only), then sent to the provider.
+   */
+  payment_transfers: {
+    id: string;
+    tenant_id: string;
+    requested_by: string;
+    value_centavos: number;
+    pix_key: string;
+    pix_key_type: string;
+    description: string;
+    /** `pending` (awaiting the token), `sending`, `sent`, `failed`, `expired`. */
+    status: string;
+    token_hash: string;
+    token_expires_at: string;
+    attempts: number;
+    provider_id: string | null;
+    provider_status: string | null;
+    problem: string | null;
+    created_at: string;
+    updated_at: string;
+  };
 };
 
 /** Migrations of the payment tables. */
@@ -90,6 +113,26 @@ export const paymentMigrations: Record<string, Migration> = {
         .ifNotExists()
         .on('payment_charges')
         .columns(['tenant_id', 'bill_id'])
+        .execute();
+      await db.schema
+        .createTable('payment_transfers')
+        .ifNotExists()
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'text', (c) => c.notNull())
+        .addColumn('requested_by', 'text', (c) => c.notNull())
+        .addColumn('value_centavos', 'integer', (c) => c.notNull())
+        .addColumn('pix_key', 'text', (c) => c.notNull())
+        .addColumn('pix_key_type', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull())
+        .addColumn('token_expires_at', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('provider_id', 'text')
+        .addColumn('provider_status', 'text')
+        .addColumn('problem', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
     },
   },
