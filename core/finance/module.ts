@@ -16,6 +16,7 @@ import { categoryOutput, financeCategories } from './category-record.js';
 import { paymentOperations } from './payment-ops.js';
 import { paymentStoredShape, payments } from './payment-record.js';
 import { retrievePixQrCode } from './pix-ops.js';
+import { statementOperations } from './statement-ops.js';
 import { registerOperations } from './register-ops.js';
 import { transferOperations } from './transfer-ops.js';
 import { cashMovements, cashRegisters, movementStoredShape, registerStoredShape } from './register-record.js';
@@ -108,5 +109,6 @@ export const financeModule = domainModule({
     retrievePixQrCode,
     ...registerOperations,
     ...transferOperations,
+    ...statementOperations,
   ],
 });
