@@ -17,6 +17,7 @@ import { attachments, type AttachmentResolver } from './messaging/attachments.js
 import { templates, type TemplateRender } from './messaging/templates.js';
 import { scheduleTemplates } from './schedule/templates.js';
 import { ticketServerOperations } from './ticket/ticket-pdf-ops.js';
+import { financeTemplates } from './payments/digital-transfers.js';
 
 /** What one group adds on the server. */
 export interface ServerModule {
@@ -46,6 +47,7 @@ export const serverModules: readonly ServerModule[] = [
   { name: 'ticket', operations: ticketServerOperations },
   { name: 'medical-record', operations: medicalRecordServerOperations },
   { name: 'inventory', operations: inventoryServerOperations },
+  { name: 'finance', templates: financeTemplates },
 ];
 
 /** The server modules' own operations, for the registry beside the catalogue's. */

@@ -23,6 +23,14 @@ import {
 import { installServerModules, serverModuleOperations } from './catalogue.js';
 import type { ServerConfig } from './config.js';
 import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
+import {
+  asaasProvider,
+  digitalTransferOperations,
+  mountAsaasWebhook,
+  paymentMigrations,
+  PaymentService,
+  providerPaymentOperations,
+} from './payments/index.js';
 import { limitTotemAttempts } from './ticket/totem-limit.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
@@ -69,6 +77,7 @@ export const serverMigrations = {
   ...syncMigrations,
   ...webhookMigrations,
   ...whatsappMigrations,
+  ...paymentMigrations,
 };
 
 /** A ready server: the app to serve and what to close on shutdown. */
@@ -89,6 +98,8 @@ export interface BuiltServer {
   secrets: SecretBox;
   /** Accounts' WhatsApp Business credentials and opt-ins, and the Cloud API adapter. */
   whatsapp: { service: WhatsAppService; cloud: CloudWhatsApp };
+  /** Accounts' payment-provider credentials and online charges (the Asaas adapter). */
+  payments: PaymentService;
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -213,6 +224,11 @@ export async function assembleServer(
   const webhooks = new WebhookService(database, secrets, clock, uuidV7Ids);
   const whatsapp = new WhatsAppService(database, secrets, clock);
   const cloud = cloudWhatsApp(whatsapp);
+  const payments = new PaymentService(database, secrets, clock);
+  const paymentProvider = async (tenantId: string) => {
+    const credentials = await payments.credentials(tenantId);
+    return credentials && asaasProvider(credentials);
+  };
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen, database.feed);
   // The one context builder: REST, pushes and the panel feed all take their contexts from it.
   const contexts = operationContexts({
@@ -234,6 +250,13 @@ export async function assembleServer(
     ...websocketOperations(socketIds),
     ...webhookOperations(webhooks, access.audit),
     ...whatsappOperations(whatsapp, cloud, access.audit),
+    ...providerPaymentOperations(payments, paymentProvider, access.audit),
+    // Transfer tokens go through the server's own outbox: no installation replicates it.
+    ...digitalTransferOperations(
+      payments,
+      paymentProvider,
+      options.outbox ?? storeOutbox(database.forTenant(SERVER_TENANT), clock, uuidV7Ids),
+    ),
   ]);
   const settle = () => access.audit.flush();
   const app = createApp({
@@ -265,6 +288,11 @@ export async function assembleServer(
     storeFor: (_tenantId, actor) => contexts.storeFor(actor, { ip: '', userAgent: 'whatsapp-webhook' }),
     logger,
   });
+  mountAsaasWebhook(app, {
+    service: payments,
+    contextFor: (actor) => contexts.forActor(actor, { ip: '', userAgent: 'payment-webhook' }),
+    logger,
+  });
   return {
     app,
     database,
@@ -276,5 +304,6 @@ export async function assembleServer(
     webhooks,
     secrets,
     whatsapp: { service: whatsapp, cloud },
+    payments,
   };
 }

@@ -17,6 +17,7 @@ import { categoryOutput, financeCategories } from './category-record.js';
 import { paymentOperations } from './payment-ops.js';
 import { paymentStoredShape, payments } from './payment-record.js';
 import { retrievePixQrCode } from './pix-ops.js';
+import { statementOperations } from './statement-ops.js';
 import { registerOperations } from './register-ops.js';
 import { financeReview } from './review.js';
 import { transferOperations } from './transfer-ops.js';
@@ -179,5 +180,6 @@ export const financeModule = domainModule({
     retrievePixQrCode,
     ...registerOperations,
     ...transferOperations,
+    ...statementOperations,
   ],
 });

@@ -1,8 +1,9 @@
 /**
- * Finance over REST on SQLite and PostgreSQL: the chain budget → bills to receive → payments. An
+ * Finance over REST on SQLite and PostgreSQL: the chain budget → bills to receive → payments → repasse. An
  * approved budget's plan becomes its entry and parcels; the entry is paid at a register, two parcels
  * in a batch (refused whole first, when one expected value is stale), the patient's payment
- * information adds up, and the register closes against what it took.
+ * information adds up, the professional's transfer (repasse) is 40% of what was collected and is paid
+ * once, and the register closes against what it took.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ describe.each(engines)('finance over REST on %s', (engine) => {
     return res.body as Json;
   };
 
-  it('budget → bills to receive → payments, to the centavo', async () => {
+  it('budget → bills to receive → payments → repasse, to the centavo', async () => {
     const { budget } = (await ok('POST', '/budget/', { ...f.body(), status: 2 }, 201)) as { budget: { id: string } };
     const made = (await ok(
       'POST',
@@ -113,6 +114,37 @@ describe.each(engines)('finance over REST on %s', (engine) => {
     expect(info.open).toEqual({ count: 1, value: 200 });
     expect(info.overdue).toEqual({ count: 0, value: 0 });
     expect(((await ok('GET', `/finance/bill/${third.id}`)) as { open: number }).open).toBe(200);
+
+    // Repasse: 40% of what the three paid bills collected (principal, not juros or multa) to the professional.
+    const transfer = (await ok(
+      'POST',
+      '/payment/transfer',
+      { professional: f.refs.professional, bills: [entry.id, first.id, second.id], percent: 40, dueDate: '2026-12-10' },
+      201,
+    )) as { finance: { id: string; value: number; type: string; professional: string } };
+    expect(transfer.finance).toMatchObject({ type: 'payable', value: 180.2, professional: f.refs.professional });
+    const twice = await f.call('POST', '/payment/transfer', {
+      professional: f.refs.professional,
+      bills: [entry.id],
+      percent: 10,
+      dueDate: '2026-12-10',
+    });
+    expect(twice.status).toBe(400);
+    const unpaid = await f.call('POST', '/payment/transfer', {
+      professional: f.refs.professional,
+      bills: [third.id],
+      percent: 10,
+      dueDate: '2026-12-10',
+    });
+    expect(unpaid.status).toBe(400);
+    await ok('POST', `/finance/bill/${transfer.finance.id}/payment`, { method: 'bankTransfer' }, 201);
+    const locked = await f.call('PUT', `/payment/transfer/${transfer.finance.id}`, {
+      bills: [entry.id],
+      percent: 50,
+      dueDate: '2026-12-10',
+    });
+    expect(locked.status).toBe(409);
+    expect(await ok('GET', `/finance/bill/${transfer.finance.id}`)).toMatchObject({ status: 'paid', paid: 180.2 });
 
     const closed = (await ok('POST', `/finance/register/${register.id}/closing`, {
       station: 'recepcao-1',
