@@ -1,7 +1,9 @@
+import { firstRunEn } from './first-run.en.js';
 import type { SetupMessageKey } from './setup.pt-BR.js';
 
 /** English texts of the administration area (same keys as setup.pt-BR.ts). */
 export const setupEn: Record<SetupMessageKey, string> = {
+  ...firstRunEn,
   'admin.nav': 'Administration',
   'admin.title': 'Administration',
   'admin.search': 'Search the settings',

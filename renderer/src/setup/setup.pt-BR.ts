@@ -1,5 +1,8 @@
+import { firstRunPtBR } from './first-run.pt-BR.js';
+
 /** Brazilian Portuguese texts of the administration area (the reference for setup.en.ts). */
 export const setupPtBR = {
+  ...firstRunPtBR,
   'admin.nav': 'Administração',
   'admin.title': 'Administração',
   'admin.search': 'Buscar nas configurações',
