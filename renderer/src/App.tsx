@@ -16,12 +16,12 @@ import { ConnectionBadge } from './local/ConnectionBadge.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
 import { onOpenReview } from './sync-review/open-review.js';
 import { roleAdministers } from './setup/admin-sections.js';
-import { onFirstRunChange } from './setup/first-run-open.js';
-import { AgendaOrFirstRun } from './setup/FirstRunGate.js';
+import { onFirstRunChange } from './setup/first-run-events.js';
 import { SECTION_GROUPS, sectionLabel, sectionsFor, type Section } from './nav-sections.js';
 import {
   AdminScreen,
   Agenda,
+  AgendaOrFirstRun,
   BudgetsScreen,
   InstallationSettings,
   PatientsScreen,

@@ -3,7 +3,8 @@ import { clinics } from '#core/clinic/clinic-record.js';
 import { useLive, useLocalCore } from '../local/hooks.js';
 import { canAdminister } from './admin-sections.js';
 import { readFirstRun } from './first-run-draft.js';
-import { firstRunDue, onFirstRunChange } from './first-run-open.js';
+import { onFirstRunChange } from './first-run-events.js';
+import { firstRunDue } from './first-run-open.js';
 
 const FirstRunAssistant = lazy(() => import('./FirstRunAssistant.js').then((m) => ({ default: m.FirstRunAssistant })));
 
