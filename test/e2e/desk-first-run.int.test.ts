@@ -1,7 +1,7 @@
 /**
  * Issue 22's first run, in headless Chromium against the real server (a fresh SQLite file): the
- * account's first admin signs in on a new desk and, with no clinic yet, gets the assistant in the
- * agenda's place. A reload half-way loses nothing typed; refused input shows the core's pt-BR
+ * account's first admin signs in on a new desk, connects it as admin (no code made elsewhere) and,
+ * with no clinic yet, gets the assistant in the agenda's place. A reload half-way loses nothing typed; refused input shows the core's pt-BR
  * message under its field; the assistant saves the clinic (hours every day), a professional with
  * council, specialty and slot length, procedures with prices, an insurance, keeps this station as
  * the reception and ends on the agenda, where a slot its hours created books. Then Instalações
@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin, type SyncTestServer } from '../sync/sync-fixture.js';
 import { deskEnvironment } from './desk-environment.js';
-import { openDeskPage, signInAndEnrol } from './desk-page.js';
+import { openDeskPage } from './desk-page.js';
 import { shot } from './screenshot.js';
 import { tomorrow } from './tomorrow.js';
 import { until } from './until.js';
@@ -51,7 +51,15 @@ afterEach(async (context) => {
 
 describe('the first-run assistant', () => {
   it('opens for the first admin in the agenda’s place and keeps what was typed across a reload', async () => {
-    await signInAndEnrol(page, env.site.url, server, { email: EMAIL, password: PASSWORD, adminToken: token });
+    // No station exists yet: the admin connects this one from its set-up screen, no code made elsewhere.
+    await page.goto(env.site.url);
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Senha').fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Configurar esta estação' }).waitFor({ timeout: 30_000 });
+    await shot(page, 'first-run/0-station-setup.png');
+    await page.getByRole('button', { name: 'Conectar esta estação como administrador' }).click();
+    await page.getByTestId('sync-indicator').filter({ hasText: 'Sincronizado' }).waitFor({ timeout: 30_000 });
     await stepTitle('Passo 1 de 5: Clínica');
     const a = assistant();
     await a.getByLabel('Nome').first().fill('Clínica Vida');
@@ -187,6 +195,7 @@ describe('the first-run assistant', () => {
     await shot(second, 'first-run/8-second-station.png');
     await create.getByRole('button', { name: 'Fechar' }).click();
     await page.getByRole('row', { name: /Recepção 2/ }).waitFor();
+    await page.getByRole('row', { name: /Recepção 1/ }).waitFor();
     expect(problems).toEqual([]);
   }, 180_000);
 });

@@ -61,7 +61,7 @@ export function FirstRunAssistant(props: { onDone: () => void }) {
             {t('first.intro')}
           </Text>
         </div>
-        <Button variant="subtle" onClick={leaveFirstRun}>
+        <Button variant="subtle" onClick={leaveFirstRun} style={{ flexShrink: 0 }}>
           {t('first.later')}
         </Button>
       </Group>

@@ -60,4 +60,9 @@ export const firstRunEn: Record<FirstRunMessageKey, string> = {
   'first.station.panel.hint': 'Shows the called tickets in the waiting room.',
   'first.station.needsServer': 'Totem and panel need the server connected and the clinic saved in step 1.',
   'first.station.become': 'Finish and turn this station into it',
+  'first.selfEnrol.title': 'You are an administrator',
+  'first.selfEnrol.hint':
+    'Connect this station now, without a code: the server makes the code and this station uses it at once, as "{{name}}".',
+  'first.selfEnrol.name': 'Reception 1',
+  'first.selfEnrol.button': 'Connect this station as administrator',
 };

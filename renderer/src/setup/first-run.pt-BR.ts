@@ -59,6 +59,11 @@ export const firstRunPtBR = {
   'first.station.panel.hint': 'Mostra as senhas chamadas na sala de espera.',
   'first.station.needsServer': 'Totem e painel precisam do servidor conectado e da clínica salva no passo 1.',
   'first.station.become': 'Concluir e transformar esta estação',
+  'first.selfEnrol.title': 'Você é administrador',
+  'first.selfEnrol.hint':
+    'Conecte esta estação agora, sem código: o servidor cria o código e esta estação o usa na hora, como "{{name}}".',
+  'first.selfEnrol.name': 'Recepção 1',
+  'first.selfEnrol.button': 'Conectar esta estação como administrador',
 } as const;
 
 /** A key of the assistant's texts. */
