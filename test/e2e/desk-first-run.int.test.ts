@@ -198,4 +198,29 @@ describe('the first-run assistant', () => {
     await page.getByRole('row', { name: /Recepção 1/ }).waitFor();
     expect(problems).toEqual([]);
   }, 180_000);
+
+  it('gives the clinic’s totem an access whose address opens the totem, then disables it', async () => {
+    await page
+      .getByRole('navigation', { name: 'Seções da administração' })
+      .getByRole('button', { name: /Clínica/ })
+      .click();
+    await page.getByRole('button', { name: 'Acesso do totem' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Acesso do totem e do painel' });
+    await dialog.getByRole('button', { name: 'Gerar acesso' }).click();
+    const address = (await dialog.getByTestId('kiosk-address-totem').textContent())!;
+    expect(address).toMatch(/\?mode=totem&clinic=.+#key=/);
+    await shot(page, 'first-run/9-totem-access.png');
+
+    const kiosk = await (await env.browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+    kiosk.on('pageerror', (error) => problems.push(error.message));
+    await kiosk.goto(address);
+    await kiosk.getByRole('heading', { name: 'Bem-vindo(a)' }).waitFor({ timeout: 30_000 });
+    await kiosk.getByText('Clínica Vida').first().waitFor({ timeout: 30_000 });
+    await shot(kiosk, 'first-run/10-totem.png');
+    await kiosk.context().close();
+
+    await dialog.getByRole('button', { name: 'Desativar acesso' }).click();
+    await dialog.getByText('Acesso do totem desativado.').waitFor();
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

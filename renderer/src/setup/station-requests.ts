@@ -19,6 +19,26 @@ export const generateTotemLogin = {
   output: totemLoginOutput,
 } as unknown as Operation<typeof totemLoginInput, typeof totemLoginOutput>;
 
+const totemLogoutOutput = z.object({});
+
+/** `clinic.totemLogin.disable` as the desk sends it to the server (runOnServer only). */
+export const disableTotemLogin = {
+  name: 'clinic.totemLogin.disable',
+  http: { method: 'DELETE', path: '/clinic/{id}/totemLogin' },
+  input: totemLoginInput,
+  output: totemLogoutOutput,
+} as unknown as Operation<typeof totemLoginInput, typeof totemLogoutOutput>;
+
+/**
+ * The address that turns a browser into the clinic's totem or panel (totem/kiosk-config.ts): the
+ * desk's own page with `mode`, `clinic` and `server`, and the key in the fragment, which browsers
+ * never send to a server.
+ */
+export function kioskAddress(page: string, config: KioskConfig): string {
+  const query = new URLSearchParams({ mode: config.mode, clinic: config.clinic, server: config.server });
+  return `${page}?${query.toString()}#key=${encodeURIComponent(config.key)}`;
+}
+
 /** Stores `config` as this browser's kiosk settings; the next start opens the totem or the panel. */
 export function storeKiosk(storage: Pick<Storage, 'setItem'>, config: KioskConfig): void {
   storage.setItem(KIOSK_KEY, JSON.stringify(config));
