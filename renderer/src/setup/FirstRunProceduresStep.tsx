@@ -81,7 +81,7 @@ export function FirstRunProceduresStep({ draft, update, next }: StepProps) {
         if (found.fields['name']) mapped[`procedures.${at}.name`] = found.fields['name'];
         if (found.fields['durationMinutes']) mapped[`procedures.${at}.minutes`] = found.fields['durationMinutes'];
       }
-      setFailure({ fields: mapped, general: found.general ?? (at < 0 ? String(found.fields['name'] ?? '') : null) });
+      setFailure({ fields: mapped, general: at < 0 ? formFailure(error, []).general : found.general });
     } finally {
       setSaving(false);
     }

@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editUser } from '#core/access/user-ops.js';
-import { COUNCILS, STATES } from '#core/access/user.js';
+import { COUNCILS, STATES, type Council, type State } from '#core/access/user.js';
 import { searchKey } from '#core/br/text.js';
 import { saveScheduleSettings } from '#core/schedule/settings-ops.js';
 import { createSpecialty } from '#core/specialty/specialty-ops.js';
@@ -55,11 +55,16 @@ export function FirstRunProfessionalsStep({ draft, update, next }: StepProps) {
   const set = (patch: Partial<ProfessionalDraft>) =>
     update((d) => ({ ...d, professional: { ...d.professional, ...patch } }));
   const typed = form.name.trim() !== '';
+  const needsServer = !hasServer || offline;
 
   /** Saves the typed professional; true when saved (or nothing was typed). */
   const save = async (): Promise<boolean> => {
     if (!typed) return true;
     if (!draft.clinicId) return false;
+    if (needsServer) {
+      setFailure({ fields: {}, general: t('first.pro.needsServer') });
+      return false;
+    }
     setSaving(true);
     setFailure(null);
     const { periods, at: where } = form.ownHours ? flatten(form.hours) : { periods: [], at: [] };
@@ -78,7 +83,7 @@ export function FirstRunProfessionalsStep({ draft, update, next }: StepProps) {
       const council = form.councilNumber.trim()
         ? { council: form.council, councilNumber: form.councilNumber.trim(), councilState: form.councilState }
         : {};
-      await run(editUser, { id, name: form.name, ...council, specialties: specialty ? [specialty] : [] } as never);
+      await run(editUser, { id, name: form.name, ...council, specialties: specialty ? [specialty] : [] });
       await run(saveScheduleSettings, {
         clinic: draft.clinicId,
         professional: id,
@@ -121,7 +126,6 @@ export function FirstRunProfessionalsStep({ draft, update, next }: StepProps) {
     if (await save()) next();
   };
   useCtrlEnter(submit);
-  const needsServer = !hasServer || offline;
 
   return (
     <DialogForm onSubmit={submit} error={failure?.general ?? (needsServer ? t('first.pro.needsServer') : null)}>
@@ -162,7 +166,7 @@ export function FirstRunProfessionalsStep({ draft, update, next }: StepProps) {
           data={[...COUNCILS]}
           value={form.council}
           error={failure?.fields['council']}
-          onChange={(event) => set({ council: event.currentTarget.value })}
+          onChange={(event) => set({ council: event.currentTarget.value as Council })}
         />
         <TextInput
           label={t('first.pro.councilNumber')}
@@ -176,7 +180,7 @@ export function FirstRunProfessionalsStep({ draft, update, next }: StepProps) {
           data={[...STATES]}
           value={form.councilState}
           error={failure?.fields['councilState']}
-          onChange={(event) => set({ councilState: event.currentTarget.value })}
+          onChange={(event) => set({ councilState: event.currentTarget.value as State })}
         />
         <NativeSelect
           label={t('admin.pro.slot')}

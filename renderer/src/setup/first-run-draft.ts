@@ -5,6 +5,7 @@
  * is remembered by id (the clinic, the professionals, the procedures, the price table) so going
  * back edits those records instead of creating them twice.
  */
+import type { Council, State } from '#core/access/user.js';
 import { fromCentavos, parseMoneyText } from '#core/price/money.js';
 import { clinicDraft, type ClinicDraft } from './clinic-draft.js';
 import { weekOf, type WeekDraft } from './week-hours.js';
@@ -21,9 +22,9 @@ export type StationRole = 'reception' | 'totem' | 'panel';
 export interface ProfessionalDraft {
   name: string;
   email: string;
-  council: string;
+  council: Council;
   councilNumber: string;
-  councilState: string;
+  councilState: State;
   /** A specialty's name: an existing one is picked by name, a new one is created. */
   specialty: string;
   /** Own working hours; false follows the clinic's opening hours. */
