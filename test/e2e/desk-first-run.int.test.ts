@@ -69,6 +69,10 @@ describe('the first-run assistant', () => {
     expect(await a.getByLabel('Nome').first().inputValue()).toBe('Clínica Vida');
     expect(await a.getByLabel('CNPJ').inputValue()).toBe('11.222.333/0001-00');
     await shot(page, 'first-run/1-clinic.png');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await shot(page, 'first-run/1-clinic-1024.png');
+    await page.setViewportSize({ width: 1366, height: 768 });
   }, 120_000);
 
   it('refuses a bad CNPJ under its field, then saves the clinic open every day', async () => {
