@@ -16,10 +16,12 @@ import { ConnectionBadge } from './local/ConnectionBadge.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
 import { onOpenReview } from './sync-review/open-review.js';
 import { roleAdministers } from './setup/admin-sections.js';
+import { onFirstRunChange } from './setup/first-run-events.js';
 import { SECTION_GROUPS, sectionLabel, sectionsFor, type Section } from './nav-sections.js';
 import {
   AdminScreen,
   Agenda,
+  AgendaOrFirstRun,
   BudgetsScreen,
   InstallationSettings,
   PatientsScreen,
@@ -44,6 +46,8 @@ export function App() {
   const { t } = useTranslation();
   const [section, setSection] = useState<Section>('agenda');
   useEffect(() => onOpenReview(() => setSection('review')), []);
+  // The first-run assistant shows in the agenda's place (setup/first-run-open.ts).
+  useEffect(() => onFirstRunChange(() => setSection('agenda')), []);
   const status = useServerStatus();
   const session = useSession((s) => s.session);
   const signedOut = useSession((s) => s.signedOut);
@@ -179,7 +183,7 @@ export function App() {
 function SectionScreen(props: { section: Section }) {
   switch (props.section) {
     case 'agenda':
-      return <Agenda />;
+      return <AgendaOrFirstRun agenda={<Agenda />} />;
     case 'waitList':
       return <WaitListScreen />;
     case 'patients':

@@ -27,6 +27,8 @@ function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
 }
 
 export const Agenda = preloadable(() => import('./reception/Agenda.js').then((m) => m.Agenda));
+/** The agenda area: the agenda, or the first-run assistant in its place for a new account's admin. */
+export const AgendaOrFirstRun = preloadable(() => import('./setup/FirstRunGate.js').then((m) => m.AgendaOrFirstRun));
 export const SetupScreen = lazy(() => import('./local/SetupScreen.js').then((m) => ({ default: m.SetupScreen })));
 export const PatientsScreen = lazy(() =>
   import('./patients/PatientsScreen.js').then((m) => ({ default: m.PatientsScreen })),
@@ -55,6 +57,7 @@ export const PanelApp = lazy(() => import('./panel/PanelApp.js').then((m) => ({ 
 export function preloadDesk(): void {
   void import('./local/open-cores.js');
   void Agenda.preload();
+  void AgendaOrFirstRun.preload();
 }
 
 /** What shows while a screen's chunk loads (a local file: a few milliseconds). */

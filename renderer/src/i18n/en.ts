@@ -78,7 +78,7 @@ export const en: Record<DictionaryKey, string> = {
     "Connect this station to the clinic's server to share the schedule and patients, or try a demonstration clinic.",
   'setup.serverTitle': "Connect to the clinic's server",
   'setup.serverHelp':
-    'Ask the administrator for an installation code (Settings › Installations). It is valid once, for 24 hours.',
+    'Ask the administrator for an installation code (Administration › Installations). It is valid once, for 24 hours.',
   'setup.serverUrl': 'Server address',
   'setup.urlInvalid': 'Enter the address, such as http://server:3000',
   'setup.code': 'Installation code',

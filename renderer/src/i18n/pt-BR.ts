@@ -78,7 +78,7 @@ export const ptBR = {
     'Conecte esta estação ao servidor da clínica para compartilhar agenda e pacientes, ou experimente com uma clínica de demonstração.',
   'setup.serverTitle': 'Conectar ao servidor da clínica',
   'setup.serverHelp':
-    'Peça ao administrador um código de instalação (Configurações › Instalações). Ele vale 24 horas e uma única vez.',
+    'Peça ao administrador um código de instalação (Administração › Instalações). Ele vale 24 horas e uma única vez.',
   'setup.serverUrl': 'Endereço do servidor',
   'setup.urlInvalid': 'Informe o endereço, como http://servidor:3000',
   'setup.code': 'Código de instalação',

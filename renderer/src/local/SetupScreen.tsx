@@ -10,6 +10,8 @@ import { useSession } from '../session/session-store.js';
 import { startDemo } from './demo-session.js';
 import { enrol, type EnrolFailure } from './installation.js';
 import { useInstallation } from './installation-store.js';
+import { roleAdministers } from '../setup/admin-sections.js';
+import { enrolAsAdmin } from '../setup/self-enrol.js';
 
 const setupForm = z.object({
   serverUrl: z
@@ -44,6 +46,22 @@ export function SetupScreen() {
     defaultValues: { serverUrl: readServerUrl(globalThis.localStorage), code: '' },
   });
   const { errors, isSubmitting } = form.formState;
+
+  const [selfEnrolling, setSelfEnrolling] = useState(false);
+  const admin = session?.accessToken && roleAdministers(session.user.role) ? session : null;
+  // A new account's first desk: its admin connects it without a code made elsewhere (setup/self-enrol.ts).
+  const enrolSelf = async () => {
+    if (!admin?.accessToken || !(await form.trigger('serverUrl'))) return;
+    setFailure(null);
+    setSelfEnrolling(true);
+    const serverUrl = form.getValues('serverUrl');
+    const name = t('first.selfEnrol.name');
+    const result = await enrolAsAdmin(serverUrl, admin.accessToken, name, admin.user.tenantId);
+    setSelfEnrolling(false);
+    if (!result.ok) return setFailure(result.reason);
+    globalThis.localStorage.setItem(SERVER_URL_KEY, serverUrl.trim().replace(/\/+$/, ''));
+    configured(result.installation);
+  };
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -99,6 +117,19 @@ export function SetupScreen() {
                   {t('setup.connect')}
                 </Button>
               </Group>
+              {admin && (
+                <>
+                  <Divider label={t('first.selfEnrol.title')} />
+                  <Text size="sm" c="dimmed">
+                    {t('first.selfEnrol.hint', { name: t('first.selfEnrol.name') })}
+                  </Text>
+                  <Group justify="flex-end">
+                    <Button variant="light" loading={selfEnrolling} onClick={() => void enrolSelf()}>
+                      {t('first.selfEnrol.button')}
+                    </Button>
+                  </Group>
+                </>
+              )}
             </Stack>
           </form>
         </Paper>

@@ -1,16 +1,13 @@
-import { Fieldset, Modal, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createClinic, updateClinic } from '#core/clinic/clinic-ops.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
-import { timeZoneOptions } from './time-zones.js';
 import { useAdminRun } from './use-admin-run.js';
 import { clinicDraft, clinicFields, clinicInput, type ClinicDraft, type ListedClinic } from './clinic-draft.js';
-import type { SetupMessageKey } from './setup.pt-BR.js';
-import { periodMessages } from './week-hours.js';
-import { WeekHoursEditor } from './WeekHoursEditor.js';
+import { ClinicFields } from './ClinicFields.js';
 import { SaveActions } from './SaveActions.js';
 
 /**
@@ -30,7 +27,6 @@ export function ClinicDialog(props: {
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [at, setAt] = useState<{ weekday: number; index: number }[]>([]);
   const [saving, setSaving] = useState(false);
-  const set = (patch: Partial<ClinicDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   const submit = async () => {
     if (saving) return;
@@ -49,27 +45,6 @@ export function ClinicDialog(props: {
     }
   };
   useCtrlEnter(submit);
-  const fieldError = (field: string) => failure?.fields[field];
-  const text = (field: 'name' | 'legalName' | 'cnpj' | 'phone' | 'email', label: SetupMessageKey, extra = {}) => (
-    <TextInput
-      label={t(label)}
-      value={draft[field]}
-      error={fieldError(field)}
-      onChange={(event) => set({ [field]: event.currentTarget.value })}
-      {...extra}
-    />
-  );
-  const address = (part: keyof ClinicDraft['address']) => (
-    <TextInput
-      label={t(`admin.address.${part}`)}
-      value={draft.address[part]}
-      error={fieldError(`address.${part}`)}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setDraft((d) => ({ ...d, address: { ...d.address, [part]: value } }));
-      }}
-    />
-  );
 
   return (
     <Modal
@@ -79,39 +54,7 @@ export function ClinicDialog(props: {
       size={880}
     >
       <DialogForm onSubmit={submit} error={failure?.general}>
-        <SimpleGrid cols={2}>
-          {text('name', 'admin.clinic.name', { required: true, 'data-autofocus': true })}
-          {text('legalName', 'admin.clinic.legalName')}
-          {text('cnpj', 'admin.clinic.cnpj', { placeholder: '00.000.000/0000-00', inputMode: 'numeric' })}
-          <NativeSelect
-            label={t('admin.clinic.timeZone')}
-            data={timeZoneOptions(draft.timeZone)}
-            value={draft.timeZone}
-            error={fieldError('timeZone')}
-            onChange={(event) => set({ timeZone: event.currentTarget.value })}
-          />
-          {text('phone', 'admin.clinic.phone', { placeholder: '(11) 3333-4444', inputMode: 'tel' })}
-          {text('email', 'admin.clinic.email', { type: 'email' })}
-        </SimpleGrid>
-        <Fieldset legend={t('admin.address')}>
-          <SimpleGrid cols={4}>
-            {address('zipCode')}
-            <div style={{ gridColumn: 'span 2' }}>{address('street')}</div>
-            {address('number')}
-            {address('complement')}
-            {address('district')}
-            {address('city')}
-            {address('state')}
-          </SimpleGrid>
-        </Fieldset>
-        <Fieldset legend={t('admin.clinic.hours')}>
-          <WeekHoursEditor
-            label={t('admin.clinic.hours')}
-            value={draft.hours}
-            onChange={(hours) => set({ hours })}
-            messages={failure ? periodMessages(failure.fields, 'openingHours', at) : {}}
-          />
-        </Fieldset>
+        <ClinicFields draft={draft} setDraft={setDraft} failure={failure} at={at} />
         <SaveActions loading={saving} onCancel={props.onClose} />
       </DialogForm>
     </Modal>

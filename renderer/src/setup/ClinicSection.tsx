@@ -1,4 +1,4 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCnpj } from '#core/br/cnpj.js';
@@ -10,7 +10,8 @@ import { useLive } from '../local/hooks.js';
 import { useAdminRun } from './use-admin-run.js';
 import { ClinicDialog } from './ClinicDialog.js';
 import type { ListedClinic } from './clinic-draft.js';
-import { nameMatches } from './load-professionals.js';
+import { loadActiveClinics, nameMatches } from './load-professionals.js';
+import { TotemAccessDialog } from './TotemAccessDialog.js';
 import { describeWeek } from './week-hours.js';
 import { ActiveBadge } from './ActiveBadge.js';
 import { ListFilters } from './ListFilters.js';
@@ -23,7 +24,7 @@ import { useNotice } from './use-notice.js';
 /**
  * Administração › Clínica: the account's clinics by name (accents and case ignored), the inactive
  * ones on request, each with its hours in one line; create, edit (data, time zone, opening hours),
- * inactivate and reactivate, all on the local core.
+ * inactivate and reactivate, all on the local core; and the totem's access (TotemAccessDialog).
  */
 export function ClinicSection() {
   const { t, i18n } = useTranslation();
@@ -31,6 +32,8 @@ export function ClinicSection() {
   const { query, showInactive, bind: filters } = useListFilters();
   const [editing, setEditing] = useState<ListedClinic | 'new' | null>(null);
   const { notice, say, clear, attempt } = useNotice();
+  const [totem, setTotem] = useState(false);
+  const active = useLive(loadActiveClinics, [clinics], []);
   const found = useLive(
     async (ctx) => {
       // `active` defaults to true in the core's list: 'all' brings the inactive ones too.
@@ -51,7 +54,12 @@ export function ClinicSection() {
   return (
     <section aria-labelledby="setup-clinic-title">
       <SectionHeader id="setup-clinic-title" title={t('admin.section.clinic')}>
-        <Button onClick={() => setEditing('new')}>{t('admin.clinic.new')}</Button>
+        <Group gap="sm">
+          <Button variant="default" disabled={!active.data?.length} onClick={() => setTotem(true)}>
+            {t('admin.totem.open')}
+          </Button>
+          <Button onClick={() => setEditing('new')}>{t('admin.clinic.new')}</Button>
+        </Group>
       </SectionHeader>
       <ListFilters searchLabel={t('admin.clinic.search')} inactiveLabel={t('admin.showInactive')} {...filters} />
       <NoticeAlert notice={notice} onClose={clear} />
@@ -102,6 +110,7 @@ export function ClinicSection() {
           );
         })}
       </ListTable>
+      {totem && active.data && <TotemAccessDialog clinics={active.data} onClose={() => setTotem(false)} />}
       {editing && (
         <ClinicDialog
           clinic={editing === 'new' ? null : editing}

@@ -4,7 +4,8 @@ import { users, type User } from '#core/access/user.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { events } from '#core/clinic/event-record.js';
 import { prices } from '#core/price/price-table-record.js';
-import { useLive } from '../local/hooks.js';
+import { useLive, useLocalCore } from '../local/hooks.js';
+import { openFirstRun } from './first-run-open.js';
 import type { AdminSection } from './admin-sections.js';
 import { setupSteps } from './first-steps.js';
 import { attends } from './load-professionals.js';
@@ -18,6 +19,7 @@ import type { SetupMessageKey } from './setup.pt-BR.js';
  */
 export function FirstSteps(props: { onOpen: (section: AdminSection) => void; onHide: () => void }) {
   const { t } = useTranslation();
+  const { actor } = useLocalCore();
   const facts = useLive(
     async (ctx) => {
       const withHours = await ctx.store.collection(clinics).find({ selector: { active: true } });
@@ -41,7 +43,12 @@ export function FirstSteps(props: { onOpen: (section: AdminSection) => void; onH
     <Paper withBorder radius="md" p="md" mb="md" role="region" aria-label={t('admin.first.title')}>
       <Group justify="space-between" mb={4}>
         <Text fw={600}>{t('admin.first.title')}</Text>
-        <CloseButton size="sm" aria-label={t('admin.first.hide')} onClick={props.onHide} />
+        <Group gap="xs">
+          <Button size="xs" variant="light" onClick={() => openFirstRun(globalThis.localStorage, actor.tenantId)}>
+            {t('first.open')}
+          </Button>
+          <CloseButton size="sm" aria-label={t('admin.first.hide')} onClick={props.onHide} />
+        </Group>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
         {t('admin.first.hint')}

@@ -1,7 +1,9 @@
+import { firstRunEn } from './first-run.en.js';
 import type { SetupMessageKey } from './setup.pt-BR.js';
 
 /** English texts of the administration area (same keys as setup.pt-BR.ts). */
 export const setupEn: Record<SetupMessageKey, string> = {
+  ...firstRunEn,
   'admin.nav': 'Administration',
   'admin.title': 'Administration',
   'admin.search': 'Search the settings',
@@ -320,4 +322,17 @@ export const setupEn: Record<SetupMessageKey, string> = {
   'admin.first.step': 'Step {{n}}',
   'admin.first.go': 'Do it',
   'admin.first.goTo': 'Do it: {{step}}',
+  'admin.totem.open': 'Totem access',
+  'admin.totem.title': 'Totem and panel access',
+  'admin.totem.hint':
+    "Generate the access and open the totem's (or the panel's) address on that computer. A new access replaces the previous one, which stops at once.",
+  'admin.totem.needsServer': "The totem's access is made on the server: connect to it to generate or disable it.",
+  'admin.totem.generate': 'Generate access',
+  'admin.totem.disable': 'Disable access',
+  'admin.totem.generated': 'Access generated: copy the addresses now, the key will not be shown again.',
+  'admin.totem.disabled': 'Totem access disabled.',
+  'admin.totem.address.totem': "Totem's address",
+  'admin.totem.address.panel': "Calling panel's address",
+  'admin.totem.copy': 'Copy',
+  'admin.totem.copied': 'Copied',
 };

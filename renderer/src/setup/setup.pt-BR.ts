@@ -1,5 +1,8 @@
+import { firstRunPtBR } from './first-run.pt-BR.js';
+
 /** Brazilian Portuguese texts of the administration area (the reference for setup.en.ts). */
 export const setupPtBR = {
+  ...firstRunPtBR,
   'admin.nav': 'Administração',
   'admin.title': 'Administração',
   'admin.search': 'Buscar nas configurações',
@@ -320,6 +323,19 @@ export const setupPtBR = {
   'admin.first.step': 'Passo {{n}}',
   'admin.first.go': 'Fazer',
   'admin.first.goTo': 'Fazer: {{step}}',
+  'admin.totem.open': 'Acesso do totem',
+  'admin.totem.title': 'Acesso do totem e do painel',
+  'admin.totem.hint':
+    'Gere o acesso e abra o endereço do totem (ou do painel) no computador de lá. Um novo acesso substitui o anterior, que para na hora.',
+  'admin.totem.needsServer': 'O acesso do totem é criado no servidor: conecte-se a ele para gerar ou desativar.',
+  'admin.totem.generate': 'Gerar acesso',
+  'admin.totem.disable': 'Desativar acesso',
+  'admin.totem.generated': 'Acesso gerado: copie os endereços agora, a chave não será mostrada de novo.',
+  'admin.totem.disabled': 'Acesso do totem desativado.',
+  'admin.totem.address.totem': 'Endereço do totem',
+  'admin.totem.address.panel': 'Endereço do painel de chamadas',
+  'admin.totem.copy': 'Copiar',
+  'admin.totem.copied': 'Copiado',
 } as const;
 
 /** A key of the administration area's texts. */
