@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { domainModule } from '#core/module.js';
 import { storedRecord } from '#core/sync/push-contract.js';
+import { lotBalanceOutput, lotBalances } from './balance-record.js';
 import { categoryOperations } from './category-ops.js';
 import { categoryOutput, inventoryCategories, reserveReasonOutput, reserveReasons } from './category-record.js';
 import { countOperations } from './count-ops.js';
@@ -20,7 +21,7 @@ import { productOutput, products } from './product-record.js';
 import { stockOperations } from './stock-ops.js';
 import { supplierOperations } from './supplier-ops.js';
 import { supplierOutput, suppliers } from './supplier-record.js';
-import { countSyncRules, inventoryAccess, movementSyncRules } from './sync-rules.js';
+import { balanceSyncRules, countSyncRules, inventoryAccess, movementSyncRules } from './sync-rules.js';
 
 const nameKey = { nameKey: z.string().min(1) };
 
@@ -74,6 +75,14 @@ export const inventoryModule = domainModule({
         deletes: { refuse: 'uma movimentação de estoque não é apagada: lance um ajuste (o estoque é a soma delas)' },
       },
       sync: movementSyncRules,
+    },
+    {
+      def: lotBalances,
+      push: {
+        record: storedRecord(lotBalanceOutput, {}),
+        deletes: { refuse: 'o saldo de um lote não é apagado: ele é a soma das movimentações do lote' },
+      },
+      sync: balanceSyncRules,
     },
     {
       def: inventoryCounts,

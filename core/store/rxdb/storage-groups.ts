@@ -63,6 +63,7 @@ export const CLINIC_STORAGE_GROUPS: StorageGroups = {
     'receivables',
     'inventory_movements',
     'inventory_counts',
+    'inventory_lot_balances',
     // TISS guides and batches: what the clinic bills its insurers.
     'billing_attendances',
     'billing_batches',
