@@ -104,7 +104,12 @@ async function syncWithHub(desk: MasterDataHarness, hub: MasterDataHarness, assu
     if (!master) await hubBalances.insert(local);
     else if (base && master.quantity === base.quantity) await hubBalances.update(local.id, master._rev, local);
     else {
-      const merged = mergeLotBalance(withoutRevision(master), base, local) as unknown as LotBalanceRecord;
+      const doc = (r: LotBalanceRecord | undefined) => r as unknown as Record<string, unknown> | undefined;
+      const merged = mergeLotBalance(
+        doc(withoutRevision(master))!,
+        doc(base),
+        doc(local)!,
+      ) as unknown as LotBalanceRecord;
       await hubBalances.update(local.id, master._rev, merged);
     }
   }
