@@ -24,8 +24,7 @@ import { lotInput } from './movement-ops.js';
 import { clinicToday, insertMovements, lotsOf, type MovementDraft } from './movement-write.js';
 import { products } from './product-record.js';
 import { fromMilli, nonNegativeQuantityInput, toMilli } from './quantity.js';
-import { balancesOf } from './stock.js';
-import { clinicHistory } from './position.js';
+import { clinicBalances } from './position.js';
 
 const GROUP = 'Inventory';
 
@@ -46,7 +45,7 @@ export const openCount = defineOperation({
       await clinicToday(ctx, store, clinicId, 'clinicId');
       const open = await store.collection(inventoryCounts).find({ selector: { clinic: clinicId, status: 'open' } });
       if (open[0]) throw conflictOn('clinicId', 'Já há uma contagem aberta nesta clínica', `contagem ${open[0].id}`);
-      const lines: CountLine[] = balancesOf(await clinicHistory(store, clinicId))
+      const lines: CountLine[] = (await clinicBalances(store, clinicId))
         .filter((b) => b.quantity !== 0)
         .map((b) => ({
           product: b.product,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { storedRecord } from '#core/sync/push-contract.js';
+import { lotBalanceOutput, lotBalances } from './balance-record.js';
 import { categoryOperations } from './category-ops.js';
 import { categoryOutput, inventoryCategories, reserveReasonOutput, reserveReasons } from './category-record.js';
 import { countOperations } from './count-ops.js';
@@ -22,7 +23,7 @@ import { inventoryReview } from './review.js';
 import { stockOperations } from './stock-ops.js';
 import { supplierOperations } from './supplier-ops.js';
 import { supplierOutput, suppliers } from './supplier-record.js';
-import { countSyncRules, inventoryAccess, movementSyncRules } from './sync-rules.js';
+import { balanceSyncRules, countSyncRules, inventoryAccess, movementSyncRules } from './sync-rules.js';
 
 const nameKey = { nameKey: z.string().min(1) };
 
@@ -120,6 +121,17 @@ export const inventoryModule = domainModule({
         }),
       },
       sync: movementSyncRules,
+    },
+    {
+      def: lotBalances,
+      storageGroup: 'finance',
+      review: inventoryReview.inventory_lot_balances,
+      push: {
+        record: storedRecord(lotBalanceOutput, {}),
+        deletes: { refuse: 'o saldo de um lote não é apagado: ele é a soma das movimentações do lote' },
+        sample: (refs) => ({ clinic: refs.clinic, product: refs.idOf('inventory_products'), lot: 'L1', quantity: 10 }),
+      },
+      sync: balanceSyncRules,
     },
     {
       def: inventoryCounts,

@@ -63,6 +63,8 @@ export interface InventoryMovement extends RecordBase {
   kit?: string;
   /** `events` id of the procedure that consumed it. */
   event?: string;
+  /** `appointments` id whose attendance's end consumed it (or whose undone end put it back). */
+  attendance?: string;
   /** `inventory_suppliers` id (entries). */
   supplier?: string;
   note?: string;
@@ -98,6 +100,7 @@ export const movementOutput = z
     count: z.string().optional(),
     kit: z.string().optional(),
     event: z.string().optional(),
+    attendance: z.string().optional(),
     supplier: z.string().optional(),
     note: z.string().optional(),
   })

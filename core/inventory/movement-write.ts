@@ -7,11 +7,12 @@
  */
 import { localDatePlus } from '#core/budget/budget-build.js';
 import { clinics } from '#core/clinic/clinic-record.js';
-import { compact, invalidTransition, missingReference, newRecordBase } from '#core/common/records.js';
+import { compact, invalidTransition, missingReference, newRecordBase, nowIso } from '#core/common/records.js';
 import { DomainError } from '#core/errors.js';
 import type { OperationContext } from '#core/operation.js';
 import type { Store } from '#core/store/port.js';
 import type { RecordBase } from '#core/store/record.js';
+import { lotBalanceId, lotBalances } from './balance-record.js';
 import { inventoryMovements, type InventoryMovement, type MovementKind } from './movement-record.js';
 import type { Product } from './product-record.js';
 import { formatQuantity, fromMilli, toMilli } from './quantity.js';
@@ -116,5 +117,52 @@ export async function insertMovements(
     );
   }
   await store.collection(inventoryMovements).insertMany(written);
+  await applyToBalances(ctx, store, written);
   return written;
+}
+
+/**
+ * Adds written movements to their lots' balance records (INV-009), creating the missing ones. Runs in
+ * the caller's transaction, so a balance never counts a movement that was not written.
+ */
+export async function applyToBalances(
+  ctx: Pick<OperationContext, 'clock'>,
+  store: Store,
+  written: readonly InventoryMovement[],
+): Promise<void> {
+  const byLot = new Map<string, { first: InventoryMovement; milli: number }>();
+  for (const m of written) {
+    const found = byLot.get(lotKey(m));
+    if (found) found.milli += toMilli(m.quantity);
+    else byLot.set(lotKey(m), { first: m, milli: toMilli(m.quantity) });
+  }
+  const collection = store.collection(lotBalances);
+  const now = nowIso(ctx);
+  for (const { first, milli } of byLot.values()) {
+    const id = lotBalanceId(store.tenantId, first.clinic, first.product, first.lot);
+    const current = await collection.get(id);
+    if (current) {
+      const expiry = current.expiry ?? first.expiry;
+      await collection.update(id, current._rev, {
+        ...current,
+        quantity: fromMilli(toMilli(current.quantity) + milli),
+        ...(expiry === undefined ? {} : { expiry }),
+        updatedAt: now,
+      });
+      continue;
+    }
+    await collection.insert(
+      compact({
+        id,
+        tenantId: store.tenantId,
+        createdAt: now,
+        updatedAt: now,
+        clinic: first.clinic,
+        product: first.product,
+        lot: first.lot,
+        expiry: first.expiry,
+        quantity: fromMilli(milli),
+      }),
+    );
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * A clinic's stock position: every lot with stock (or below zero), with its product's name and unit,
  * whether it is expired, and the products below their minimum. Read by the stock, alerts and export
- * operations; derived from the clinic's movements on every read (INV-001).
+ * operations; derived from the clinic's movements (INV-001) through the lots' balance records (INV-009).
  */
 import type { Store } from '#core/store/port.js';
 import type { InventoryCategory } from './category-record.js';
@@ -9,7 +9,12 @@ import { inventoryCategories } from './category-record.js';
 import { inventoryMovements } from './movement-record.js';
 import { products, type Product } from './product-record.js';
 import { fromMilli, toMilli } from './quantity.js';
-import { balancesOf, isExpired, replay, type LotBalance, type Replay } from './stock.js';
+import { lotBalances } from './balance-record.js';
+import { fefoOrder, isExpired, replay, type LotBalance, type Replay } from './stock.js';
+
+// One collator: localeCompare with a locale builds one per call (a 6,000-line position spent most of
+// its time there).
+const byName = new Intl.Collator('pt-BR').compare;
 
 /** One line of a position: a lot of a product. */
 export interface PositionLine extends LotBalance {
@@ -39,6 +44,27 @@ export async function clinicHistory(store: Store, clinic: string) {
   return store.collection(inventoryMovements).find({ selector: { clinic } });
 }
 
+/**
+ * The balance of every lot of `clinic` from its balance records (INV-009), in the order of
+ * stock.ts `balancesOf`: one record per lot, not the whole history.
+ */
+export async function clinicBalances(store: Store, clinic: string): Promise<LotBalance[]> {
+  return (await unorderedBalances(store, clinic)).sort(
+    (a, b) => (a.product < b.product ? -1 : a.product > b.product ? 1 : 0) || fefoOrder(a, b),
+  );
+}
+
+async function unorderedBalances(store: Store, clinic: string): Promise<LotBalance[]> {
+  const records = await store.collection(lotBalances).find({ selector: { clinic } });
+  return records.map((r) => ({
+    clinic: r.clinic,
+    product: r.product,
+    lot: r.lot,
+    ...(r.expiry === undefined ? {} : { expiry: r.expiry }),
+    quantity: r.quantity,
+  }));
+}
+
 /** The replay of a clinic's whole history (stock.ts `replay`). */
 export async function replayClinic(store: Store, clinic: string): Promise<Replay> {
   return replay(await clinicHistory(store, clinic));
@@ -56,10 +82,14 @@ async function catalogue(store: Store): Promise<{ byId: Map<string, Product>; ca
  * every active product (those without any movement count as zero, so they show as low stock too).
  */
 export async function positionOf(store: Store, clinic: string, today: string): Promise<Position> {
-  const [history, { byId, categories }] = await Promise.all([clinicHistory(store, clinic), catalogue(store)]);
+  const [balances, { byId, categories }] = await Promise.all([unorderedBalances(store, clinic), catalogue(store)]);
+  // Products ordered by name once; lines then sort by that rank and FEFO, with no collation per line.
+  const ordered = [...byId.values()].sort((a, b) => byName(a.name, b.name));
+  const rank = new Map(ordered.map((p, i) => [p.id, i]));
+  const rankOf = (id: string) => rank.get(id) ?? ordered.length;
   const lines: PositionLine[] = [];
   const totals = new Map<string, number>();
-  for (const balance of balancesOf(history)) {
+  for (const balance of balances) {
     totals.set(balance.product, (totals.get(balance.product) ?? 0) + toMilli(balance.quantity));
     if (balance.quantity === 0) continue;
     const product = byId.get(balance.product);
@@ -72,8 +102,13 @@ export async function positionOf(store: Store, clinic: string, today: string): P
       expired: isExpired(balance.expiry, today),
     });
   }
-  lines.sort((a, b) => a.productName.localeCompare(b.productName, 'pt-BR') || 0);
-  const productTotals: ProductTotal[] = [...byId.values()]
+  lines.sort(
+    (a, b) =>
+      rankOf(a.product) - rankOf(b.product) ||
+      (a.product < b.product ? -1 : a.product > b.product ? 1 : 0) ||
+      fefoOrder(a, b),
+  );
+  const productTotals: ProductTotal[] = ordered
     .filter((p) => p.active || totals.has(p.id))
     .map((p) => ({
       product: p.id,
@@ -81,7 +116,6 @@ export async function positionOf(store: Store, clinic: string, today: string): P
       unit: p.consumptionUnit,
       quantity: fromMilli(totals.get(p.id) ?? 0),
       minimumStock: p.minimumStock,
-    }))
-    .sort((a, b) => a.productName.localeCompare(b.productName, 'pt-BR'));
+    }));
   return { lines, totals: productTotals };
 }

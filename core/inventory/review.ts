@@ -78,4 +78,16 @@ export const inventoryReview = {
       lines: counted('Linhas', 'linha', 'linhas'),
     },
   },
+  inventory_lot_balances: {
+    noun: 'Saldo de lote',
+    title: (doc, lookup) =>
+      `Saldo de ${nameOr(lookup, 'inventory_products', doc.product)}${str(doc.lot) ? `, lote ${str(doc.lot)}` : ''}`,
+    fields: {
+      clinic: ref('Clínica', 'clinics'),
+      product: ref('Produto', 'inventory_products'),
+      lot: text('Lote'),
+      expiry: date('Validade'),
+      quantity: number('Quantidade'),
+    },
+  },
 } satisfies Record<string, CollectionDescriber>;

@@ -11,8 +11,9 @@ import { defineOperation } from '#core/operation.js';
 import { refInput } from '#core/references.js';
 import { inventoryMovements, movementOutput } from './movement-record.js';
 import { clinicToday } from './movement-write.js';
-import { positionOf, replayClinic } from './position.js';
-import { historyOrder, lotKey, replay } from './stock.js';
+import { verifyBalances } from './balance-verify.js';
+import { clinicBalances, positionOf, replayClinic } from './position.js';
+import { historyOrder } from './stock.js';
 
 const GROUP = 'Inventory';
 
@@ -98,7 +99,8 @@ export const recalculateStock = defineOperation({
   description:
     'O estoque é sempre a soma das movimentações; recalcular refaz a soma do histórico inteiro, em ordem, e ' +
     'lista as movimentações cujo saldo registrado difere do histórico unido (outro caixa movimentou o mesmo ' +
-    'lote sem conexão) e os lotes abaixo de zero. Nada é corrigido sozinho: um ajuste corrige.',
+    'lote sem conexão) e os lotes abaixo de zero. O estoque não muda: só um ajuste o corrige. Os saldos por lote ' +
+    'guardados para leitura rápida são conferidos com a soma e reescritos quando diferem (`corrected`).',
   permission: 'inventory:write',
   input: z.strictObject({ clinicId: clinicIdInput }),
   output: z.object({
@@ -106,6 +108,9 @@ export const recalculateStock = defineOperation({
     balances: z.array(lotOutput),
     differences: z.array(differenceOutput),
     negatives: z.array(lotOutput),
+    corrected: z
+      .array(z.object({ product: z.string(), lot: z.string(), recorded: z.number(), rebuilt: z.number() }))
+      .describe('saldos por lote guardados que diferiam da soma das movimentações, já reescritos'),
   }),
   http: { method: 'POST', path: '/inventory/clinic/{clinicId}/recalculation' },
   example: { clinicId: EXAMPLE_ID },
@@ -113,7 +118,8 @@ export const recalculateStock = defineOperation({
     await clinicToday(ctx, ctx.store, clinicId, 'clinicId');
     const count = await ctx.store.collection(inventoryMovements).count({ selector: { clinic: clinicId } });
     const { balances, differences, negatives } = await replayClinic(ctx.store, clinicId);
-    return { movements: count, balances, differences, negatives };
+    const corrected = await verifyBalances(ctx, ctx.store, clinicId, balances);
+    return { movements: count, balances, differences, negatives, corrected };
   },
 });
 
@@ -134,15 +140,21 @@ export const listDiscrepancies = defineOperation({
   example: { clinicId: EXAMPLE_ID },
   async run(ctx, { clinicId }) {
     await clinicToday(ctx, ctx.store, clinicId, 'clinicId');
-    const history = await ctx.store.collection(inventoryMovements).find({ selector: { clinic: clinicId } });
-    const { negatives } = replay(history);
-    const items = negatives.map((lot) => ({
-      ...lot,
-      movements: history
-        .filter((m) => lotKey(m) === lotKey(lot))
-        .sort(historyOrder)
-        .slice(-20),
-    }));
+    // The balance records point at the lots below zero; only their histories are read (INV-009).
+    const negatives = (await clinicBalances(ctx.store, clinicId)).filter((b) => b.quantity < 0);
+    const items = [];
+    for (const lot of negatives) {
+      const history = await ctx.store
+        .collection(inventoryMovements)
+        .find({ selector: { clinic: clinicId, product: lot.product } });
+      items.push({
+        ...lot,
+        movements: history
+          .filter((m) => m.lot === lot.lot)
+          .sort(historyOrder)
+          .slice(-20),
+      });
+    }
     return { items };
   },
 });

@@ -1,7 +1,7 @@
 /**
  * Property (INV-001, INV-004): for any sequence of movements made on any number of desks, each with
- * its own RxDB memory store, merged afterwards by the union of their movements (what sync does with
- * append-only records), the stock of every lot equals the sum of its movements, recalculation changes
+ * its own RxDB memory store, replicated through a hub as sync does (movements by union, the lots'
+ * balance records merged as counters, INV-009), the stock of every lot equals the sum of its movements, recalculation changes
  * nothing, no desk's movement is lost, each desk alone never went below zero, and a lot the merge
  * takes below zero is listed as a discrepancy rather than corrected.
  */
@@ -11,6 +11,8 @@ import { clinics } from '#core/clinic/clinic-record.js';
 import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
 import { isDomainError } from '#core/errors.js';
 import { withoutRevision } from '#core/store/record.js';
+import { mergeLotBalance } from './balance-merge.js';
+import { lotBalances, type LotBalanceRecord } from './balance-record.js';
 import { createMovement } from './movement-ops.js';
 import { inventoryMovements, type InventoryMovement } from './movement-record.js';
 import { products } from './product-record.js';
@@ -69,6 +71,60 @@ async function openDesks(count: number): Promise<{ first: InventoryHarness; desk
 const movementsOf = async (h: MasterDataHarness): Promise<InventoryMovement[]> =>
   (await h.ctx.store.collection(inventoryMovements).find()).map(withoutRevision);
 
+/** A hub (the server's store) holding the desks' seed records. */
+async function openHub(first: InventoryHarness): Promise<MasterDataHarness> {
+  const hub = await openMasterData(inventoryCollections);
+  await hub.ctx.store
+    .collection(clinics)
+    .insertMany((await first.ctx.store.collection(clinics).find()).map(withoutRevision));
+  await hub.ctx.store
+    .collection(products)
+    .insertMany((await first.ctx.store.collection(products).find()).map(withoutRevision));
+  return hub;
+}
+
+/** What a desk last agreed with the hub (the server) on each balance record: RxDB's assumed master state. */
+type Assumed = Map<string, LotBalanceRecord>;
+
+/**
+ * One replication round of a desk with the hub, as sync does: the desk's new movements are pushed
+ * (append-only, union), its changed balance records are pushed and merged with the hub's as the
+ * server does on a conflict (balance-merge.ts), then everything the hub holds is pulled.
+ */
+async function syncWithHub(desk: MasterDataHarness, hub: MasterDataHarness, assumed: Assumed): Promise<void> {
+  const hubMovements = hub.ctx.store.collection(inventoryMovements);
+  const held = new Set((await movementsOf(hub)).map((m) => m.id));
+  const missing = (await movementsOf(desk)).filter((m) => !held.has(m.id));
+  if (missing.length > 0) await hubMovements.insertMany(missing);
+  const hubBalances = hub.ctx.store.collection(lotBalances);
+  for (const local of (await desk.ctx.store.collection(lotBalances).find()).map(withoutRevision)) {
+    const base = assumed.get(local.id);
+    if (base && base.quantity === local.quantity) continue;
+    const master = await hubBalances.get(local.id);
+    if (!master) await hubBalances.insert(local);
+    else if (base && master.quantity === base.quantity) await hubBalances.update(local.id, master._rev, local);
+    else {
+      const doc = (r: LotBalanceRecord | undefined) => r as unknown as Record<string, unknown> | undefined;
+      const merged = mergeLotBalance(
+        doc(withoutRevision(master))!,
+        doc(base),
+        doc(local)!,
+      ) as unknown as LotBalanceRecord;
+      await hubBalances.update(local.id, master._rev, merged);
+    }
+  }
+  const deskHeld = new Set((await movementsOf(desk)).map((m) => m.id));
+  const pulled = (await movementsOf(hub)).filter((m) => !deskHeld.has(m.id));
+  if (pulled.length > 0) await desk.ctx.store.collection(inventoryMovements).insertMany(pulled);
+  const deskBalances = desk.ctx.store.collection(lotBalances);
+  for (const master of (await hubBalances.find()).map(withoutRevision)) {
+    const local = await deskBalances.get(master.id);
+    if (!local) await deskBalances.insert(master);
+    else await deskBalances.update(master.id, local._rev, master);
+    assumed.set(master.id, master);
+  }
+}
+
 describe('stock is the sum of the movements, across desks', () => {
   it('holds for any sequence on any number of desks, merged', async () => {
     let sawDiscrepancy = false;
@@ -78,7 +134,8 @@ describe('stock is the sum of the movements, across desks', () => {
         fc.array(step, { minLength: 6, maxLength: 30 }),
         async (deskCount, steps) => {
           const { first, desks } = await openDesks(deskCount);
-          const merged = await openMasterData(inventoryCollections);
+          const merged = await openHub(first);
+          const assumed = desks.map((): Assumed => new Map());
           try {
             const clinicIds = [first.clinic, first.otherClinic];
             let synced = false;
@@ -87,9 +144,9 @@ describe('stock is the sum of the movements, across desks', () => {
                 const from = desks[s.from % desks.length]!;
                 const to = desks[s.to % desks.length]!;
                 if (from === to) continue;
-                const held = new Set((await movementsOf(to)).map((m) => m.id));
-                const missing = (await movementsOf(from)).filter((m) => !held.has(m.id));
-                if (missing.length > 0) await to.ctx.store.collection(inventoryMovements).insertMany(missing);
+                // Through the server: one desk replicates, then the other.
+                await syncWithHub(from, merged, assumed[desks.indexOf(from)]!);
+                await syncWithHub(to, merged, assumed[desks.indexOf(to)]!);
                 synced = true;
                 continue;
               }
@@ -121,16 +178,11 @@ describe('stock is the sum of the movements, across desks', () => {
               }
             }
 
-            // Merge: the union of every desk's movements, as sync delivers append-only records.
+            // Merge: every desk replicates with the server (movements by union, balances merged as counters).
             const union = new Map<string, InventoryMovement>();
             for (const m of (await Promise.all(desks.map(movementsOf))).flat()) union.set(m.id, m);
             const all = [...union.values()];
-            const seedClinics = (await first.ctx.store.collection(clinics).find()).map(withoutRevision);
-            await merged.ctx.store.collection(clinics).insertMany(seedClinics);
-            await merged.ctx.store
-              .collection(products)
-              .insertMany((await first.ctx.store.collection(products).find()).map(withoutRevision));
-            await merged.ctx.store.collection(inventoryMovements).insertMany(all);
+            for (const [i, desk] of desks.entries()) await syncWithHub(desk, merged, assumed[i]!);
             expect(await merged.ctx.store.collection(inventoryMovements).count()).toBe(all.length);
 
             for (const clinicId of clinicIds) {
@@ -147,6 +199,8 @@ describe('stock is the sum of the movements, across desks', () => {
               const recalculated = await merged.run(recalculateStock, { clinicId });
               const again = await merged.run(recalculateStock, { clinicId });
               expect(again).toEqual(recalculated);
+              // The merged balance records already held the sums: recalculation corrected none.
+              expect(recalculated.corrected).toEqual([]);
               expect(await merged.ctx.store.collection(inventoryMovements).count()).toBe(before);
               expect(
                 recalculated.balances.filter((b) => b.quantity !== 0).map((b) => [b.lot, toMilli(b.quantity)]),
@@ -176,7 +230,9 @@ describe('stock is the sum of the movements, across desks', () => {
   it('two desks consuming the same lot offline both keep their movements; the merge lists the lot', async () => {
     const { first, desks } = await openDesks(2);
     const [a, b] = desks as [MasterDataHarness, MasterDataHarness];
-    const merged = await openMasterData(inventoryCollections);
+    const merged = await openHub(first);
+    const assumedA: Assumed = new Map();
+    const assumedB: Assumed = new Map();
     try {
       const entry = await a.run(createMovement, {
         clinic: first.clinic,
@@ -188,19 +244,14 @@ describe('stock is the sum of the movements, across desks', () => {
       });
       // Desk b received the entry before both went offline.
       expect(entry.movements).toHaveLength(1);
-      await b.ctx.store.collection(inventoryMovements).insertMany(await movementsOf(a));
+      await syncWithHub(a, merged, assumedA);
+      await syncWithHub(b, merged, assumedB);
       await a.run(createMovement, { clinic: first.clinic, product: first.product, kind: 'consumption', quantity: 4 });
       await b.run(createMovement, { clinic: first.clinic, product: first.product, kind: 'consumption', quantity: 3 });
 
-      const union = new Map<string, InventoryMovement>();
-      for (const m of [...(await movementsOf(a)), ...(await movementsOf(b))]) union.set(m.id, m);
-      await merged.ctx.store
-        .collection(clinics)
-        .insertMany((await first.ctx.store.collection(clinics).find()).map(withoutRevision));
-      await merged.ctx.store
-        .collection(products)
-        .insertMany((await first.ctx.store.collection(products).find()).map(withoutRevision));
-      await merged.ctx.store.collection(inventoryMovements).insertMany([...union.values()]);
+      await syncWithHub(a, merged, assumedA);
+      await syncWithHub(b, merged, assumedB);
+      expect((await b.run(clinicStock, { clinicId: first.clinic })).lines.map((l) => l.quantity)).toEqual([-2]);
 
       const { items } = await merged.run(listDiscrepancies, { clinicId: first.clinic });
       expect(items).toHaveLength(1);
@@ -208,6 +259,7 @@ describe('stock is the sum of the movements, across desks', () => {
       expect(items[0]!.movements.map((m) => m.quantity).sort((x, y) => x - y)).toEqual([-4, -3, 5]);
       const recalculated = await merged.run(recalculateStock, { clinicId: first.clinic });
       expect(recalculated.differences).toHaveLength(1);
+      expect(recalculated.corrected).toEqual([]);
       expect(recalculated.negatives).toEqual([
         { product: first.product, lot: 'A', expiry: '2027-01-31', quantity: -2 },
       ]);

@@ -7,6 +7,7 @@
 import type { ErrorDetail } from '#core/errors.js';
 import type { Store } from '#core/store/port.js';
 import type { SyncRules } from '#core/sync/record-rules.js';
+import { mergeLotBalance } from './balance-merge.js';
 import { mergeCount } from './count-merge.js';
 import { inventoryMovements } from './movement-record.js';
 import { formatQuantity } from './quantity.js';
@@ -51,3 +52,6 @@ export const movementSyncRules: SyncRules = { ...inventoryAccess, check: movemen
 
 /** The counts' rules: two desks counting one clinic merge their lines (count-merge.ts). */
 export const countSyncRules: SyncRules = { ...inventoryAccess, resolveConflict: mergeCount };
+
+/** The lots' balance records: two versions merge as counters (balance-merge.ts, INV-009). */
+export const balanceSyncRules: SyncRules = { ...inventoryAccess, resolveConflict: mergeLotBalance };

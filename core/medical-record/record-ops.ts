@@ -21,8 +21,8 @@ import { DomainError } from '#core/errors.js';
 import { defineOperation, type OperationContext } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import { refInput } from '#core/references.js';
-import { startAttendance } from '#core/schedule/appointment-flow-ops.js';
-import { loadAppointment, requireProfessional, transition } from '#core/schedule/appointment-write.js';
+import { endAttendance, startAttendance } from '#core/schedule/appointment-flow-ops.js';
+import { loadAppointment, requireProfessional } from '#core/schedule/appointment-write.js';
 import { STATUS } from '#core/schedule/status.js';
 import { users } from '#core/access/user.js';
 import { clinics } from '#core/clinic/clinic-record.js';
@@ -203,7 +203,7 @@ export const finishMedicalRecord = defineOperation({
         .update(id, current._rev, { ...current, status: 'finished', finishedAt: at, updatedAt: at });
       if (current.appointment) {
         const appointment = await loadAppointment(store, current.appointment).catch(() => undefined);
-        if (appointment?.status === STATUS.inAttendance) await transition({ ...ctx, store }, appointment.id, 'finish');
+        if (appointment?.status === STATUS.inAttendance) await endAttendance({ ...ctx, store }, appointment.id);
       }
       return saved;
     }),

@@ -6,12 +6,14 @@
  */
 import { z } from 'zod';
 import { refInput } from '#core/references.js';
+import { consumeAttendanceKits, reverseAttendanceKits } from '#core/inventory/attendance-kits.js';
 import { appointments } from './appointment-record.js';
 import { textInput } from '#core/br/schemas.js';
 import { can } from '#core/actor.js';
 import { EXAMPLE_ID, idInput, nowIso } from '#core/common/records.js';
 import { DomainError } from '#core/errors.js';
-import { defineOperation, type Operation } from '#core/operation.js';
+import { defineOperation, type Operation, type OperationContext } from '#core/operation.js';
+import type { Stored } from '#core/store/record.js';
 import {
   callAppointmentTicket,
   calledTicketOutput,
@@ -20,7 +22,7 @@ import {
 } from '#core/ticket/appointment-ticket.js';
 import { checkInWithTicket } from '#core/ticket/arrival-ticket.js';
 import { priorityReasonInput } from '#core/ticket/ticket-record.js';
-import { appointmentOutput, scheduleIdInput } from './appointment-record.js';
+import { appointmentOutput, scheduleIdInput, type Appointment } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadAppointment, transition } from './appointment-write.js';
 import type { AppointmentAction } from './status.js';
@@ -209,13 +211,59 @@ export const startAttendance = defineOperation({
       startAppointmentTicket({ ...ctx, store: tx }, saved),
     ),
 });
-/** `appointment.finishAttendance`: `POST /appointment/{id}/attendance/end`. */
-export const finishAttendance = statusAction(
-  'appointment.finishAttendance',
-  'finish',
-  'Encerra o atendimento (atendido)',
-  '/appointment/{id}/attendance/end',
-);
+/**
+ * `appointment.finishAttendance`: `POST /appointment/{id}/attendance/end`. The kits of the appointment's
+ * procedures leave the clinic's stock in the same transaction (docs/decisions/inventory.md INV-008);
+ * a shortage never keeps the attendance open, it shows among the stock discrepancies.
+ */
+export const finishAttendance = defineOperation({
+  name: 'appointment.finishAttendance',
+  group: GROUP,
+  summary: 'Encerra o atendimento (atendido)',
+  description:
+    'Dá baixa, na mesma transação, dos kits dos procedimentos do agendamento no estoque da clínica (lote que ' +
+    'vence primeiro, nunca lote vencido). Falta de estoque não impede o encerramento: a diferença aparece nas ' +
+    'divergências de estoque para alguém conferir.',
+  permission: 'appointment:write',
+  input: z.strictObject({ id: scheduleIdInput }),
+  output: appointmentOutput,
+  http: { method: 'POST', path: '/appointment/{id}/attendance/end' },
+  example: ID_EXAMPLE,
+  run: (ctx, { id }) => endAttendance(ctx, id),
+});
+
+/**
+ * Ends an attendance (`finish` of the status table) and consumes its procedures' kits, in one
+ * transaction (joined when `ctx.store` is already one). Used by the operation and by finishing the
+ * medical record of an attendance.
+ */
+export function endAttendance(ctx: OperationContext, id: string): Promise<Stored<Appointment>> {
+  return transition(ctx, id, 'finish', undefined, undefined, async (saved, tx) => {
+    await consumeAttendanceKits(ctx, tx, saved, saved.history.at(-1)!.at);
+  });
+}
+/**
+ * `appointment.reopenAttendance`: `POST /appointment/{id}/attendance/reopening` — undoes the end (back
+ * to in attendance); what its kits took out goes back to stock as compensating movements.
+ */
+export const reopenAttendance = defineOperation({
+  name: 'appointment.reopenAttendance',
+  group: GROUP,
+  summary: 'Desfaz o encerramento do atendimento (volta para em atendimento)',
+  description:
+    'As baixas automáticas dos kits feitas ao encerrar voltam ao estoque como ajustes (as movimentações não são ' +
+    'apagadas nem editadas).',
+  permission: 'appointment:write',
+  input: z.strictObject({ id: scheduleIdInput }),
+  output: appointmentOutput,
+  http: { method: 'POST', path: '/appointment/{id}/attendance/reopening' },
+  example: ID_EXAMPLE,
+  run: (ctx, { id }) =>
+    transition(ctx, id, 'reopen', undefined, undefined, async (saved, tx) => {
+      const firstEnd = saved.history.find((h) => h.action === 'finish');
+      if (firstEnd) await reverseAttendanceKits(ctx, tx, saved, firstEnd.at, saved.history.at(-1)!.at);
+    }),
+});
 /** `appointment.regressAttendance`: `POST /appointment/{id}/attendance/regression` — back to waiting. */
 export const regressAttendance = statusAction(
   'appointment.regressAttendance',
@@ -239,6 +287,7 @@ export const appointmentFlowOperations = [
   callAppointment,
   startAttendance,
   finishAttendance,
+  reopenAttendance,
   regressAttendance,
   markNoShow,
 ];

@@ -7,6 +7,7 @@ import {
   markNoShow,
   regressAttendance,
   removeAppointment,
+  reopenAttendance,
   resolveReservation,
   startAttendance,
 } from './appointment-flow-ops.js';
@@ -54,6 +55,7 @@ const asked: Record<AppointmentAction, (id: string, input: Record<string, unknow
   start: (id) => [startAttendance, { id }],
   finish: (id) => [finishAttendance, { id }],
   regress: (id) => [regressAttendance, { id }],
+  reopen: (id) => [reopenAttendance, { id }],
   noShow: (id) => [markNoShow, { id }],
   cancelByPatient: (id) => [removeAppointment, { id, reason: 'viagem', cancelledBy: 'patient' }],
   cancelByClinic: (id) => [removeAppointment, { id, reason: 'médica em congresso', cancelledBy: 'clinic' }],

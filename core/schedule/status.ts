@@ -89,6 +89,8 @@ export const TRANSITIONS = {
   start: to([STATUS.waiting, STATUS.called], STATUS.inAttendance),
   /** The attendance ends. */
   finish: to([STATUS.inAttendance], STATUS.attended),
+  /** The end is undone (ended by mistake): back in attendance; the kits' consumption is reversed. */
+  reopen: to([STATUS.attended], STATUS.inAttendance),
   /** Regress the attendance to waiting state (called in error, patient stepped out). */
   regress: to([STATUS.called, STATUS.inAttendance], STATUS.waiting),
   /** The patient did not come. */

@@ -19,6 +19,7 @@ import { memoryOutbox, type OutboxMessage } from '#core/outbox.js';
 import { createPatient } from '#core/patient/patient-ops.js';
 import { patients } from '#core/patient/patient-record.js';
 import { specialties } from '#core/specialty/specialty-record.js';
+import type { AnyCollectionDef } from '#core/store/collection-def.js';
 import type { Database } from '#core/store/port.js';
 import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';
 import { scheduleModule } from './module.js';
@@ -71,8 +72,14 @@ export function professionalRecord(id: string, tenantId: string, name: string, a
   };
 }
 
-/** Opens the harness. @param clock what operations see as now; 2026-11-23 09:00 in São Paulo by default. */
-export async function openSchedule(clock: Clock = fixedClock(TEST_NOW)): Promise<ScheduleHarness> {
+/**
+ * Opens the harness. @param clock what operations see as now; 2026-11-23 09:00 in São Paulo by default.
+ * @param extra more collections (the inventory's, for the kits an attendance consumes).
+ */
+export async function openSchedule(
+  clock: Clock = fixedClock(TEST_NOW),
+  extra: readonly AnyCollectionDef[] = [],
+): Promise<ScheduleHarness> {
   // Tickets too: the check-in issues one (core/ticket/arrival-ticket.ts).
   const collections = [
     clinics,
@@ -82,6 +89,7 @@ export async function openSchedule(clock: Clock = fixedClock(TEST_NOW)): Promise
     insurances,
     users,
     ...moduleCollections(scheduleModule, ticketModule),
+    ...extra,
   ];
   // What the modules declare about them (policies, patient references, sync rules), as the catalogue does.
   installOpened(collections);

@@ -26,6 +26,7 @@ const BENCHES = {
   'tiss-batch': 'tiss-batch-run.ts',
   webhooks: 'webhooks-run.ts',
   finance: 'finance-run.ts',
+  inventory: 'inventory-stock-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

@@ -1391,8 +1391,31 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Encerra o atendimento (atendido) */
+    /**
+     * Encerra o atendimento (atendido)
+     * @description Dá baixa, na mesma transação, dos kits dos procedimentos do agendamento no estoque da clínica (lote que vence primeiro, nunca lote vencido). Falta de estoque não impede o encerramento: a diferença aparece nas divergências de estoque para alguém conferir.
+     */
     post: operations['appointment.finishAttendance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/appointment/{id}/attendance/reopening': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Desfaz o encerramento do atendimento (volta para em atendimento)
+     * @description As baixas automáticas dos kits feitas ao encerrar voltam ao estoque como ajustes (as movimentações não são apagadas nem editadas).
+     */
+    post: operations['appointment.reopenAttendance'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2747,7 +2770,7 @@ export interface paths {
     put?: never;
     /**
      * Recalcula o estoque de uma clínica a partir das movimentações e aponta diferenças
-     * @description O estoque é sempre a soma das movimentações; recalcular refaz a soma do histórico inteiro, em ordem, e lista as movimentações cujo saldo registrado difere do histórico unido (outro caixa movimentou o mesmo lote sem conexão) e os lotes abaixo de zero. Nada é corrigido sozinho: um ajuste corrige.
+     * @description O estoque é sempre a soma das movimentações; recalcular refaz a soma do histórico inteiro, em ordem, e lista as movimentações cujo saldo registrado difere do histórico unido (outro caixa movimentou o mesmo lote sem conexão) e os lotes abaixo de zero. O estoque não muda: só um ajuste o corrige. Os saldos por lote guardados para leitura rápida são conferidos com a soma e reescritos quando diferem (`corrected`).
      */
     post: operations['inventory.recalculate'];
     delete?: never;
@@ -5159,6 +5182,7 @@ export interface components {
       count?: string;
       kit?: string;
       event?: string;
+      attendance?: string;
       supplier?: string;
       note?: string;
     };
@@ -15141,6 +15165,93 @@ export interface operations {
       };
     };
   };
+  'appointment.reopenAttendance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Desfaz o encerramento do atendimento (volta para em atendimento) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Appointment'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão appointment:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'appointment.regressAttendance': {
     parameters: {
       query?: never;
@@ -23192,6 +23303,13 @@ export interface operations {
               lot: string;
               expiry?: string;
               quantity: number;
+            }[];
+            /** @description saldos por lote guardados que diferiam da soma das movimentações, já reescritos */
+            corrected: {
+              product: string;
+              lot: string;
+              recorded: number;
+              rebuilt: number;
             }[];
           };
         };

@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidV7Ids } from '#core/ids.js';
+import { lotBalanceId, lotBalances } from '#core/inventory/balance-record.js';
 import { inventoryMovements } from '#core/inventory/movement-record.js';
+import { withoutRevision } from '#core/store/record.js';
 import type { CollectionDef } from '#core/store/collection-def.js';
 import type { RecordBase } from '#core/store/record.js';
 import type { SyncDocument } from '#core/sync/protocol.js';
@@ -20,6 +22,7 @@ import { enrolDevice, type SyncTestServer } from '../sync/sync-fixture.js';
 const PASSWORD = 'senha-muito-segura-1';
 const AT = '2026-11-23T10:00:00-03:00';
 const def = inventoryMovements as unknown as CollectionDef<RecordBase>;
+const balanceDef = lotBalances as unknown as CollectionDef<RecordBase>;
 
 let server: TestServer;
 let tenantId = '';
@@ -82,8 +85,17 @@ const consumption = (quantity: number): SyncDocument => ({
   _deleted: false,
 });
 
-const push = (desk: DeviceActor, rows: Parameters<typeof pushChanges>[2]) =>
-  pushChanges({ database: server.database, actor: desk, clock: server.clock, ids: uuidV7Ids }, def, rows);
+const push = (desk: DeviceActor, rows: Parameters<typeof pushChanges>[2], to = def) =>
+  pushChanges({ database: server.database, actor: desk, clock: server.clock, ids: uuidV7Ids }, to, rows);
+
+/**
+ * The lot's balance record as a desk that pulled it (5 in the lot) pushes it after its consumption:
+ * the server merges the two desks' versions as a counter (INV-009).
+ */
+async function pushBalance(desk: DeviceActor, pulled: SyncDocument, quantity: number) {
+  const pushed = { ...pulled, quantity: (pulled.quantity as number) - quantity, updatedAt: AT } as SyncDocument;
+  return push(desk, [{ assumedMasterState: pulled, newDocumentState: pushed }], balanceDef);
+}
 const review = (kind: 'conflict' | 'rejection') =>
   listReview(server.database.kysely.withTables<SyncTables>(), tenantId, kind, [def.name], { limit: 100 });
 
@@ -95,13 +107,22 @@ describe('two desks consuming one lot offline', () => {
   it('keeps both movements and lists the one that took the lot below zero', async () => {
     first = consumption(4);
     second = consumption(3);
+    const balances = server.database.forTenant(tenantId).collection(lotBalances);
+    const stored = await balances.get(lotBalanceId(tenantId, clinic, product, 'L1'));
+    const pulled = { ...withoutRevision(stored!), _deleted: false } as SyncDocument;
+    expect(pulled.quantity).toBe(5);
     expect(await push(desks[0]!, [{ newDocumentState: first }])).toEqual([]);
+    expect(await pushBalance(desks[0]!, pulled, 4)).toEqual([]);
     expect(await review('conflict')).toEqual([]);
     expect(await push(desks[1]!, [{ newDocumentState: second }])).toEqual([]);
+    // Desk 2 started from the same 5: its push conflicts, and the server adds both changes.
+    const answered = await pushBalance(desks[1]!, pulled, 3);
+    expect(answered.map((d) => d.quantity)).toEqual([-2]);
+    expect((await balances.get(pulled.id))?.quantity).toBe(-2);
     const store = server.database.forTenant(tenantId).collection(inventoryMovements);
     expect(await store.get(first.id)).toBeDefined();
     expect(await store.get(second.id)).toBeDefined();
-    const listed = await review('conflict');
+    const listed = (await review('conflict')).filter((e) => e.collection === def.name);
     expect(listed.map((e) => e.docId)).toEqual([second.id]);
     expect(JSON.stringify(listed[0])).toContain('ficou em -2');
 

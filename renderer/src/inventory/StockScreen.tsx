@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clinics } from '#core/clinic/clinic-record.js';
+import { lotBalances } from '#core/inventory/balance-record.js';
 import { reserveReasons } from '#core/inventory/category-record.js';
 import { createMovement } from '#core/inventory/movement-ops.js';
 import { inventoryMovements, MOVEMENT_KINDS, type MovementKind } from '#core/inventory/movement-record.js';
@@ -29,7 +30,7 @@ import { maskDate } from '../patients/masks.js';
 import { BAD_DATE, brToIso } from '../patients/patient-form-values.js';
 import { loadStock } from './load-stock.js';
 
-const READS = [inventoryMovements, products, clinics, reserveReasons];
+const READS = [inventoryMovements, lotBalances, products, clinics, reserveReasons];
 const FIELDS = ['product', 'kind', 'quantity', 'lot', 'expiry', 'toClinic', 'reason'];
 
 const brDate = (iso: string | undefined) => (iso ? iso.split('-').reverse().join('/') : '—');

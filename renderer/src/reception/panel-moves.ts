@@ -5,6 +5,7 @@ import {
   finishAttendance,
   markNoShow,
   regressAttendance,
+  reopenAttendance,
   startAttendance,
 } from '#core/schedule/appointment-flow-ops.js';
 import type { AppointmentAction } from '#core/schedule/status.js';
@@ -30,6 +31,8 @@ export const MOVES: readonly Move[] = [
   { op: startAttendance, action: 'start', key: 'i', label: 'panel.start', variant: 'light' },
   { op: finishAttendance, action: 'finish', key: 'f', label: 'panel.finish', variant: 'light' },
   { op: regressAttendance, action: 'regress', key: 'v', label: 'panel.regress', variant: 'light' },
+  // Undoes the end: the kits it took out go back to stock (docs/decisions/inventory.md INV-008).
+  { op: reopenAttendance, action: 'reopen', key: 'r', label: 'panel.reopen', variant: 'light' },
   // No status leads back from no-show (core/schedule/status.ts), so it asks instead of offering an undo.
   {
     op: markNoShow,

@@ -44,6 +44,7 @@ export const PANEL_SHORTCUTS: Shortcut[] = [
   { keys: ['I'], action: 'shortcut.start' },
   { keys: ['F'], action: 'shortcut.finish' },
   { keys: ['V'], action: 'shortcut.regress' },
+  { keys: ['R'], action: 'shortcut.reopen' },
   { keys: ['L'], action: 'shortcut.noShow' },
   { keys: ['X'], action: 'shortcut.cancel' },
   { keys: ['Esc'], action: 'shortcut.close' },
