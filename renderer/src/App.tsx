@@ -15,7 +15,7 @@ import { LocalCoreGate, LocalCoreProvider } from './local/LocalCoreProvider.js';
 import { ConnectionBadge } from './local/ConnectionBadge.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
 import { onOpenReview } from './sync-review/open-review.js';
-import { roleAdministers } from './setup/admin-sections.js';
+import { roleAdministers } from './setup/role-administers.js';
 import { onFirstRunChange } from './setup/first-run-events.js';
 import { SECTION_GROUPS, sectionLabel, sectionsFor, type Section } from './nav-sections.js';
 import {

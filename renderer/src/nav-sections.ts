@@ -1,6 +1,6 @@
 import type { MessageKey } from './i18n/index.js';
 import type { Role } from '#core/access/roles.js';
-import { roleAdministers } from './setup/admin-sections.js';
+import { roleAdministers } from './setup/role-administers.js';
 
 /** The desk's top-level areas (the shell renders one screen per id). */
 export type Section = 'agenda' | 'waitList' | 'patients' | 'budgets' | 'inventory' | 'review' | 'settings' | 'admin';

@@ -1,7 +1,6 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { permissionsOf } from '#core/access/roles.js';
 import type { Actor } from '#core/actor.js';
 import type { DeskSession } from '../session/sign-in.js';
 import type { Installation } from './installation.js';
@@ -20,8 +19,15 @@ export type LocalCoreState =
 
 export const LocalCoreContext = createContext<LocalCoreState>({ kind: 'opening' });
 
-/** The signed-in person as the operations' actor, with their role's permissions. */
-export function actorOf(session: DeskSession): Actor {
+/** A role's permissions, composed from the modules (core/access/roles.ts). */
+type PermissionsOf = (role: DeskSession['user']['role']) => readonly string[];
+
+/**
+ * The signed-in person as the operations' actor, with their role's permissions. `permissionsOf` comes with
+ * the local core's chunk: composing the roles loads every module, which the sign-in screen, the totem and
+ * the panel do without.
+ */
+export function actorOf(session: DeskSession, permissionsOf: PermissionsOf): Actor {
   return {
     kind: 'user',
     id: session.user.id,
@@ -36,7 +42,7 @@ export function actorOf(session: DeskSession): Actor {
  */
 export function LocalCoreProvider(props: { session: DeskSession; installation: Installation; children: ReactNode }) {
   const { session, installation } = props;
-  const [open, setOpen] = useState<OpenCore | null>(null);
+  const [open, setOpen] = useState<{ core: OpenCore; permissionsOf: PermissionsOf } | null>(null);
   const [failed, setFailed] = useState(false);
   const sameAccount = session.user.tenantId === installation.tenantId;
 
@@ -44,8 +50,8 @@ export function LocalCoreProvider(props: { session: DeskSession; installation: I
     if (!sameAccount) return;
     let live = true;
     // The database and the catalogue are a chunk of their own: the sign-in screen opens without them.
-    import('./open-cores.js')
-      .then(({ coreFor }) => coreFor(installation))
+    Promise.all([import('./open-cores.js'), import('#core/access/roles.js')])
+      .then(async ([{ coreFor }, { permissionsOf }]) => ({ core: await coreFor(installation), permissionsOf }))
       .then(
         (value) => live && setOpen(value),
         (error: unknown) => {
@@ -62,7 +68,7 @@ export function LocalCoreProvider(props: { session: DeskSession; installation: I
     if (!sameAccount) return { kind: 'otherAccount' };
     if (failed) return { kind: 'failed' };
     if (!open) return { kind: 'opening' };
-    return { kind: 'ready', value: { ...open, actor: actorOf(session), installation } };
+    return { kind: 'ready', value: { ...open.core, actor: actorOf(session, open.permissionsOf), installation } };
   }, [open, failed, sameAccount, session, installation]);
 
   return <LocalCoreContext.Provider value={state}>{props.children}</LocalCoreContext.Provider>;

@@ -4,7 +4,6 @@
  */
 import { can, type Actor } from '#core/actor.js';
 import { searchKey } from '#core/br/text.js';
-import { permissionsOf, type Role } from '#core/access/roles.js';
 import type { SetupMessageKey } from './setup.pt-BR.js';
 
 /** The sections, in screen order. */
@@ -69,9 +68,4 @@ export function filterSections(query: string, translate: (key: SetupMessageKey) 
  */
 export function canAdminister(actor: Pick<Actor, 'permissions'>): boolean {
   return can(actor as Actor, 'clinic:write');
-}
-
-/** {@link canAdminister} for someone holding `role` (the shell's navigation knows the role only). */
-export function roleAdministers(role: Role): boolean {
-  return canAdminister({ permissions: new Set(permissionsOf(role)) });
 }
