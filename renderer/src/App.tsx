@@ -28,6 +28,7 @@ import {
   SetupScreen,
   WaitListScreen,
   StockScreen,
+  CashRegisterScreen,
 } from './lazy-screens.js';
 
 const statusText: Record<ServerStatus, MessageKey> = {
@@ -190,6 +191,8 @@ function SectionScreen(props: { section: Section }) {
       return <BudgetsScreen />;
     case 'inventory':
       return <StockScreen />;
+    case 'cashRegister':
+      return <CashRegisterScreen />;
     case 'review':
       return <ReviewScreen />;
     case 'admin':
