@@ -3,7 +3,7 @@
  * (SQLite file): with the server down, the desk checks a patient in, opens its register with the
  * change fund, charges one copart in cash (change computed) and another by PIX (the BR Code's QR on
  * screen), shows and prints each receipt, takes a sangria and closes the register counting 50 centavos
- * short, with the reason. Back online, the server's REST answers the same figures. Screenshots at
+ * short, with the reason; the patient page shows what was paid. Back online, the server's REST answers the same figures. Screenshots at
  * 1366×768 and 1024×768 go to test-results/cash-register/.
  */
 import type { FrameLocator, Page } from 'playwright-core';
@@ -188,6 +188,19 @@ describe('the register of a desk offline', () => {
     await page.keyboard.press('Control+Enter');
     await page.getByRole('status').filter({ hasText: 'Caixa fechado com diferença registrada' }).waitFor();
     await page.getByTestId('register-status').filter({ hasText: 'Fechado' }).waitFor();
+
+    // The patient page says what Maria paid (read on the desk, still offline).
+    await page.getByRole('button', { name: 'Pacientes', exact: true }).click();
+    await page.getByLabel('Buscar paciente').fill('maria aparecida');
+    await page
+      .getByRole('table', { name: 'Pacientes' })
+      .getByRole('button', { name: 'Maria Aparecida da Silva' })
+      .click();
+    const payments = page.getByTestId('patient-payments');
+    await payments.getByRole('row').filter({ hasText: 'Atendimento de' }).filter({ hasText: 'Quitada' }).waitFor();
+    expect((await payments.innerText()).replace(/\s+/g, ' ')).toContain('Pago R$ 35,50 1 conta');
+    await payments.scrollIntoViewIfNeeded();
+    await shot(page, 'cash-register/patient-payments-1366.png');
 
     // Back online: the server has the same figures.
     await env.api.start();

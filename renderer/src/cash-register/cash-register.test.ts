@@ -65,3 +65,14 @@ describe('the receipt page', () => {
     expect(html).not.toContain('class="qr"');
   });
 });
+
+describe('the patient payment counts', () => {
+  it('says "nenhuma conta", "1 conta", "2 contas"', async () => {
+    const { t } = await import('../i18n/index.js');
+    expect([0, 1, 2].map((count) => t('finance.patient.bills', { count }, 'pt-BR'))).toEqual([
+      'nenhuma conta',
+      '1 conta',
+      '2 contas',
+    ]);
+  });
+});
