@@ -29,6 +29,7 @@ import {
   WaitListScreen,
   StockScreen,
   CashRegisterScreen,
+  BillsScreen,
 } from './lazy-screens.js';
 
 const statusText: Record<ServerStatus, MessageKey> = {
@@ -193,6 +194,8 @@ function SectionScreen(props: { section: Section }) {
       return <StockScreen />;
     case 'cashRegister':
       return <CashRegisterScreen />;
+    case 'bills':
+      return <BillsScreen />;
     case 'review':
       return <ReviewScreen />;
     case 'admin':

@@ -37,14 +37,20 @@ export const SECTIONS: readonly SectionEntry[] = [
   { id: 'budgets', group: 'commercial', label: 'nav.budgets' },
   { id: 'inventory', group: 'commercial', label: 'inventory.nav', visibleTo: (role) => role !== 'totem' },
   { id: 'cashRegister', group: 'commercial', label: 'cash.nav', visibleTo: takesPayments },
+  { id: 'bills', group: 'commercial', label: 'finance.bills.nav', visibleTo: (role) => roleCan(role, 'finance:read') },
   { id: 'review', group: 'system', label: 'review.nav' },
   { id: 'settings', group: 'system', label: 'nav.settings' },
   { id: 'admin', group: 'system', label: 'admin.nav', visibleTo: roleAdministers },
 ];
 
+/** Whether `role` holds `permission` (wildcards included). */
+function roleCan(role: Role, permission: string): boolean {
+  return can({ kind: 'user', id: '', tenantId: '', permissions: new Set(permissionsOf(role)) }, permission);
+}
+
 /** Whether `role` runs a register (Caixa): reception, finance and admin, by `cashier:write`. */
 function takesPayments(role: Role): boolean {
-  return can({ kind: 'user', id: '', tenantId: '', permissions: new Set(permissionsOf(role)) }, 'cashier:write');
+  return roleCan(role, 'cashier:write');
 }
 
 /** The entries `role` may open, in order. */

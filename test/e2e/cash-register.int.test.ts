@@ -3,7 +3,7 @@
  * (SQLite file): with the server down, the desk checks a patient in, opens its register with the
  * change fund, charges one copart in cash (change computed) and another by PIX (the BR Code's QR on
  * screen), shows and prints each receipt, takes a sangria and closes the register counting 50 centavos
- * short, with the reason; the patient page shows what was paid. Back online, the server's REST answers the same figures. Screenshots at
+ * short, with the reason; the patient page and the bills list show what was paid. Back online, the server's REST answers the same figures. Screenshots at
  * 1366×768 and 1024×768 go to test-results/cash-register/.
  */
 import type { FrameLocator, Page } from 'playwright-core';
@@ -201,6 +201,18 @@ describe('the register of a desk offline', () => {
     expect((await payments.innerText()).replace(/\s+/g, ' ')).toContain('Pago R$ 35,50 1 conta');
     await payments.scrollIntoViewIfNeeded();
     await shot(page, 'cash-register/patient-payments-1366.png');
+
+    // The bills to receive, settled ones.
+    await page.getByRole('button', { name: 'Contas', exact: true }).click();
+    await page.getByText('Quitadas', { exact: true }).click();
+    const received = page.getByRole('table', { name: 'A receber' });
+    await received
+      .getByRole('row')
+      .filter({ hasText: 'João Pedro Oliveira' })
+      .filter({ hasText: 'R$ 80,00' })
+      .waitFor();
+    await received.getByRole('row').filter({ hasText: 'Maria Aparecida da Silva' }).waitFor();
+    await shot(page, 'cash-register/bills-1366.png');
 
     // Back online: the server has the same figures.
     await env.api.start();

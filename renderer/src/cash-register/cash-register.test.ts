@@ -28,6 +28,17 @@ describe('the Caixa entry', () => {
     expect([has('reception'), has('finance'), has('admin')]).toEqual([true, true, true]);
     expect([has('professional'), has('totem')]).toEqual([false, false]);
   });
+
+  it('shows the bills to those who read finance: reception, finance and admin', () => {
+    const has = (role: Parameters<typeof sectionsFor>[0]) => sectionsFor(role).some((s) => s.id === 'bills');
+    expect([has('reception'), has('finance'), has('admin'), has('professional'), has('totem')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
 });
 
 describe('money typed at the register', () => {

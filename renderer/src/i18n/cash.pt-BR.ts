@@ -91,6 +91,19 @@ export const cashPtBR = {
   'finance.status.paid': 'Quitada',
   'finance.status.split': 'Parcelada',
   'finance.status.cancelled': 'Cancelada',
+  'finance.bills.nav': 'Contas',
+  'finance.bills.type': 'Tipo de conta',
+  'finance.bills.receivable': 'A receber',
+  'finance.bills.payable': 'A pagar',
+  'finance.bills.filter.open': 'Em aberto',
+  'finance.bills.filter.partial': 'Pagas em parte',
+  'finance.bills.filter.paid': 'Quitadas',
+  'finance.bills.filter.all': 'Todas',
+  'finance.bills.patient': 'Paciente',
+  'finance.bills.payee': 'Favorecido',
+  'finance.bills.none': 'Nenhuma conta nesta situação.',
+  'finance.bills.previous': 'Página anterior',
+  'finance.bills.next': 'Próxima página',
 } as const;
 
 /** A key of the Caixa screen's texts. */
