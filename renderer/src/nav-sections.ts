@@ -5,7 +5,16 @@ import { roleAdministers } from './setup/admin-sections.js';
 
 /** The desk's top-level areas (the shell renders one screen per id). */
 export type Section =
-  'agenda' | 'waitList' | 'patients' | 'budgets' | 'inventory' | 'review' | 'settings' | 'admin' | 'cashRegister';
+  | 'agenda'
+  | 'waitList'
+  | 'patients'
+  | 'budgets'
+  | 'inventory'
+  | 'review'
+  | 'settings'
+  | 'admin'
+  | 'cashRegister'
+  | 'bills';
 
 /** A group of the side bar, in the order the groups appear. */
 export type SectionGroup = 'reception' | 'commercial' | 'system';

@@ -1,7 +1,7 @@
-import type { CashMessageKey } from './cash.pt-BR.js';
+import type { CashDictionaryKey } from './cash.pt-BR.js';
 
 /** English texts of the Caixa screen. */
-export const cashEn: Record<CashMessageKey, string> = {
+export const cashEn: Record<CashDictionaryKey, string> = {
   'cash.nav': 'Cash register',
   'cash.isOpen': 'Open since {{time}}',
   'cash.isClosed': 'Closed',

@@ -1,3 +1,5 @@
+import type { PluralBase } from './pt-BR.js';
+
 /** Brazilian Portuguese texts of the Caixa screen and the receipt dialog (the reference for cash.en.ts). */
 export const cashPtBR = {
   'cash.nav': 'Caixa',
@@ -106,5 +108,8 @@ export const cashPtBR = {
   'finance.bills.next': 'Próxima página',
 } as const;
 
-/** A key of the Caixa screen's texts. */
-export type CashMessageKey = keyof typeof cashPtBR;
+/** A key of the Caixa screen's texts (plural forms by their base, with `count`). */
+export type CashMessageKey = PluralBase<keyof typeof cashPtBR>;
+
+/** The keys as the dictionaries hold them (plural forms spelled out), for the English dictionary. */
+export type CashDictionaryKey = keyof typeof cashPtBR;
