@@ -9,6 +9,7 @@ import { setTissSchemaSource, type TissSchemaSource } from '#core/billing/tiss/s
 import type { Operation } from '#core/operation.js';
 import { accessTemplates } from './auth/mail-templates.js';
 import { diskTissSchemas } from './billing/tiss-schemas.js';
+import { financeServerOperations } from './finance/receipt-pdf-ops.js';
 import { inventoryServerOperations } from './inventory/stock-pdf-ops.js';
 import { medicalRecordServerOperations } from './medical-record/prescription-pdf-ops.js';
 import { budgetAttachments, budgetTemplates } from './budget/budget-mail.js';
@@ -47,7 +48,7 @@ export const serverModules: readonly ServerModule[] = [
   { name: 'ticket', operations: ticketServerOperations },
   { name: 'medical-record', operations: medicalRecordServerOperations },
   { name: 'inventory', operations: inventoryServerOperations },
-  { name: 'finance', templates: financeTemplates },
+  { name: 'finance', templates: financeTemplates, operations: financeServerOperations },
 ];
 
 /** The server modules' own operations, for the registry beside the catalogue's. */

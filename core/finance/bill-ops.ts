@@ -21,11 +21,12 @@ import {
   requireReference,
 } from '#core/common/records.js';
 import { DomainError } from '#core/errors.js';
-import { defineOperation } from '#core/operation.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import { MAX_REAIS, reaisInput, toCentavos } from '#core/price/money.js';
-import { receivables } from '#core/schedule/receivable-record.js';
+import { receivables, type Receivable } from '#core/schedule/receivable-record.js';
 import type { Store } from '#core/store/port.js';
+import type { Stored } from '#core/store/record.js';
 import { financeAccounts } from './account-record.js';
 import { BILL_STATUSES, BILL_TYPES, billFieldsInput, billOutput, bills, type Bill } from './bill-record.js';
 import { financeCategories } from './category-record.js';
@@ -202,35 +203,52 @@ export const billFromAppointment = defineOperation({
         throw new DomainError('invalid_transition', 'A cobrança do agendamento foi cancelada', [
           { path: 'appointment', message: `cobrança ${charge.id}` },
         ]);
-      const [existing] = await tx.collection(bills).find({ selector: { receivable: charge.id }, limit: 1 });
-      if (existing)
-        throw new DomainError('conflict', 'Este agendamento já tem conta a receber no financeiro', [
-          { path: 'appointment', message: `conta ${existing.id}` },
-        ]);
-      await checkReferences(tx, 'receivable', { category, account });
-      const bill: Bill = compact({
-        ...newRecordBase({ ...ctx, store: tx }),
-        type: 'receivable' as const,
-        description: charge.description,
-        patient: charge.patient,
-        clinic: charge.clinic,
-        category,
-        account,
-        amountCentavos: charge.amountCentavos,
-        paidCentavos: 0,
-        dueDate: dueDate ?? charge.dueDate,
-        status: 'open' as const,
-        source: 'appointment' as const,
-        appointment,
-        receivable: charge.id,
-        method: charge.paymentMethod as Bill['method'],
-        createdBy: actorId(ctx),
-      });
-      return tx.collection(bills).insert(bill);
+      return insertBillFromCharge(ctx, tx, charge, { category, account, dueDate });
     });
     return { message: 'Conta a receber criada', finance: billAnswer(stored, today(ctx)) };
   },
 });
+
+/**
+ * Inserts the bill to receive that collects an appointment's charge (FIN-001), in the caller's
+ * transaction: amount, patient, clinic, due date and method from the charge.
+ * @throws DomainError `conflict` naming the bill when the charge already has one; `validation` for an
+ *   unknown or mismatched category/account.
+ */
+export async function insertBillFromCharge(
+  ctx: OperationContext,
+  tx: Store,
+  charge: Stored<Receivable>,
+  refs: { category?: string | undefined; account?: string | undefined; dueDate?: string | undefined },
+): Promise<Stored<Bill>> {
+  const { category, account, dueDate } = refs;
+  const appointment = charge.appointment;
+  const [existing] = await tx.collection(bills).find({ selector: { receivable: charge.id }, limit: 1 });
+  if (existing)
+    throw new DomainError('conflict', 'Este agendamento já tem conta a receber no financeiro', [
+      { path: 'appointment', message: `conta ${existing.id}` },
+    ]);
+  await checkReferences(tx, 'receivable', { category, account });
+  const bill: Bill = compact({
+    ...newRecordBase({ ...ctx, store: tx }),
+    type: 'receivable' as const,
+    description: charge.description,
+    patient: charge.patient,
+    clinic: charge.clinic,
+    category,
+    account,
+    amountCentavos: charge.amountCentavos,
+    paidCentavos: 0,
+    dueDate: dueDate ?? charge.dueDate,
+    status: 'open' as const,
+    source: 'appointment' as const,
+    appointment,
+    receivable: charge.id,
+    method: charge.paymentMethod as Bill['method'],
+    createdBy: actorId(ctx),
+  });
+  return tx.collection(bills).insert(bill);
+}
 
 /** `finance.bill.fromBudget`: `POST /finance/bill/fromBudget` (201): entry and parcels of an approved budget. */
 export const billsFromBudget = defineOperation({

@@ -13,6 +13,7 @@ import { accountOutput, financeAccounts } from './account-record.js';
 import { billOperations } from './bill-ops.js';
 import { billStoredShape, bills } from './bill-record.js';
 import { categoryOperations } from './category-ops.js';
+import { chargeAppointment } from './charge-ops.js';
 import { categoryOutput, financeCategories } from './category-record.js';
 import { paymentOperations } from './payment-ops.js';
 import { paymentStoredShape, payments } from './payment-record.js';
@@ -179,6 +180,7 @@ export const financeModule = domainModule({
     ...paymentOperations,
     retrievePixQrCode,
     ...registerOperations,
+    chargeAppointment,
     ...transferOperations,
     ...statementOperations,
   ],

@@ -40,7 +40,8 @@ const whereInput = {
   note: textInput(500).optional(),
 };
 
-type Where = {
+/** Where a payment lands: method, time, register (with its station), account, note. */
+export type Where = {
   method: Payment['method'];
   paidAt?: string | undefined;
   register?: string | undefined;
@@ -49,7 +50,8 @@ type Where = {
   note?: string | undefined;
 };
 
-function centavosOf(sent: {
+/** The sent amounts in centavos (absent stays absent). */
+export function centavosOf(sent: {
   value?: number | undefined;
   discount?: number | undefined;
   interest?: number | undefined;
@@ -60,7 +62,7 @@ function centavosOf(sent: {
 }
 
 /** Checks where a payment lands (register of this station, account) before anything is written. */
-async function checkWhere(store: Store, where: Where): Promise<void> {
+export async function checkWhere(store: Store, where: Where): Promise<void> {
   if (where.register !== undefined) {
     if (where.station === undefined)
       throw new DomainError('validation', 'Requisição inválida', [
@@ -73,7 +75,7 @@ async function checkWhere(store: Store, where: Where): Promise<void> {
 }
 
 /** Appends the payment, moves the bill and the register; `bill` is the stored version just read. */
-async function applyPayment(
+export async function applyPayment(
   ctx: OperationContext,
   store: Store,
   bill: Stored<Bill>,

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { compact, EXAMPLE_ID, newRecordBase } from '#core/common/records.js';
 import { textInput } from '#core/br/schemas.js';
 import { DomainError } from '#core/errors.js';
-import { defineOperation } from '#core/operation.js';
+import { defineOperation, type OperationContext } from '#core/operation.js';
 import { fromCentavos, reaisInput, toCentavos } from '#core/price/money.js';
-import { withoutRevision } from '#core/store/record.js';
+import { withoutRevision, type Stored } from '#core/store/record.js';
 import { appointmentOutput, appointments, PAYMENT_METHODS, scheduleIdInput } from './appointment-record.js';
 import { GROUP } from './appointment-ops.js';
 import { loadAppointment, transition } from './appointment-write.js';
@@ -60,39 +60,54 @@ export const generateFinanceRecord = defineOperation({
   http: { method: 'POST', path: '/appointment/{id}/financeRecord', status: 201 },
   example: { id: EXAMPLE_ID, amount: 250 },
   async run(ctx, { id, amount, dueDate, description }) {
-    const stored = await ctx.store.transaction(async (tx) => {
-      const appointment = await loadAppointment(tx, id);
-      requireTransition(appointment.status, 'charge');
-      const [existing] = await tx.collection(receivables).find({ selector: { appointment: id }, limit: 1 });
-      if (existing)
-        throw new DomainError('conflict', 'Este agendamento já tem conta a receber', [
-          { path: 'id', message: `conta ${existing.id}` },
-        ]);
-      const reais = amount ?? appointment.copart;
-      if (reais === undefined)
-        throw new DomainError('validation', 'Requisição inválida', [
-          { path: 'amount', message: 'informe o valor (o agendamento não tem coparticipação)' },
-        ]);
-      const base = newRecordBase({ ...ctx, store: tx });
-      const record: Receivable = compact({
-        ...base,
-        appointment: id,
-        patient: appointment.patient,
-        clinic: appointment.clinic,
-        amountCentavos: toCentavos(reais),
-        dueDate: dueDate ?? appointment.start.slice(0, 10),
-        description: description ?? `Atendimento de ${appointment.start.slice(0, 10)}`,
-        paymentMethod: appointment.paymentMethod,
-        status: 'open' as const,
-        createdBy: ctx.actor.id,
-      });
-      const receivable = await tx.collection(receivables).insert(record);
-      await tx
-        .collection(appointments)
-        .update(id, appointment._rev, { ...appointment, receivable: receivable.id, updatedAt: base.updatedAt });
-      return receivable;
-    });
+    const stored = await ctx.store.transaction((tx) =>
+      insertAppointmentCharge({ ...ctx, store: tx }, id, { amount, dueDate, description }),
+    );
     const { amountCentavos, ...rest } = withoutRevision(stored);
     return { message: 'Conta a receber gerada', receivable: { ...rest, amount: fromCentavos(amountCentavos) } };
   },
 });
+
+/**
+ * Inserts the charge (receivable) of appointment `id` in `ctx.store` (a transaction's store, from the
+ * caller): `amount` or the copart, due `dueDate` or the appointment's day; links it on the appointment.
+ * @throws DomainError `conflict` naming the charge when the appointment has one; `validation` without
+ *   amount nor copart; `invalid_transition` for a cancelled appointment.
+ */
+export async function insertAppointmentCharge(
+  ctx: OperationContext,
+  id: string,
+  input: { amount?: number | undefined; dueDate?: string | undefined; description?: string | undefined },
+): Promise<Stored<Receivable>> {
+  const { amount, dueDate, description } = input;
+  const appointment = await loadAppointment(ctx.store, id);
+  requireTransition(appointment.status, 'charge');
+  const [existing] = await ctx.store.collection(receivables).find({ selector: { appointment: id }, limit: 1 });
+  if (existing)
+    throw new DomainError('conflict', 'Este agendamento já tem conta a receber', [
+      { path: 'id', message: `conta ${existing.id}` },
+    ]);
+  const reais = amount ?? appointment.copart;
+  if (reais === undefined)
+    throw new DomainError('validation', 'Requisição inválida', [
+      { path: 'amount', message: 'informe o valor (o agendamento não tem coparticipação)' },
+    ]);
+  const base = newRecordBase(ctx);
+  const record: Receivable = compact({
+    ...base,
+    appointment: id,
+    patient: appointment.patient,
+    clinic: appointment.clinic,
+    amountCentavos: toCentavos(reais),
+    dueDate: dueDate ?? appointment.start.slice(0, 10),
+    description: description ?? `Atendimento de ${appointment.start.slice(0, 10)}`,
+    paymentMethod: appointment.paymentMethod,
+    status: 'open' as const,
+    createdBy: ctx.actor.id,
+  });
+  const receivable = await ctx.store.collection(receivables).insert(record);
+  await ctx.store
+    .collection(appointments)
+    .update(id, appointment._rev, { ...appointment, receivable: receivable.id, updatedAt: base.updatedAt });
+  return receivable;
+}

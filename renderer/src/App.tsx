@@ -15,7 +15,7 @@ import { LocalCoreGate, LocalCoreProvider } from './local/LocalCoreProvider.js';
 import { ConnectionBadge } from './local/ConnectionBadge.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
 import { onOpenReview } from './sync-review/open-review.js';
-import { roleAdministers } from './setup/role-administers.js';
+import { roleAdministers } from './role-shows.js';
 import { onFirstRunChange } from './setup/first-run-events.js';
 import { SECTION_GROUPS, sectionLabel, sectionsFor, type Section } from './nav-sections.js';
 import {
@@ -30,6 +30,8 @@ import {
   SetupScreen,
   WaitListScreen,
   StockScreen,
+  CashRegisterScreen,
+  BillsScreen,
 } from './lazy-screens.js';
 
 const statusText: Record<ServerStatus, MessageKey> = {
@@ -194,6 +196,10 @@ function SectionScreen(props: { section: Section }) {
       return <BudgetsScreen />;
     case 'inventory':
       return <StockScreen />;
+    case 'cashRegister':
+      return <CashRegisterScreen />;
+    case 'bills':
+      return <BillsScreen />;
     case 'review':
       return <ReviewScreen />;
     case 'admin':

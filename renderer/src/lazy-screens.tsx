@@ -40,6 +40,10 @@ export const BudgetsScreen = lazy(() =>
   import('./budgets/BudgetsScreen.js').then((m) => ({ default: m.BudgetsScreen })),
 );
 export const StockScreen = lazy(() => import('./inventory/StockScreen.js').then((m) => ({ default: m.StockScreen })));
+export const BillsScreen = lazy(() => import('./finance/BillsScreen.js').then((m) => ({ default: m.BillsScreen })));
+export const CashRegisterScreen = lazy(() =>
+  import('./cash-register/CashRegisterScreen.js').then((m) => ({ default: m.CashRegisterScreen })),
+);
 export const ReviewScreen = lazy(() =>
   import('./sync-review/ReviewScreen.js').then((m) => ({ default: m.ReviewScreen })),
 );

@@ -1,9 +1,19 @@
 import type { MessageKey } from './i18n/index.js';
-import type { Role } from '#core/access/roles.js';
-import { roleAdministers } from './setup/role-administers.js';
+import type { Role } from '#core/access/role-grants.js';
+import { roleAdministers, roleHolds } from './role-shows.js';
 
 /** The desk's top-level areas (the shell renders one screen per id). */
-export type Section = 'agenda' | 'waitList' | 'patients' | 'budgets' | 'inventory' | 'review' | 'settings' | 'admin';
+export type Section =
+  | 'agenda'
+  | 'waitList'
+  | 'patients'
+  | 'budgets'
+  | 'inventory'
+  | 'review'
+  | 'settings'
+  | 'admin'
+  | 'cashRegister'
+  | 'bills';
 
 /** A group of the side bar, in the order the groups appear. */
 export type SectionGroup = 'reception' | 'commercial' | 'system';
@@ -34,10 +44,22 @@ export const SECTIONS: readonly SectionEntry[] = [
   { id: 'patients', group: 'reception', label: 'nav.patients' },
   { id: 'budgets', group: 'commercial', label: 'nav.budgets' },
   { id: 'inventory', group: 'commercial', label: 'inventory.nav', visibleTo: (role) => role !== 'totem' },
+  { id: 'cashRegister', group: 'commercial', label: 'cash.nav', visibleTo: takesPayments },
+  {
+    id: 'bills',
+    group: 'commercial',
+    label: 'finance.bills.nav',
+    visibleTo: (role) => roleHolds(role, 'finance:read'),
+  },
   { id: 'review', group: 'system', label: 'review.nav' },
   { id: 'settings', group: 'system', label: 'nav.settings' },
   { id: 'admin', group: 'system', label: 'admin.nav', visibleTo: roleAdministers },
 ];
+
+/** Whether `role` runs a register (Caixa): reception, finance and admin, by `cashier:write`. */
+function takesPayments(role: Role): boolean {
+  return roleHolds(role, 'cashier:write');
+}
 
 /** The entries `role` may open, in order. */
 export function sectionsFor(role: Role): SectionEntry[] {

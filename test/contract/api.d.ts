@@ -3289,6 +3289,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/finance/register/{id}/appointmentCharge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Recebe no caixa a coparticipação de um agendamento (gera a cobrança e a conta quando faltam)
+     * @description Numa transação: a cobrança do agendamento (da coparticipação, se ainda não há), a conta a receber que a cobra e o pagamento lançado no caixa `id` da estação. `value` padrão: todo o valor em aberto; menos é pagamento parcial. PIX sem `account` usa a primeira conta com chave PIX.
+     */
+    post: operations['finance.register.chargeAppointment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payment/transfer': {
     parameters: {
       query?: never;
@@ -3752,6 +3772,26 @@ export interface paths {
     };
     /** Exporta a posição do estoque de uma clínica em PDF (A4) */
     get: operations['inventory.pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/payment/{id}/receipt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Gera o recibo de um pagamento em PDF (A5 ou bobina térmica de 80 mm)
+     * @description Com o nome e o CNPJ da clínica, o nome e o CPF de quem pagou, o valor em reais e por extenso, a forma e a data; pagamento por PIX leva o QR do BR Code. 409 para estorno ou conta a pagar.
+     */
+    get: operations['finance.payment.receiptPdf'];
     put?: never;
     post?: never;
     delete?: never;
@@ -26361,6 +26401,113 @@ export interface operations {
       };
     };
   };
+  'finance.register.chargeAppointment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description a estação (instalação do desk) que opera o caixa */
+          station: string;
+          appointment: string;
+          /** @enum {string} */
+          method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
+          /** @description quanto do valor em aberto este pagamento quita (padrão: tudo) */
+          value?: number;
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          discount?: number;
+          account?: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Recebe no caixa a coparticipação de um agendamento (gera a cobrança e a conta quando faltam) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            finance: components['schemas']['Finance'];
+            payment: components['schemas']['Payment'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão cashier:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'payment.transfer.create': {
     parameters: {
       query?: never;
@@ -28786,6 +28933,83 @@ export interface operations {
         };
       };
       /** @description Sem a permissão inventory:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.payment.receiptPdf': {
+    parameters: {
+      query?: {
+        format?: 'a5' | 'thermal';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Gera o recibo de um pagamento em PDF (A5 ou bobina térmica de 80 mm) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fileName: string;
+            /** @constant */
+            mediaType: 'application/pdf';
+            /** @description o PDF em base64 */
+            content: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão cashier:read */
       403: {
         headers: {
           [name: string]: unknown;

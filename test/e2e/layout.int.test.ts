@@ -21,6 +21,8 @@ const SCREENS: { nav: string; ready: (page: Page) => Promise<unknown> }[] = [
   { nav: 'Pacientes', ready: (p) => p.getByRole('heading', { name: 'Pacientes' }).first().waitFor() },
   { nav: 'Orçamentos', ready: (p) => p.getByRole('table', { name: 'Orçamentos' }).waitFor() },
   { nav: 'Estoque', ready: (p) => p.getByRole('table', { name: 'Posição por produto e lote' }).waitFor() },
+  { nav: 'Caixa', ready: (p) => p.getByRole('heading', { name: 'Caixa', exact: true }).waitFor() },
+  { nav: 'Contas', ready: (p) => p.getByRole('table', { name: 'A receber' }).waitFor() },
   {
     nav: 'Conflitos e recusas',
     ready: (p) => p.getByRole('heading', { name: 'Conflitos e recusas' }).first().waitFor(),

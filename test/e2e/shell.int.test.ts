@@ -4,7 +4,17 @@ import { startFakeSyncServer, unusedLocalUrl } from './http.js';
 import { shot } from './screenshot.js';
 import { servedRenderer } from './served-renderer.js';
 
-const NAV = ['Agenda', 'Lista de espera', 'Pacientes', 'Orçamentos', 'Estoque', 'Conflitos e recusas', 'Configurações'];
+const NAV = [
+  'Agenda',
+  'Lista de espera',
+  'Pacientes',
+  'Orçamentos',
+  'Estoque',
+  'Caixa',
+  'Contas',
+  'Conflitos e recusas',
+  'Configurações',
+];
 const ONLINE = 'Servidor: conectado';
 const OFFLINE = 'Servidor: offline — trabalhando localmente';
 
@@ -101,10 +111,8 @@ describe('application shell in Chromium', () => {
     }
     expect(focused).toEqual([...header, ...NAV.map((label) => `BUTTON:${label}`)]);
 
-    // Back past "Conflitos e recusas" and "Estoque" to "Orçamentos".
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
+    // Back past "Conflitos e recusas", "Contas", "Caixa" and "Estoque" to "Orçamentos".
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('Orçamentos');
     expect(await page.getByRole('button', { name: 'Orçamentos' }).getAttribute('aria-current')).toBe('page');
@@ -155,6 +163,8 @@ describe('application shell in Chromium', () => {
       'Pacientes',
       'Orçamentos',
       'Estoque',
+      'Caixa',
+      'Contas',
       'Conflitos e recusas',
       'Configurações',
     ]);

@@ -19,6 +19,8 @@ import { serverPtBR, type ServerMessageKey } from './server.pt-BR.js';
 import { setupEn } from '../setup/setup.en.js';
 import { setupPtBR, type SetupMessageKey } from '../setup/setup.pt-BR.js';
 import { totemEn } from './totem.en.js';
+import { cashEn } from './cash.en.js';
+import { cashPtBR, type CashMessageKey } from './cash.pt-BR.js';
 import { totemPtBR } from './totem.pt-BR.js';
 import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
@@ -31,7 +33,8 @@ export type MessageKey =
   | PatientMessageKey
   | ServerMessageKey
   | SetupMessageKey
-  | InventoryMessageKey;
+  | InventoryMessageKey
+  | CashMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -70,6 +73,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...serverPtBR,
     ...setupPtBR,
     ...inventoryPtBR,
+    ...cashPtBR,
   },
   en: {
     ...en,
@@ -81,6 +85,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...serverEn,
     ...setupEn,
     ...inventoryEn,
+    ...cashEn,
   },
 };
 

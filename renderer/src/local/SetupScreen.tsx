@@ -10,7 +10,7 @@ import { useSession } from '../session/session-store.js';
 import { startDemo } from './demo-session.js';
 import { enrol, type EnrolFailure } from './installation.js';
 import { useInstallation } from './installation-store.js';
-import { roleAdministers } from '../setup/role-administers.js';
+import { roleAdministers } from '../role-shows.js';
 import { enrolAsAdmin } from '../setup/self-enrol.js';
 
 const setupForm = z.object({

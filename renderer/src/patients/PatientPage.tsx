@@ -34,6 +34,7 @@ import { showPhone } from './masks.js';
 import { activateOnServer, type ServerAccess } from './inactive-patients.js';
 import { isoToBr, type PatientView } from './patient-form-values.js';
 import { loadPatientHistory } from './patient-history.js';
+import { PatientPayments } from '../finance/PatientPayments.js';
 import { PatientForm } from './PatientForm.js';
 
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -305,6 +306,7 @@ export function PatientPage(props: {
           </ListTable>
         </Stack>
       </SimpleGrid>
+      <PatientPayments patient={p.id} />
 
       {editing && (
         <PatientForm

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../i18n/en.js';
 import { t } from '../i18n/index.js';
 import { ptBR } from '../i18n/pt-BR.js';
-import { permissionsOf, ROLES } from '#core/access/roles.js';
-import { canAdminister, filterSections } from './admin-sections.js';
-import { roleAdministers } from './role-administers.js';
+import { filterSections } from './admin-sections.js';
 import { clinicInput, clinicDraft } from './clinic-draft.js';
 import { nameMatches } from './load-professionals.js';
 import { setupEn } from './setup.en.js';
@@ -39,16 +37,6 @@ describe('filterSections', () => {
     expect(filterSections('papel', pt)).toEqual(['users']);
     expect(filterSections('tabela', pt)).toEqual(['procedures']);
     expect(filterSections('zzz', pt)).toEqual([]);
-  });
-});
-
-describe('roleAdministers', () => {
-  it('lets admins in and keeps every other role out, as the roles the modules compose say', () => {
-    for (const role of ROLES)
-      expect(roleAdministers(role)).toBe(canAdminister({ permissions: new Set(permissionsOf(role)) }));
-    expect(roleAdministers('admin')).toBe(true);
-    for (const role of ['reception', 'professional', 'finance', 'totem'] as const)
-      expect(roleAdministers(role)).toBe(false);
   });
 });
 
