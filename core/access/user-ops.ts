@@ -10,7 +10,6 @@ import { DomainError, type ErrorDetail } from '#core/errors.js';
 import { defineOperation, type OperationContext } from '#core/operation.js';
 import type { Stored } from '#core/store/record.js';
 import { idInput } from '#core/common/records.js';
-import { permissionsOf } from './roles.js';
 import {
   councilNumberSchema,
   councilSchema,
@@ -174,6 +173,9 @@ export const userPermissions = defineOperation({
   async run(ctx, { id }) {
     const user = await loadUser(ctx, id);
     const granted = user.active && user.status === 'active';
+    // Loaded here, not at the top: roles.ts composes every module, this file's own module among them, so a
+    // static import makes a cycle that breaks whenever this file is the first one loaded.
+    const { permissionsOf } = await import('./roles.js');
     return { userId: user.id, role: user.role, permissions: granted ? permissionsOf(user.role) : [] };
   },
 });
