@@ -26,7 +26,9 @@ import { memoryOutbox } from '#core/outbox.js';
 import { createPatient } from '#core/patient/patient-ops.js';
 import { patients } from '#core/patient/patient-record.js';
 import { addDays } from '#core/schedule/time.js';
+import type { CollectionDef } from '#core/store/collection-def.js';
 import type { Database } from '#core/store/port.js';
+import type { RecordBase } from '#core/store/record.js';
 import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';
 import { openSqlDatabase } from '../../sync-server/store/index.js';
 import { dropSchema, postgresUnreachable, postgresUrl } from '../../sync-server/testing/postgres.js';
@@ -133,15 +135,11 @@ export interface FinanceResult {
 const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
 
-async function insertAll<T>(
-  db: Database,
-  def: Parameters<ReturnType<Database['forTenant']>['collection']>[0],
-  docs: T[],
-) {
+async function insertAll<T extends RecordBase>(db: Database, def: CollectionDef<T>, docs: T[]) {
   const store = db.forTenant(TENANT);
   for (let i = 0; i < docs.length; i += 5000) {
     const chunk = docs.slice(i, i + 5000);
-    await store.transaction((tx) => tx.collection(def as never).insertMany(chunk as never));
+    await store.transaction((tx) => tx.collection(def).insertMany(chunk));
   }
 }
 
