@@ -28,6 +28,7 @@ import {
   SetupScreen,
   WaitListScreen,
   StockScreen,
+  MedicalRecordScreen,
 } from './lazy-screens.js';
 
 const statusText: Record<ServerStatus, MessageKey> = {
@@ -194,5 +195,7 @@ function SectionScreen(props: { section: Section }) {
       return <ReviewScreen />;
     case 'admin':
       return <AdminScreen />;
+    case 'medicalRecord':
+      return <MedicalRecordScreen />;
   }
 }

@@ -38,6 +38,9 @@ export const BudgetsScreen = lazy(() =>
   import('./budgets/BudgetsScreen.js').then((m) => ({ default: m.BudgetsScreen })),
 );
 export const StockScreen = lazy(() => import('./inventory/StockScreen.js').then((m) => ({ default: m.StockScreen })));
+export const MedicalRecordScreen = lazy(() =>
+  import('./medical-record/MedicalRecordScreen.js').then((m) => ({ default: m.MedicalRecordScreen })),
+);
 export const ReviewScreen = lazy(() =>
   import('./sync-review/ReviewScreen.js').then((m) => ({ default: m.ReviewScreen })),
 );

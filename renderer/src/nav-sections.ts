@@ -3,7 +3,8 @@ import type { Role } from '#core/access/roles.js';
 import { roleAdministers } from './setup/admin-sections.js';
 
 /** The desk's top-level areas (the shell renders one screen per id). */
-export type Section = 'agenda' | 'waitList' | 'patients' | 'budgets' | 'inventory' | 'review' | 'settings' | 'admin';
+export type Section =
+  'agenda' | 'waitList' | 'patients' | 'budgets' | 'inventory' | 'review' | 'settings' | 'admin' | 'medicalRecord';
 
 /** A group of the side bar, in the order the groups appear. */
 export type SectionGroup = 'reception' | 'commercial' | 'system';
@@ -37,6 +38,8 @@ export const SECTIONS: readonly SectionEntry[] = [
   { id: 'review', group: 'system', label: 'review.nav' },
   { id: 'settings', group: 'system', label: 'nav.settings' },
   { id: 'admin', group: 'system', label: 'admin.nav', visibleTo: roleAdministers },
+  // Clinical content (LGPD art. 11): professionals only, on the station bound to them (MED-007).
+  { id: 'medicalRecord', group: 'reception', label: 'medicalRecord.nav', visibleTo: (role) => role === 'professional' },
 ];
 
 /** The entries `role` may open, in order. */

@@ -35,7 +35,11 @@ beforeAll(async () => {
   const { tenantId } = await seedAccount(server, 'Clínica Sol', { email: 'admin@sol.test', password: PASSWORD });
   await seedDemoData(server.database, tenantId, { patients: 2, clock: server.clock });
   for (const key of ['ana', 'bruno'] as const)
-    ids[key] = await addMember(server, tenantId, { email: `${key}@sol.test`, password: PASSWORD, role: 'professional' });
+    ids[key] = await addMember(server, tenantId, {
+      email: `${key}@sol.test`,
+      password: PASSWORD,
+      role: 'professional',
+    });
   for (const key of ['admin', 'ana', 'bruno'] as const)
     token[key] = (await login(server, `${key}@sol.test`, PASSWORD)).accessToken;
   const patients = await server.call('GET', '/patient/?limit=1', { token: token.ana });
@@ -84,7 +88,10 @@ describe('professional installations', () => {
     const [own] = await recordsPulled(ana.token);
     const { rx_collection: _tag, ...base } = own!;
     const at = '2026-11-27T10:00:00-03:00';
-    const edited = { ...base, sections: { ...(base.sections as object), conduta: { text: 'Repouso.', at, by: ids.ana } } };
+    const edited = {
+      ...base,
+      sections: { ...(base.sections as object), conduta: { text: 'Repouso.', at, by: ids.ana } },
+    };
     const accepted = await server.call('POST', '/sync/medical_records/push', {
       token: ana.token,
       body: [{ assumedMasterState: base, newDocumentState: edited }],
@@ -102,7 +109,7 @@ describe('professional installations', () => {
     });
     expect(refused.status).toBe(200);
     expect(JSON.stringify(refused.body)).not.toContain('de bruno');
-    expect((refused.body as Doc[])[0]).toMatchObject({ id: ids.brunoRecord, _deleted: true });
+    expect((refused.body as unknown as Doc[])[0]).toMatchObject({ id: ids.brunoRecord, _deleted: true });
     const bruno = await server.call('GET', `/medicalRecord/${ids.brunoRecord}`, { token: token.bruno });
     expect(bruno.body.sections).toMatchObject({ anamnese: { text: 'Queixa confidencial de bruno.' } });
     expect(bruno.body.sections).not.toHaveProperty('conduta');

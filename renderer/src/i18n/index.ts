@@ -9,6 +9,8 @@ import { budgetPtBR } from './budget.pt-BR.js';
 import { en } from './en.js';
 import { inventoryEn } from './inventory.en.js';
 import { inventoryPtBR, type InventoryMessageKey } from './inventory.pt-BR.js';
+import { medicalRecordEn } from './medical-record.en.js';
+import { medicalRecordPtBR, type MedicalRecordMessageKey } from './medical-record.pt-BR.js';
 import { patientEn } from './patient.en.js';
 import { patientPtBR, type PatientMessageKey } from './patient.pt-BR.js';
 import { ptBR, type MessageKey as BaseMessageKey } from './pt-BR.js';
@@ -31,7 +33,8 @@ export type MessageKey =
   | PatientMessageKey
   | ServerMessageKey
   | SetupMessageKey
-  | InventoryMessageKey;
+  | InventoryMessageKey
+  | MedicalRecordMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -70,6 +73,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...serverPtBR,
     ...setupPtBR,
     ...inventoryPtBR,
+    ...medicalRecordPtBR,
   },
   en: {
     ...en,
@@ -81,6 +85,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...serverEn,
     ...setupEn,
     ...inventoryEn,
+    ...medicalRecordEn,
   },
 };
 
