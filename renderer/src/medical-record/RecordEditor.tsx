@@ -35,7 +35,6 @@ export function RecordEditor(props: { opened: OpenedRecord }) {
   const [printing, setPrinting] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-
   const codes = record.sections.hipoteseDiagnostica?.cid10 ?? [];
   const fail = (e: unknown) => setError(formFailure(e, []).general ?? String(e));
 
@@ -83,7 +82,7 @@ export function RecordEditor(props: { opened: OpenedRecord }) {
     <Stack gap="sm">
       <Group justify="space-between">
         <div>
-          <Title order={4} data-testid="record-patient">
+          <Title order={4} data-testid="record-patient" data-record={record.id}>
             {props.opened.patientName}
           </Title>
           <Text size="sm" c="dimmed">
