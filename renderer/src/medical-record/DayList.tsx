@@ -43,16 +43,9 @@ export function DayList(props: {
               <Text fw={600} size="sm">
                 {brTimeOf(a.start)} · {a.patientName}
               </Text>
-              <Group gap={4}>
-                <Badge size="xs" variant="light">
-                  {STATUS_LABELS[a.status]}
-                </Badge>
-                {record && (
-                  <Badge size="xs" variant="outline">
-                    {t(`medicalRecord.status.${record.status}`)}
-                  </Badge>
-                )}
-              </Group>
+              <Badge size="xs" variant="light">
+                {STATUS_LABELS[a.status]}
+              </Badge>
             </div>
             <Group gap={4} wrap="nowrap">
               {record ? (
