@@ -25,6 +25,7 @@ const BENCHES = {
   'desk-memory': 'desk-memory-run.ts',
   'tiss-batch': 'tiss-batch-run.ts',
   webhooks: 'webhooks-run.ts',
+  'medical-history': 'medical-history-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

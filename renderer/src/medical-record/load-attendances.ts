@@ -93,6 +93,14 @@ export type HistoryRecord = z.output<typeof medicalRecordHistory.output>['items'
 
 /** The patient's records but `exceptId`, newest first (the history beside the open record). */
 export async function loadHistory(ctx: OperationContext, patient: string, exceptId: string): Promise<HistoryRecord[]> {
-  const { items } = await invoke(medicalRecordHistory, ctx, { id: patient, limit: 100 });
-  return items.filter((r) => r.id !== exceptId);
+  const all: HistoryRecord[] = [];
+  let before: string | undefined;
+  // Every page: a patient followed for years has a few hundred attendances, all read locally.
+  for (;;) {
+    const page = await invoke(medicalRecordHistory, ctx, { id: patient, limit: 100, ...(before ? { before } : {}) });
+    all.push(...page.items);
+    if (page.next === null) break;
+    before = page.next;
+  }
+  return all.filter((r) => r.id !== exceptId);
 }
