@@ -28143,8 +28143,9 @@ export interface operations {
            * @default desk
            * @enum {string}
            */
-          kind?: 'desk' | 'totem';
+          kind?: 'desk' | 'totem' | 'professional';
           clinic?: string;
+          user?: string;
         };
       };
     };
@@ -28247,12 +28248,13 @@ export interface operations {
               id: string;
               name: string;
               /** @enum {string} */
-              kind: 'desk' | 'totem';
+              kind: 'desk' | 'totem' | 'professional';
               clinicId: string | null;
               createdAt: string;
               createdBy: string;
               revokedAt: string | null;
               lastSeenAt: string | null;
+              userId: string | null;
             };
           };
         };
@@ -28326,12 +28328,13 @@ export interface operations {
               id: string;
               name: string;
               /** @enum {string} */
-              kind: 'desk' | 'totem';
+              kind: 'desk' | 'totem' | 'professional';
               clinicId: string | null;
               createdAt: string;
               createdBy: string;
               revokedAt: string | null;
               lastSeenAt: string | null;
+              userId: string | null;
             }[];
           };
         };
@@ -28397,12 +28400,13 @@ export interface operations {
             id: string;
             name: string;
             /** @enum {string} */
-            kind: 'desk' | 'totem';
+            kind: 'desk' | 'totem' | 'professional';
             clinicId: string | null;
             createdAt: string;
             createdBy: string;
             revokedAt: string | null;
             lastSeenAt: string | null;
+            userId: string | null;
           };
         };
       };
