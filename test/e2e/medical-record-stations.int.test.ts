@@ -177,6 +177,17 @@ describe('the prontuário on a professional station', () => {
     await page.getByLabel('Prescrição').fill(PRESCRIPTION);
     await page.getByTestId('save-state').filter({ hasText: 'Salvo às' }).waitFor();
     await shot(page, 'medical-record/writing-offline.png');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(page, 'medical-record/writing-offline-1024.png');
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    // Typed, then the window closes before the pause that saves it: the station's draft keeps it.
+    await page.getByLabel('Conduta').fill('Evitar poeira; retorno em 30 dias');
+    await page.reload();
+    await page.getByRole('button', { name: 'Prontuário', exact: true }).click({ timeout: 30_000 });
+    await line.getByRole('button', { name: 'Abrir prontuário' }).click({ timeout: 30_000 });
+    await expect(page.getByLabel('Conduta').inputValue()).resolves.toBe('Evitar poeira; retorno em 30 dias');
+    await page.getByTestId('save-state').filter({ hasText: 'Salvo às' }).waitFor();
 
     await page.getByRole('button', { name: 'Finalizar atendimento' }).click();
     await page.getByRole('button', { name: 'Finalizar atendimento' }).click();
@@ -198,23 +209,18 @@ describe('the prontuário on a professional station', () => {
     await env.api.start();
     await synced(page, 60_000);
     const anaToken = (await login(server, 'ana@prontuario.test', PASSWORD)).accessToken;
+    const recordId = await recordIdOf(page);
     const appointments = await until(
-      async () => {
-        const res = await server.call('GET', `/medicalRecord/${await recordIdOf(page)}`, { token: anaToken });
-        return res.body as {
-          status?: string;
-          addenda?: { text: string }[];
-          sections?: Record<string, { text: string; cid10?: string[] }>;
-        };
-      },
+      () => recordOnServer(recordId, anaToken),
       (r) => r.status === 'finished' && (r.addenda?.length ?? 0) === 1,
     );
     expect(appointments.sections).toMatchObject({
       anamnese: { text: ANAMNESE },
+      conduta: { text: 'Evitar poeira; retorno em 30 dias' },
       hipoteseDiagnostica: { cid10: ['J45.0'] },
       prescricao: { text: PRESCRIPTION },
     });
-    expect(appointments.addenda![0]!.text).toBe(ADDENDUM);
+    expect(appointments.addenda?.[0]?.text).toBe(ADDENDUM);
 
     // Another station of hers receives the finished record.
     const second = await station();
@@ -245,6 +251,14 @@ describe('the prontuário on a professional station', () => {
     expect(problems).toEqual([]);
   }, 300_000);
 });
+
+type Finished = { status?: string; addenda?: { text: string }[]; sections?: Record<string, unknown> };
+
+/** The record as the server answers its professional. */
+async function recordOnServer(id: string, token: string): Promise<Finished> {
+  const res = await server.call('GET', `/medicalRecord/${id}`, { token });
+  return res.body;
+}
 
 /** The open record's id, as the station's editor shows it (its history anchor). */
 async function recordIdOf(page: Page): Promise<string> {
