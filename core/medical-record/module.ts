@@ -44,6 +44,8 @@ export const medicalRecordModule = domainModule({
       sync: {
         readPermission: 'medicalRecord:read',
         writePermission: 'medicalRecord:write',
+        // Only the attending professional's own station holds a record offline (MED-007).
+        boundTo: 'professional',
         check: medicalRecordPushProblems,
         resolveConflict: resolveMedicalRecordConflict,
       },

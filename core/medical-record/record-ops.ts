@@ -315,7 +315,9 @@ export const medicalRecordHistory = defineOperation({
   async run(ctx, { id, limit, before }) {
     await requireRecord(ctx.store.collection(patients), id, 'Paciente');
     const found = await ctx.store.collection(medicalRecords).find({
-      selector: { patient: id, ...(before ? { startedUtc: { $lt: new Date(before).toISOString() } } : {}) },
+      // A condition on `startedUtc` on every page lets the desk's IndexedDB walk the (patient, startedUtc)
+      // index and stop at `limit` (core/store/rxdb/query-plan.ts); every record has a start.
+      selector: { patient: id, startedUtc: before ? { $lt: new Date(before).toISOString() } : { $gte: '' } },
       sort: [{ startedUtc: 'desc' }],
       limit: limit + 1,
     });

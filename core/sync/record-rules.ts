@@ -31,6 +31,12 @@ export interface SyncRules {
   /** Needed to push any change to it; default in `collection-access.ts`. */
   writePermission?: string;
   /**
+   * A field naming the user (`users` id) a document belongs to: the documents go down only to an
+   * installation bound to that user (a `professional` station) and only it pushes them, whatever the
+   * permissions of other installations (sync-server/sync/device-user.ts; health data, LGPD art. 11).
+   */
+  boundTo?: string;
+  /**
    * A push-only shape beyond the record's schema (without `_deleted`); a pushed document that fails it
    * is refused. The record's schema and what a pushed deletion means are the collection's required
    * push contract (push-contract.ts).

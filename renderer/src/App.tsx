@@ -32,6 +32,7 @@ import {
   StockScreen,
   CashRegisterScreen,
   BillsScreen,
+  MedicalRecordScreen,
 } from './lazy-screens.js';
 
 const statusText: Record<ServerStatus, MessageKey> = {
@@ -204,5 +205,7 @@ function SectionScreen(props: { section: Section }) {
       return <ReviewScreen />;
     case 'admin':
       return <AdminScreen />;
+    case 'medicalRecord':
+      return <MedicalRecordScreen />;
   }
 }

@@ -43,6 +43,8 @@ export const StockScreen = lazy(() => import('./inventory/StockScreen.js').then(
 export const BillsScreen = lazy(() => import('./finance/BillsScreen.js').then((m) => ({ default: m.BillsScreen })));
 export const CashRegisterScreen = lazy(() =>
   import('./cash-register/CashRegisterScreen.js').then((m) => ({ default: m.CashRegisterScreen })),
+export const MedicalRecordScreen = lazy(() =>
+  import('./medical-record/MedicalRecordScreen.js').then((m) => ({ default: m.MedicalRecordScreen })),
 );
 export const ReviewScreen = lazy(() =>
   import('./sync-review/ReviewScreen.js').then((m) => ({ default: m.ReviewScreen })),

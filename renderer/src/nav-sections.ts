@@ -13,7 +13,8 @@ export type Section =
   | 'settings'
   | 'admin'
   | 'cashRegister'
-  | 'bills';
+  | 'bills'
+  | 'medicalRecord';
 
 /** A group of the side bar, in the order the groups appear. */
 export type SectionGroup = 'reception' | 'commercial' | 'system';
@@ -54,6 +55,8 @@ export const SECTIONS: readonly SectionEntry[] = [
   { id: 'review', group: 'system', label: 'review.nav' },
   { id: 'settings', group: 'system', label: 'nav.settings' },
   { id: 'admin', group: 'system', label: 'admin.nav', visibleTo: roleAdministers },
+  // Clinical content (LGPD art. 11): professionals only, on the station bound to them (MED-007).
+  { id: 'medicalRecord', group: 'reception', label: 'medicalRecord.nav', visibleTo: (role) => role === 'professional' },
 ];
 
 /** Whether `role` runs a register (Caixa): reception, finance and admin, by `cashier:write`. */

@@ -290,7 +290,6 @@ describe('offline edits pushed by two installations', () => {
     const store = server.database.forTenant(tenantId);
     const { _rev, ...base } = (await store.collection(medicalRecords).get(id))!;
     const live = (doc: object) => ({ ...doc, _deleted: false }) as unknown as SyncDocument;
-    // Installations holding the professional's permissions (none enrols that way yet: MED-002).
     const push = (deviceId: string, rows: { assumedMasterState: SyncDocument; newDocumentState: SyncDocument }[]) =>
       pushChanges(
         {
@@ -301,7 +300,9 @@ describe('offline edits pushed by two installations', () => {
             tenantId,
             permissions: new Set(['medicalRecord:read', 'medicalRecord:write']),
             clinicId: null,
-            deviceKind: 'desk',
+            // Professional stations bound to the attending professional (MED-007).
+            deviceKind: 'professional',
+            userId: ids.ana,
           },
           clock: server.clock,
           ids: uuidV7Ids,

@@ -48,6 +48,12 @@ export async function runSyncAdminCommand(
           { path: 'kind', message: `use ${DEVICE_KINDS.join(' ou ')}` },
         ]);
       }
+      // A professional station is bound to a professional the API checks against the account's users.
+      if (kind === 'professional') {
+        throw new DomainError('validation', 'Estação de profissional se cadastra pela API', [
+          { path: 'kind', message: 'use POST /installation/enrolmentCode com o profissional (user)' },
+        ]);
+      }
       const { code, expiresAt } = await devices.createCode({
         tenantId: required(flags.account, 'account'),
         clinicId: flags.clinic ?? null,

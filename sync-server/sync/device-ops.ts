@@ -4,11 +4,13 @@
  * installations.
  */
 import { z } from 'zod';
+import { users } from '#core/access/user.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { DomainError } from '#core/errors.js';
 import { defineOperation } from '#core/operation.js';
+import type { Store } from '#core/store/port.js';
 import type { Devices } from './devices.js';
-import { DEVICE_KINDS } from './sync-tables.js';
+import { DEVICE_KINDS, type DeviceKind } from './sync-tables.js';
 
 const info = z.object({
   id: z.string(),
@@ -19,9 +21,31 @@ const info = z.object({
   createdBy: z.string(),
   revokedAt: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
+  userId: z.string().nullable(),
 });
 
 const EXAMPLE_CLINIC = '0193a1c2-7b3e-7cc1-9a52-0c7d3f1e2a4b';
+
+/**
+ * A `professional` station is bound to an active professional of the account; other kinds to nobody.
+ * @throws DomainError `validation` naming `user` otherwise
+ */
+async function checkBinding(store: Store, kind: DeviceKind, user: string | undefined): Promise<void> {
+  if (kind !== 'professional') {
+    if (user !== undefined) {
+      throw new DomainError('validation', 'Dados inválidos', [
+        { path: 'user', message: 'só uma instalação de profissional é vinculada a um usuário' },
+      ]);
+    }
+    return;
+  }
+  const found = user === undefined ? undefined : await store.collection(users).get(user);
+  if (!found || !found.active || found.role !== 'professional') {
+    throw new DomainError('validation', 'Dados inválidos', [
+      { path: 'user', message: 'informe um profissional ativo da conta, a quem a estação pertence' },
+    ]);
+  }
+}
 
 /**
  * `POST /installation/enrolmentCode` and `GET /installation/`, `DELETE /installation/{id}` (admins,
@@ -38,6 +62,8 @@ export function deviceOperations(devices: Devices) {
       name: z.string().trim().min(1).max(80),
       kind: z.enum(DEVICE_KINDS).default('desk'),
       clinic: z.string().min(1).max(64).optional(),
+      /** Kind `professional` only: the professional the station is bound to (MED-007). */
+      user: z.string().min(1).max(64).optional(),
     }),
     output: z.object({ code: z.string(), expiresAt: z.string() }),
     http: { method: 'POST', path: '/installation/enrolmentCode', status: 201 },
@@ -46,12 +72,14 @@ export function deviceOperations(devices: Devices) {
       if (input.clinic !== undefined && !(await ctx.store.collection(clinics).get(input.clinic))) {
         throw new DomainError('not_found', 'Clínica não encontrada', [{ path: 'clinic', message: 'não existe' }]);
       }
+      await checkBinding(ctx.store, input.kind, input.user);
       return devices.createCode({
         tenantId: ctx.actor.tenantId,
         clinicId: input.clinic ?? null,
         kind: input.kind,
         name: input.name,
         createdBy: ctx.actor.id,
+        userId: input.user ?? null,
       });
     },
   });

@@ -29,6 +29,8 @@ export interface DeviceInfo {
   createdBy: string;
   revokedAt: string | null;
   lastSeenAt: string | null;
+  /** The professional (`users` id) a `professional` installation is bound to; null for other kinds. */
+  userId: string | null;
 }
 
 /** The caller of a sync endpoint: an installation's actor plus the clinic it is bound to. */
@@ -36,6 +38,8 @@ export interface DeviceActor extends Actor {
   kind: 'device';
   clinicId: string | null;
   deviceKind: DeviceKind;
+  /** The professional a `professional` installation is bound to (device-user.ts); absent or null otherwise. */
+  userId?: string | null;
 }
 
 function hash(secret: string): string {
@@ -54,9 +58,12 @@ function normaliseCode(code: string): string {
   return [0, 4, 8].map((at) => plain.slice(at, at + 4)).join('-');
 }
 
-/** A device's permissions: a desk works as the reception, a totem gets only what a totem needs. */
+/**
+ * A device's permissions: a desk works as the reception, a totem gets only what a totem needs, a
+ * professional's station as the professional (its clinical records narrowed to its user, device-user.ts).
+ */
 export function devicePermissions(kind: DeviceKind): string[] {
-  return permissionsOf(kind === 'totem' ? 'totem' : 'reception');
+  return permissionsOf(kind === 'desk' ? 'reception' : kind);
 }
 
 function info(row: SyncTables['sync_devices']): DeviceInfo {
@@ -69,6 +76,7 @@ function info(row: SyncTables['sync_devices']): DeviceInfo {
     createdBy: row.created_by,
     revokedAt: row.revoked_at,
     lastSeenAt: row.last_seen_at,
+    userId: row.user_id ?? null,
   };
 }
 
@@ -97,6 +105,8 @@ export class Devices {
     kind: DeviceKind;
     name: string;
     createdBy: string;
+    /** Required for kind `professional`: the professional the station is bound to. */
+    userId?: string | null;
   }): Promise<{ code: string; expiresAt: string }> {
     const code = newCode();
     const now = this.clock.now();
@@ -113,6 +123,7 @@ export class Devices {
         created_at: isoWithOffset(now),
         expires_ms: expires,
         used_at: null,
+        user_id: input.userId ?? null,
       })
       .execute();
     return { code, expiresAt: isoWithOffset(new Date(expires)) };
@@ -165,6 +176,7 @@ export class Devices {
       created_at: isoWithOffset(now),
       revoked_at: null,
       last_seen_at: null,
+      user_id: spent.user_id ?? null,
     };
     await db.insertInto('sync_devices').values(row).execute();
     return { token, device: info(row), tenantId: spent.tenant_id };
@@ -221,6 +233,7 @@ export class Devices {
       permissions: new Set(devicePermissions(row.kind)),
       clinicId: row.clinic_id,
       deviceKind: row.kind,
+      userId: row.user_id ?? null,
     };
   }
 }

@@ -25,6 +25,8 @@ export interface InstallationPull {
   pull: (checkpoint: SyncCheckpoint) => Promise<PullResponse>;
   /** The collection of a document of a group pull; default the single collection pulled. */
   collectionOf?: (document: SyncDocument) => string;
+  /** Whether the installation may hold a document (device-user.ts); one it may not is never sent. */
+  holds?: (document: SyncDocument) => boolean;
   /**
    * Which of `ids` the installation pushed itself (replays.ts `pushedDocIds`). On a first sync
    * (checkpoint 0) a document outside a `where` window is skipped, since the installation holds
@@ -61,14 +63,16 @@ export async function pullForInstallation(request: InstallationPull): Promise<Pu
       let cursor = request.checkpoint;
       for (;;) {
         const page = await request.pull(cursor);
+        const mayHold = request.holds;
+        const candidates = mayHold ? page.documents.filter((doc) => mayHold(doc)) : page.documents;
         const windowOf = (doc: SyncDocument) => request.windows[collectionOf(doc)];
-        const sent = page.documents.map((doc) => throughWindow(windowOf(doc), doc, now, incremental));
-        const skipped = page.documents.filter((doc, i) => !incremental && !sent[i] && !doc._deleted);
+        const sent = candidates.map((doc) => throughWindow(windowOf(doc), doc, now, incremental));
+        const skipped = candidates.filter((doc, i) => !incremental && !sent[i] && !doc._deleted);
         const held =
           skipped.length > 0 && request.pushedByInstallation
             ? await request.pushedByInstallation(skipped.map((doc) => doc.id))
             : new Set<string>();
-        page.documents.forEach((doc, i) => {
+        candidates.forEach((doc, i) => {
           const out = sent[i] ?? (held.has(doc.id) ? throughWindow(windowOf(doc), doc, now, true) : undefined);
           if (out) documents.push(out);
         });

@@ -16,6 +16,7 @@ import { sameDocument, toSyncDocument, type PushRow, type SyncDocument } from '#
 import { syncPermissions, syncRulesOf, type SyncRules } from '#core/sync/record-rules.js';
 import { executorOf, lockTenant, masterState, type FeedRow, type SqlDatabase } from '../store/index.js';
 import type { DeviceActor } from './devices.js';
+import { bindingPushProblems } from './device-user.js';
 import { pushProblems } from './push-checks.js';
 import { replayAnswer } from './replays.js';
 import { addReviewEntry } from './review.js';
@@ -236,8 +237,12 @@ export async function pushEntries(ctx: PushContext, entries: readonly PushEntry[
       // Refused before the database: PostgreSQL cannot store U+0000 (and failed the whole batch) where
       // SQLite stored it; both refuse the row the same way, as an operation refuses such input.
       const controls = controlCharacterDetails(pushed);
+      const live = masterDoc && !masterDoc._deleted ? masterDoc : undefined;
+      const unbound = bindingPushProblems(ctx.actor, def.name, pushed, live);
       if (!can(ctx.actor, writePermission)) {
         reasons = [{ path: '', message: `a instalação não tem a permissão ${writePermission}` }];
+      } else if (unbound.length > 0) {
+        reasons = unbound;
       } else if (controls.length > 0) {
         reasons = controls;
       } else {
@@ -266,7 +271,9 @@ export async function pushEntries(ctx: PushContext, entries: readonly PushEntry[
         ctx.clock,
         ctx.ids,
       );
-      answers.push({ collection: def.name, document: masterDoc ?? { ...pushed, _deleted: true } });
+      // Never another professional's record as the answer (device-user.ts): the pushed one is dropped.
+      const answer = masterDoc && unbound.length === 0 ? masterDoc : { ...pushed, _deleted: true };
+      answers.push({ collection: def.name, document: answer });
     }
   });
   return answers;

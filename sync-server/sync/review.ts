@@ -16,6 +16,7 @@ import { sameDocument, toSyncDocument, type SyncDocument } from '#core/sync/prot
 import { deleteProblems } from '#core/sync/push-contract.js';
 import { syncPermissions, syncRulesOf } from '#core/sync/record-rules.js';
 import { executorOf, lockTenant, masterState, type SqlDatabase } from '../store/index.js';
+import { bindingPushProblems, mayHold } from './device-user.js';
 import type { DeviceActor } from './devices.js';
 import { idClaimedElsewhere } from './id-claims.js';
 import { refuseLiveClash } from './review-clashes.js';
@@ -212,6 +213,7 @@ export async function resolveReviewEntry(
     if (!row || !def) throw notFound();
     const { read, write } = syncPermissions(def.name);
     if (!can(ctx.actor, read) && !can(ctx.actor, write)) throw notFound();
+    if (!mayHold(ctx.actor, def.name, JSON.parse(row.document) as Record<string, unknown>)) throw notFound();
     if (row.resolved_at === null) await refuseLiveClash(def, store, executor, tenantId, row);
     if (row.resolved_at !== null) {
       if (row.resolution !== decision) {
@@ -290,6 +292,7 @@ async function applyListed(
   if (master && sameDocument(listed, toSyncDocument(master.data, false))) return null;
   const record = { ...recordOf(listed), updatedAt: isoWithOffset(ctx.clock.now()) };
   const problems = master ? [] : await idClaimedElsewhere(executor, def, tenantId, listed.id);
+  problems.push(...bindingPushProblems(ctx.actor, def.name, listed, master?.data));
   if (problems.length === 0) problems.push(...problemsOf(def, rules, tenantId, record, master?.data));
   if (problems.length > 0) throw new DomainError('validation', INVALID, problems);
   if (master) await collection.update(listed.id, String(master.rev), record as unknown as RecordBase);

@@ -30,6 +30,7 @@ import { pushChanges, pushEntries, type PushContext, type PushEntry } from './pu
 import { settleClashes } from './review-clashes.js';
 import { listReview, resolveReviewEntry } from './review.js';
 import { answerStream } from './stream.js';
+import { bindingAllowsCollection, mayHold } from './device-user.js';
 import { pullForInstallation } from './installation-pull.js';
 import { answersThroughWindows } from './push-answer.js';
 import { pushedDocIds } from './replays.js';
@@ -112,7 +113,7 @@ function forbidden(permission: string): DomainError {
 
 function mayRead(actor: DeviceActor, collection: string): boolean {
   const { read, write } = syncPermissions(collection);
-  return can(actor, read) || can(actor, write);
+  return (can(actor, read) || can(actor, write)) && bindingAllowsCollection(actor, collection);
 }
 
 async function jsonBody(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
@@ -232,6 +233,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           limit: query.limit,
           pull: (checkpoint) => pullGroupChanges(deps.database, actor, members, checkpoint, query.limit, deps.audit),
           collectionOf: (doc) => String(doc[COLLECTION_FIELD]),
+          holds: (doc) => mayHold(actor, String(doc[COLLECTION_FIELD]), doc),
           pushedByInstallation: (ids) => pushedDocIds(syncTables(), actor.tenantId, actor.id, ids),
         }),
       );
@@ -271,6 +273,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           checkpoint: query.checkpoint,
           limit: query.limit,
           pull: (checkpoint) => pullChanges(deps.database, actor, def, checkpoint, query.limit, deps.audit),
+          holds: (doc) => mayHold(actor, def.name, doc),
           pushedByInstallation: (ids) => pushedDocIds(syncTables(), actor.tenantId, actor.id, ids),
         }),
       );
@@ -344,7 +347,10 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           readable,
           query.after === undefined ? { limit: query.limit } : { after: query.after, limit: query.limit },
         );
-        return c.json({ items: entries });
+        // A bound collection's entry shows only on the station of the user it names (device-user.ts).
+        const held = (e: (typeof entries)[number]) =>
+          mayHold(actor, e.collection, e.document) && (e.master === null || mayHold(actor, e.collection, e.master));
+        return c.json({ items: entries.filter(held) });
       })(),
     );
   }

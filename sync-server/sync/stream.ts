@@ -14,6 +14,7 @@ import type { CollectionDef } from '#core/store/collection-def.js';
 import { COLLECTION_FIELD } from '#core/store/rxdb/storage-groups.js';
 import { toSyncDocument } from '#core/sync/protocol.js';
 import { throughWindow, type SyncWindows } from '#core/sync/windows.js';
+import { mayHold } from './device-user.js';
 import type { SqlDatabase, StoreTables } from '../store/index.js';
 import { groupChangesAfter } from '../store/sync-feed.js';
 import type { ChangeHub } from './change-hub.js';
@@ -75,6 +76,7 @@ export function answerStream(
           const now = deps.clock.now();
           // Incremental: the installation may hold an older version of a document that left a window.
           const documents = rows.flatMap((r) => {
+            if (!mayHold(actor, r.collection, r.data)) return [];
             const sent = throughWindow(deps.windows[r.collection], toSyncDocument(r.data, r.deleted), now, true);
             return sent ? [{ ...sent, [COLLECTION_FIELD]: r.collection }] : [];
           });

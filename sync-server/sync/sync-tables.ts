@@ -6,12 +6,17 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { changeNotifyMigrations } from './change-notify.js';
+import { deviceUserMigrations } from './device-user.js';
 import { pushedStateMigrations } from './replays.js';
 import { reviewResolutionMigrations } from './review.js';
 import { retentionMigrations } from './tombstone-retention.js';
 
-/** Kinds of installation: a reception desk (or office PC) holds the clinic's data, a totem only what it needs. */
-export const DEVICE_KINDS = ['desk', 'totem'] as const;
+/**
+ * Kinds of installation: a reception desk (or office PC) holds the clinic's data, a totem only what it
+ * needs, a professional's station (a consulting-room PC bound to one professional) also the clinical
+ * records that professional may read (docs/decisions/medical-record.md MED-007).
+ */
+export const DEVICE_KINDS = ['desk', 'totem', 'professional'] as const;
 /** One of {@link DEVICE_KINDS}. */
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -28,6 +33,8 @@ export type SyncTables = {
     expires_ms: number | string;
     /** Set when exchanged for a device token: a code works once. */
     used_at: string | null;
+    /** The professional (`users` id) a `professional` installation is bound to; null for other kinds. */
+    user_id: string | null;
   };
   sync_devices: {
     id: string;
@@ -40,6 +47,8 @@ export type SyncTables = {
     created_at: string;
     revoked_at: string | null;
     last_seen_at: string | null;
+    /** The professional (`users` id) a `professional` installation is bound to; null for other kinds. */
+    user_id: string | null;
   };
   sync_review: {
     /** UUIDv7: time-ordered, so it doubles as the cursor of the list. */
@@ -132,4 +141,5 @@ export const syncMigrations: Record<string, Migration> = {
   ...retentionMigrations,
   ...reviewResolutionMigrations,
   ...pushedStateMigrations,
+  ...deviceUserMigrations,
 };

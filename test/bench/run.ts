@@ -27,6 +27,7 @@ const BENCHES = {
   webhooks: 'webhooks-run.ts',
   finance: 'finance-run.ts',
   inventory: 'inventory-stock-run.ts',
+  'medical-history': 'medical-history-run.ts',
 } as const;
 
 const args = process.argv.slice(2);

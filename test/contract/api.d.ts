@@ -28850,8 +28850,9 @@ export interface operations {
            * @default desk
            * @enum {string}
            */
-          kind?: 'desk' | 'totem';
+          kind?: 'desk' | 'totem' | 'professional';
           clinic?: string;
+          user?: string;
         };
       };
     };
@@ -28954,12 +28955,13 @@ export interface operations {
               id: string;
               name: string;
               /** @enum {string} */
-              kind: 'desk' | 'totem';
+              kind: 'desk' | 'totem' | 'professional';
               clinicId: string | null;
               createdAt: string;
               createdBy: string;
               revokedAt: string | null;
               lastSeenAt: string | null;
+              userId: string | null;
             };
           };
         };
@@ -29033,12 +29035,13 @@ export interface operations {
               id: string;
               name: string;
               /** @enum {string} */
-              kind: 'desk' | 'totem';
+              kind: 'desk' | 'totem' | 'professional';
               clinicId: string | null;
               createdAt: string;
               createdBy: string;
               revokedAt: string | null;
               lastSeenAt: string | null;
+              userId: string | null;
             }[];
           };
         };
@@ -29104,12 +29107,13 @@ export interface operations {
             id: string;
             name: string;
             /** @enum {string} */
-            kind: 'desk' | 'totem';
+            kind: 'desk' | 'totem' | 'professional';
             clinicId: string | null;
             createdAt: string;
             createdBy: string;
             revokedAt: string | null;
             lastSeenAt: string | null;
+            userId: string | null;
           };
         };
       };

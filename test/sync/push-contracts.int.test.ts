@@ -197,6 +197,8 @@ for (const backend of backends) {
       permissions: new Set(['*']),
       clinicId: null,
       deviceKind: 'desk',
+      // Bound to the records' professional: medical records are pushed only by her station (MED-007).
+      userId: refs.professional,
     });
     const push = (key: 'A' | 'B', def: Def, rows: PushRow[]) =>
       pushChanges({ database: server.database, actor: actor(key), clock: server.clock, ids: uuidV7Ids }, def, rows);

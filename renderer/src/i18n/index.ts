@@ -9,6 +9,8 @@ import { budgetPtBR } from './budget.pt-BR.js';
 import { en } from './en.js';
 import { inventoryEn } from './inventory.en.js';
 import { inventoryPtBR, type InventoryMessageKey } from './inventory.pt-BR.js';
+import { medicalRecordEn } from './medical-record.en.js';
+import { medicalRecordPtBR, type MedicalRecordMessageKey } from './medical-record.pt-BR.js';
 import { patientEn } from './patient.en.js';
 import { patientPtBR, type PatientMessageKey } from './patient.pt-BR.js';
 import { ptBR, type MessageKey as BaseMessageKey } from './pt-BR.js';
@@ -34,7 +36,8 @@ export type MessageKey =
   | ServerMessageKey
   | SetupMessageKey
   | InventoryMessageKey
-  | CashMessageKey;
+  | CashMessageKey
+  | MedicalRecordMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -74,6 +77,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...setupPtBR,
     ...inventoryPtBR,
     ...cashPtBR,
+    ...medicalRecordPtBR,
   },
   en: {
     ...en,
@@ -86,6 +90,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...setupEn,
     ...inventoryEn,
     ...cashEn,
+    ...medicalRecordEn,
   },
 };
 

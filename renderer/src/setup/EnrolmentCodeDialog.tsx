@@ -4,11 +4,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listClinics } from '#core/clinic/clinic-ops.js';
 import { clinics } from '#core/clinic/clinic-record.js';
+import { users } from '#core/access/user.js';
 import { invoke } from '#core/operation.js';
 import { DialogForm } from '../common/DialogForm.js';
 import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useLive } from '../local/hooks.js';
+import { loadProfessionals } from '../reception/load-day.js';
 import { createEnrolmentCode, INSTALLATION_KINDS } from './access-requests.js';
 import { formatWhen } from './format-when.js';
 import { SaveActions } from './SaveActions.js';
@@ -27,11 +29,13 @@ export function EnrolmentCodeDialog(props: { onClose: () => void; onCreated: () 
   const [name, setName] = useState('');
   const [kind, setKind] = useState<Kind>('desk');
   const [clinic, setClinic] = useState('');
+  const [user, setUser] = useState('');
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<{ code: string; expiresAt: string } | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const places = useLive((ctx) => invoke(listClinics, ctx, { limit: 100 }), [clinics], []);
+  const professionals = useLive(loadProfessionals, [users], []);
 
   useEffect(() => {
     if (!created) return;
@@ -43,11 +47,16 @@ export function EnrolmentCodeDialog(props: { onClose: () => void; onCreated: () 
     setSaving(true);
     setFailure(null);
     try {
-      const answer = await run(createEnrolmentCode, { name, kind, ...(clinic ? { clinic } : {}) });
+      const answer = await run(createEnrolmentCode, {
+        name,
+        kind,
+        ...(clinic ? { clinic } : {}),
+        ...(kind === 'professional' && user ? { user } : {}),
+      });
       setCreated(answer);
       props.onCreated();
     } catch (error) {
-      setFailure(formFailure(error, ['name', 'kind', 'clinic']));
+      setFailure(formFailure(error, ['name', 'kind', 'clinic', 'user']));
     }
     setSaving(false);
   };
@@ -101,6 +110,19 @@ export function EnrolmentCodeDialog(props: { onClose: () => void; onCreated: () 
               onChange={(event) => setClinic(event.currentTarget.value)}
             />
           </Group>
+          {kind === 'professional' && (
+            <NativeSelect
+              label={t('admin.inst.professional')}
+              value={user}
+              required
+              data={[
+                { value: '', label: '—' },
+                ...(professionals.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+              ]}
+              error={failure?.fields['user']}
+              onChange={(event) => setUser(event.currentTarget.value)}
+            />
+          )}
           <SaveActions loading={saving} onCancel={props.onClose} />
         </DialogForm>
       )}

@@ -10,7 +10,7 @@ import { isPermission } from '#core/access/roles.js';
 import type { Operation } from '#core/operation.js';
 
 /** The kinds of installation (sync-server/sync/sync-tables.ts `DEVICE_KINDS`). */
-export const INSTALLATION_KINDS = ['desk', 'totem'] as const;
+export const INSTALLATION_KINDS = ['desk', 'totem', 'professional'] as const;
 
 /** An installation as `installation.list` answers it. */
 export const installationInfo = z.object({
@@ -22,6 +22,8 @@ export const installationInfo = z.object({
   createdBy: z.string(),
   revokedAt: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
+  /** The professional a `professional` station is bound to (MED-007). */
+  userId: z.string().nullable().optional(),
 });
 /** An installation as listed. */
 export type InstallationInfo = z.output<typeof installationInfo>;
@@ -55,6 +57,7 @@ export const createEnrolmentCode = serverOnly(
     name: z.string().trim().min(1).max(80),
     kind: z.enum(INSTALLATION_KINDS).default('desk'),
     clinic: z.string().min(1).max(64).optional(),
+    user: z.string().min(1).max(64).optional(),
   }),
   z.object({ code: z.string(), expiresAt: z.string() }),
 );

@@ -208,6 +208,8 @@ export const setupEn: Record<SetupMessageKey, string> = {
   'admin.inst.kind': 'Kind',
   'admin.inst.kind.desk': 'Workstation',
   'admin.inst.kind.totem': 'Ticket totem',
+  'admin.inst.kind.professional': "Professional's station (medical records)",
+  'admin.inst.professional': 'Professional who owns the station',
   'admin.inst.clinic': 'Clinic',
   'admin.inst.anyClinic': 'All clinics',
   'admin.inst.created': 'Created',

@@ -208,6 +208,8 @@ export const setupPtBR = {
   'admin.inst.kind': 'Tipo',
   'admin.inst.kind.desk': 'Estação de trabalho',
   'admin.inst.kind.totem': 'Totem de senhas',
+  'admin.inst.kind.professional': 'Estação de profissional (prontuário)',
+  'admin.inst.professional': 'Profissional dono da estação',
   'admin.inst.clinic': 'Clínica',
   'admin.inst.anyClinic': 'Todas as clínicas',
   'admin.inst.created': 'Criada em',

@@ -1,0 +1,16 @@
+/**
+ * `npx tsx test/bench/medical-history-run.ts [--check]`: prints the medical history bench (see
+ * medical-history.ts); `--check` exits 1 when the median misses 100 ms.
+ */
+import { benchMedicalHistory, HISTORY, OPENINGS } from './medical-history.js';
+
+const TARGET_MS = 100;
+const r = await benchMedicalHistory();
+const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+console.log(`\nmedical history bench: a patient's ${HISTORY} attendances, median of ${OPENINGS} openings (RxDB Dexie)`);
+console.log(`desk history (loadHistory, operation pages): ${fmt(r.medianMs)} ms`);
+console.log(`same documents straight from RxDB:          ${fmt(r.rawMedianMs)} ms`);
+console.log(`ratio desk / raw: ${fmt(r.medianMs / r.rawMedianMs)}`);
+const met = r.medianMs < TARGET_MS;
+console.log(`target (median under ${TARGET_MS} ms): ${met ? 'met' : 'MISSED'}`);
+if (process.argv.includes('--check') && !met) process.exitCode = 1;
