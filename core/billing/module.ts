@@ -13,6 +13,7 @@ import { batchOperations } from './batch-ops.js';
 import { billingBatches, billingBatchOutput } from './batch-record.js';
 import { tissOperations } from './tiss-ops.js';
 import { glosaOperations } from './glosa-ops.js';
+import { enterAnalysis } from './analysis-ops.js';
 
 const patientData = { resource: 'billing', check: true, audit: 'all' } as const;
 
@@ -37,5 +38,5 @@ export const billingModule = domainModule({
       policy: patientData,
     },
   ],
-  operations: [...batchOperations, ...attendanceOperations, ...tissOperations, ...glosaOperations],
+  operations: [...batchOperations, ...attendanceOperations, ...tissOperations, ...glosaOperations, enterAnalysis],
 });
