@@ -14,7 +14,7 @@ import { GROUP } from './batch-ops.js';
 import { billingBatches } from './batch-record.js';
 import { attendanceCentavos } from './totals.js';
 
-/** dm_statusProtocolo (TISS 4.01.00): 1 recebido … 9 liberado para pagamento, as the operator states it. */
+/** dm_statusProtocolo (TISS 4.01.00): 1 recebido, 3 liberado para pagamento, 6 pagamento efetuado … 9 cancelado. */
 export const PROTOCOL_STATUSES = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
 const glosaInput = z.strictObject({

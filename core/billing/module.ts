@@ -16,6 +16,9 @@ import { glosaOperations } from './glosa-ops.js';
 import { enterAnalysis } from './analysis-ops.js';
 
 const patientData = { resource: 'billing', check: true, audit: 'all' } as const;
+// Desks hold billing:read (reception) and pull both collections for the Faturamento screen; nobody's
+// installation holds billing:write, so every write goes through the server's operations (TISS-016).
+const billingSync = { readPermission: 'billing:read', writePermission: 'billing:write' } as const;
 
 export const billingModule = domainModule({
   name: 'billing',
@@ -28,6 +31,7 @@ export const billingModule = domainModule({
       },
       policy: patientData,
       patientFields: ['patient'],
+      sync: billingSync,
     },
     {
       def: billingBatches,
@@ -36,6 +40,7 @@ export const billingModule = domainModule({
         deletes: { allow: 'excluir um lote aberto libera seus atendimentos (billing.batch.delete)' },
       },
       policy: patientData,
+      sync: billingSync,
     },
   ],
   operations: [...batchOperations, ...attendanceOperations, ...tissOperations, ...glosaOperations, enterAnalysis],

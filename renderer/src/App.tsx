@@ -28,6 +28,7 @@ import {
   SetupScreen,
   WaitListScreen,
   StockScreen,
+  BillingScreen,
 } from './lazy-screens.js';
 
 const statusText: Record<ServerStatus, MessageKey> = {
@@ -190,6 +191,8 @@ function SectionScreen(props: { section: Section }) {
       return <BudgetsScreen />;
     case 'inventory':
       return <StockScreen />;
+    case 'billing':
+      return <BillingScreen />;
     case 'review':
       return <ReviewScreen />;
     case 'admin':

@@ -38,6 +38,9 @@ export const BudgetsScreen = lazy(() =>
   import('./budgets/BudgetsScreen.js').then((m) => ({ default: m.BudgetsScreen })),
 );
 export const StockScreen = lazy(() => import('./inventory/StockScreen.js').then((m) => ({ default: m.StockScreen })));
+export const BillingScreen = lazy(() =>
+  import('./billing/BillingScreen.js').then((m) => ({ default: m.BillingScreen })),
+);
 export const ReviewScreen = lazy(() =>
   import('./sync-review/ReviewScreen.js').then((m) => ({ default: m.ReviewScreen })),
 );

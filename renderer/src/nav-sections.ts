@@ -3,7 +3,8 @@ import type { Role } from '#core/access/roles.js';
 import { roleAdministers } from './setup/admin-sections.js';
 
 /** The desk's top-level areas (the shell renders one screen per id). */
-export type Section = 'agenda' | 'waitList' | 'patients' | 'budgets' | 'inventory' | 'review' | 'settings' | 'admin';
+export type Section =
+  'agenda' | 'waitList' | 'patients' | 'budgets' | 'inventory' | 'review' | 'settings' | 'admin' | 'billing';
 
 /** A group of the side bar, in the order the groups appear. */
 export type SectionGroup = 'reception' | 'commercial' | 'system';
@@ -34,6 +35,12 @@ export const SECTIONS: readonly SectionEntry[] = [
   { id: 'patients', group: 'reception', label: 'nav.patients' },
   { id: 'budgets', group: 'commercial', label: 'nav.budgets' },
   { id: 'inventory', group: 'commercial', label: 'inventory.nav', visibleTo: (role) => role !== 'totem' },
+  {
+    id: 'billing',
+    group: 'commercial',
+    label: 'billing.nav',
+    visibleTo: (role) => role === 'finance' || role === 'admin',
+  },
   { id: 'review', group: 'system', label: 'review.nav' },
   { id: 'settings', group: 'system', label: 'nav.settings' },
   { id: 'admin', group: 'system', label: 'admin.nav', visibleTo: roleAdministers },

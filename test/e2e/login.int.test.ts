@@ -81,8 +81,8 @@ describe('signing in at the desk, in Chromium against the real server', () => {
 
     await typeLogin(page, EMAIL, PASSWORD);
     await page.getByText(WHO).waitFor({ timeout: 20_000 });
-    // An administrator sees the eight sections, Estoque and Administração included (side bar, grouped).
-    expect(await page.getByRole('navigation').getByRole('button').count()).toBe(8);
+    // An administrator sees the nine sections, Estoque, Faturamento and Administração included (side bar, grouped).
+    expect(await page.getByRole('navigation').getByRole('button').count()).toBe(9);
     await screenshot(page, 'login-online.png');
 
     await page.getByRole('button', { name: 'Sair' }).click();

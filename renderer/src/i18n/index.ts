@@ -22,6 +22,8 @@ import { totemEn } from './totem.en.js';
 import { totemPtBR } from './totem.pt-BR.js';
 import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
+import { billingEn } from './billing.en.js';
+import { billingPtBR, type BillingMessageKey } from './billing.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
 export type MessageKey =
@@ -31,7 +33,8 @@ export type MessageKey =
   | PatientMessageKey
   | ServerMessageKey
   | SetupMessageKey
-  | InventoryMessageKey;
+  | InventoryMessageKey
+  | BillingMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -70,6 +73,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...serverPtBR,
     ...setupPtBR,
     ...inventoryPtBR,
+    ...billingPtBR,
   },
   en: {
     ...en,
@@ -81,6 +85,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...serverEn,
     ...setupEn,
     ...inventoryEn,
+    ...billingEn,
   },
 };
 
