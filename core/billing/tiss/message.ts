@@ -36,7 +36,8 @@ export interface TissHeader {
   provider: Pick<TissBatch['provider'], 'providerCode' | 'cnpj'>;
 }
 
-function header(batch: TissHeader): TissNode {
+/** The provider's `cabecalho` (origin: the provider; destination: the operator's ANS registry). */
+export function header(batch: TissHeader): TissNode {
   return node('cabecalho', [
     node('identificacaoTransacao', [
       leaf('tipoTransacao', batch.transaction),
@@ -56,7 +57,8 @@ function header(batch: TissHeader): TissNode {
   ]);
 }
 
-function batchBody(batch: TissBatch): TissNode {
+/** `prestadorParaOperadora` with the batch's `loteGuias`. */
+export function batchBody(batch: TissBatch): TissNode {
   const guide = batch.guideType === 'consulta' ? consultationGuide : spSadtGuide;
   return node('prestadorParaOperadora', [
     node('loteGuias', [
@@ -69,7 +71,8 @@ function batchBody(batch: TissBatch): TissNode {
   ]);
 }
 
-function write(parent: XMLBuilder, tree: TissNode): void {
+/** Writes `tree` under `parent` in the TISS namespace, prefix `ans`. */
+export function write(parent: XMLBuilder, tree: TissNode): void {
   const element = parent.ele(TISS_NAMESPACE, `ans:${tree.name}`);
   if ('text' in tree) element.txt(tree.text);
   else for (const child of tree.children) write(element, child);
