@@ -14,6 +14,7 @@ import { billingBatches, billingBatchOutput } from './batch-record.js';
 import { tissOperations } from './tiss-ops.js';
 import { glosaOperations } from './glosa-ops.js';
 import { enterAnalysis } from './analysis-ops.js';
+import { createBatchReceivable } from './receivable-ops.js';
 
 const patientData = { resource: 'billing', check: true, audit: 'all' } as const;
 // Desks hold billing:read (reception) and pull both collections for the Faturamento screen; nobody's
@@ -43,5 +44,12 @@ export const billingModule = domainModule({
       sync: billingSync,
     },
   ],
-  operations: [...batchOperations, ...attendanceOperations, ...tissOperations, ...glosaOperations, enterAnalysis],
+  operations: [
+    ...batchOperations,
+    ...attendanceOperations,
+    ...tissOperations,
+    ...glosaOperations,
+    enterAnalysis,
+    createBatchReceivable,
+  ],
 });
