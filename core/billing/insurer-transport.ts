@@ -2,9 +2,9 @@
  * The insurer's TISS web services as a port (issue 25, "Insurer transport"; the ANS WSDLs in
  * `tiss/schemas/<version>/`… are document/literal SOAP 1.1). Core builds and checks the messages; the
  * server installs the adapter (`sync-server/billing/soap-insurer.ts`), which posts them to the
- * insurer's endpoint. This slice carries tissLoteGuias (send a batch, protocoloRecebimentoWS back);
- * protocol status, eligibility, authorization status and appeal are the same exchange with their own
- * roots and are not written yet (docs/decisions/billing.md TISS-017).
+ * insurer's endpoint. This slice carries tissLoteGuias (send a batch, protocoloRecebimentoWS back) and
+ * tissSolicitacaoStatusProtocolo (situacaoProtocoloWS back); eligibility, authorization status and
+ * appeal are the same exchange with their own roots and are not written yet (TISS-017).
  */
 import type { TissMessage } from './tiss/message.js';
 
@@ -26,6 +26,21 @@ export type BatchReceipt =
       description?: string;
     };
 
+/** Where a protocol stands at the operator (ct_loteStatus), or its refusal to say. */
+export type ProtocolStatus =
+  | {
+      found: true;
+      /** dm_statusProtocolo: 1 recebido … 3 liberado para pagamento, 6 pagamento efetuado, 9 cancelado. */
+      status: string;
+      protocol: string;
+      batchNumber: string;
+      /** valorTotalLote, reais. */
+      processed: number;
+      refused: number;
+      released: number;
+    }
+  | { found: false; glosaCode: string; description?: string };
+
 /** The insurer's TISS web services. */
 export interface InsurerTransport {
   /**
@@ -34,6 +49,11 @@ export interface InsurerTransport {
    *   SOAP fault; `validation` when its answer fails the ANS schemas.
    */
   sendBatch(endpoint: string, message: TissMessage, version: string): Promise<BatchReceipt>;
+  /**
+   * tissSolicitacaoStatusProtocolo: posts `message` (a `solicitacaoStatusProtocoloWS`) to `endpoint`.
+   * @throws DomainError as {@link InsurerTransport.sendBatch}.
+   */
+  protocolStatus(endpoint: string, message: TissMessage, version: string): Promise<ProtocolStatus>;
 }
 
 let installed: InsurerTransport | undefined;

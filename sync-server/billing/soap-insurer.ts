@@ -7,7 +7,7 @@
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import type { BatchReceipt, InsurerTransport } from '#core/billing/insurer-transport.js';
+import type { BatchReceipt, InsurerTransport, ProtocolStatus } from '#core/billing/insurer-transport.js';
 import type { TissMessage } from '#core/billing/tiss/message.js';
 import { toLatin1 } from '#core/billing/tiss/latin1.js';
 import { validateTissMessages } from '#core/billing/tiss/schema-validator.js';
@@ -86,23 +86,37 @@ export function soapInsurerTransport(options: SoapInsurerOptions = {}): InsurerT
     }
     return element;
   };
+  const refusal = (element: XMLBuilder) => {
+    const error = child(element, 'mensagemErro');
+    if (!error) return undefined;
+    const description = text(error, 'descricaoGlosa');
+    return { glosaCode: text(error, 'codigoGlosa') ?? '', ...(description ? { description } : {}) };
+  };
+  const reais = (element: XMLBuilder, name: string) => Number(text(element, name) ?? 0);
   return {
     async sendBatch(endpoint, message, version): Promise<BatchReceipt> {
       const element = await call(endpoint, message, version);
-      const error = child(element, 'mensagemErro');
-      if (error) {
-        const description = text(error, 'descricaoGlosa');
-        return {
-          accepted: false,
-          glosaCode: text(error, 'codigoGlosa') ?? '',
-          ...(description ? { description } : {}),
-        };
-      }
+      const refused = refusal(element);
+      if (refused) return { accepted: false, ...refused };
       return {
         accepted: true,
         protocol: text(element, 'numeroProtocolo') ?? '',
         sentOn: text(element, 'dataEnvioLote') ?? '',
-        total: Number(text(element, 'valorTotalProtocolo') ?? 0),
+        total: reais(element, 'valorTotalProtocolo'),
+      };
+    },
+    async protocolStatus(endpoint, message, version): Promise<ProtocolStatus> {
+      const element = await call(endpoint, message, version);
+      const refused = refusal(element);
+      if (refused) return { found: false, ...refused };
+      return {
+        found: true,
+        status: text(element, 'statusProtocolo') ?? '',
+        protocol: text(element, 'numeroProtocolo') ?? '',
+        batchNumber: text(element, 'numeroLote') ?? '',
+        processed: reais(element, 'valorProcessado'),
+        refused: reais(element, 'valorGlosa'),
+        released: reais(element, 'valorLiberado'),
       };
     },
   };

@@ -1,14 +1,15 @@
 /**
  * The SOAP adapter of the insurer port against a local insurer (node:http on 127.0.0.1) that answers
- * tissLoteGuias as its WSDL says: it checks the request is a SOAP 1.1 envelope in ISO-8859-1 whose
- * `loteGuiasWS` passes the ANS web-service schema with the item 115 hash recomputed here, and answers
- * a `protocoloRecebimentoWS` valid against the same schemas (or a refusal, a fault, or a broken one).
+ * tissLoteGuias and tissSolicitacaoStatusProtocolo as their WSDLs say: it checks the request is a SOAP
+ * 1.1 envelope in ISO-8859-1 whose message passes the ANS web-service schema with the item 115 hash
+ * recomputed here, and answers a `protocoloRecebimentoWS` or `situacaoProtocoloWS` valid against the
+ * same schemas (or a refusal, a fault, or a broken one).
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeBatchWsMessage } from '#core/billing/tiss/ws-message.js';
+import { writeBatchWsMessage, writeProtocolStatusRequest } from '#core/billing/tiss/ws-message.js';
 import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
 import { validateTissMessages } from '#core/billing/tiss/schema-validator.js';
 import type { TissBatch } from '#core/billing/tiss/tiss-data.js';
@@ -52,9 +53,9 @@ const ANS = 'http://www.ans.gov.br/padroes/tiss/schemas';
 const text = (body: string) => body.split(/<[^>]+>/).join('');
 const md5 = (s: string) => createHash('md5').update(Buffer.from(s, 'latin1')).digest('hex');
 
-function answerDoc(inner: string): string {
+function answerDoc(inner: string, root = 'protocoloRecebimentoWS', transaction = 'PROTOCOLO_RECEBIMENTO'): string {
   const head =
-    '<ans:cabecalho><ans:identificacaoTransacao><ans:tipoTransacao>PROTOCOLO_RECEBIMENTO</ans:tipoTransacao>' +
+    `<ans:cabecalho><ans:identificacaoTransacao><ans:tipoTransacao>${transaction}</ans:tipoTransacao>` +
     '<ans:sequencialTransacao>900</ans:sequencialTransacao><ans:dataRegistroTransacao>2026-11-27</ans:dataRegistroTransacao>' +
     '<ans:horaRegistroTransacao>10:00:05</ans:horaRegistroTransacao></ans:identificacaoTransacao>' +
     '<ans:origem><ans:registroANS>123456</ans:registroANS></ans:origem><ans:destino><ans:identificacaoPrestador>' +
@@ -62,8 +63,8 @@ function answerDoc(inner: string): string {
     '<ans:Padrao>4.01.00</ans:Padrao></ans:cabecalho>';
   return (
     `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>` +
-    `<ans:protocoloRecebimentoWS xmlns:ans="${ANS}">${head}${inner}<ans:hash>${md5(text(head + inner))}</ans:hash>` +
-    `</ans:protocoloRecebimentoWS></soap:Body></soap:Envelope>`
+    `<ans:${root} xmlns:ans="${ANS}">${head}${inner}<ans:hash>${md5(text(head + inner))}</ans:hash>` +
+    `</ans:${root}></soap:Body></soap:Envelope>`
   );
 }
 
@@ -80,6 +81,17 @@ const REFUSED =
   '<ans:recebimentoLote><ans:mensagemErro><ans:codigoGlosa>1001</ans:codigoGlosa>' +
   '<ans:descricaoGlosa>Número da carteira inválido</ans:descricaoGlosa></ans:mensagemErro></ans:recebimentoLote>';
 
+const STATUS =
+  '<ans:situacaoProtocolo><ans:situacaoDoProtocolo><ans:identificacaoOperadora>123456</ans:identificacaoOperadora>' +
+  '<ans:dadosPrestador><ans:codigoPrestadorNaOperadora>PREST001</ans:codigoPrestadorNaOperadora></ans:dadosPrestador>' +
+  '<ans:lote><ans:detalheLote><ans:statusProtocolo>6</ans:statusProtocolo><ans:numeroProtocolo>PR20261127</ans:numeroProtocolo>' +
+  '<ans:numeroLote>7</ans:numeroLote><ans:dataEnvioLote>2026-11-27</ans:dataEnvioLote><ans:valorTotalLote>' +
+  '<ans:valorProcessado>180.50</ans:valorProcessado><ans:valorGlosa>30.50</ans:valorGlosa><ans:valorLiberado>150.00</ans:valorLiberado>' +
+  '</ans:valorTotalLote><ans:guiasTISS><ans:guiasMedicas><ans:guias><ans:numeroGuiaPrestador>31</ans:numeroGuiaPrestador>' +
+  '<ans:dadosBeneficiario><ans:numeroCarteira>0012345678901</ans:numeroCarteira><ans:atendimentoRN>N</ans:atendimentoRN>' +
+  '</ans:dadosBeneficiario></ans:guias></ans:guiasMedicas></ans:guiasTISS></ans:detalheLote></ans:lote>' +
+  '</ans:situacaoDoProtocolo></ans:situacaoProtocolo>';
+
 let server: Server;
 let endpoint: string;
 let reply = RECEIVED;
@@ -92,8 +104,9 @@ beforeAll(async () => {
     req.on('end', () => {
       void (async () => {
         const body = Buffer.concat(chunks).toString('latin1');
-        const ws = /<ans:loteGuiasWS[\s\S]*<\/ans:loteGuiasWS>/.exec(body)?.[0] ?? '';
-        const doc = `<?xml version="1.0" encoding="ISO-8859-1"?>${ws.includes('xmlns:ans') ? ws : ws.replace('<ans:loteGuiasWS', `<ans:loteGuiasWS xmlns:ans="${ANS}"`)}`;
+        const root = /<ans:(\w+WS)[\s>]/.exec(body)?.[1] ?? '';
+        const ws = new RegExp(`<ans:${root}[\\s\\S]*</ans:${root}>`).exec(body)?.[0] ?? '';
+        const doc = `<?xml version="1.0" encoding="ISO-8859-1"?>${ws.includes('xmlns:ans') ? ws : ws.replace(`<ans:${root}`, `<ans:${root} xmlns:ans="${ANS}"`)}`;
         const [problems] = await validateTissMessages([Buffer.from(doc, 'latin1')], '4.01.00', 'webServices');
         const hash = /<ans:hash>([0-9a-f]{32})<\/ans:hash>/.exec(ws)?.[1];
         received.push({
@@ -105,7 +118,9 @@ beforeAll(async () => {
         const answer =
           reply === 'fault'
             ? '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>Lote fora do horário</faultstring></soap:Fault></soap:Body></soap:Envelope>'
-            : answerDoc(reply);
+            : root === 'solicitacaoStatusProtocoloWS'
+              ? answerDoc(STATUS, 'situacaoProtocoloWS', 'SITUACAO_PROTOCOLO')
+              : answerDoc(reply);
         res.writeHead(reply === 'fault' ? 500 : 200, { 'content-type': 'text/xml; charset=ISO-8859-1' });
         res.end(Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>${answer}`, 'latin1'));
       })();
@@ -129,6 +144,30 @@ describe('SOAP insurer transport: tissLoteGuias', () => {
       problems: [],
       hashOk: true,
     });
+  });
+
+  it('asks where a protocol stands (tissSolicitacaoStatusProtocolo) and reads its status and values', async () => {
+    const request = writeProtocolStatusRequest(
+      {
+        version: '4.01.00',
+        transactionNumber: '8',
+        day: '2026-11-28',
+        time: '09:00:00',
+        ansRegistry: '123456',
+        provider: batch.provider,
+      },
+      'PR20261127',
+    );
+    expect(await transport.protocolStatus(endpoint, request, '4.01.00')).toEqual({
+      found: true,
+      status: '6',
+      protocol: 'PR20261127',
+      batchNumber: '7',
+      processed: 180.5,
+      refused: 30.5,
+      released: 150,
+    });
+    expect(received.at(-1)).toMatchObject({ problems: [], hashOk: true });
   });
 
   it("reads the operator's refusal, a SOAP fault, and refuses an answer outside the schemas", async () => {

@@ -8,7 +8,7 @@ import { epilogueHash } from './epilogue-hash.js';
 import { toLatin1 } from './latin1.js';
 import { batchBody, header, TISS_NAMESPACE, write, type TissHeader, type TissMessage } from './message.js';
 import type { TissBatch } from './tiss-data.js';
-import { leaf, type TissNode } from './xml-tree.js';
+import { leaf, node, type TissNode } from './xml-tree.js';
 
 /**
  * Writes a web-service message: `root` holding the header for `head`, then `body`, then `hash`.
@@ -29,4 +29,19 @@ export function writeBatchWsMessage(batch: TissBatch): TissMessage {
   const lote = batchBody(batch);
   if (!('children' in lote)) throw new Error('prestadorParaOperadora sem loteGuias');
   return writeWsMessage('loteGuiasWS', { ...batch, transaction: 'ENVIO_LOTE_GUIAS' }, lote.children[0]!);
+}
+
+/**
+ * The `solicitacaoStatusProtocoloWS` asking the operator where protocol `protocol` stands
+ * (tissSolicitacaoStatusProtocolo); `head` as for a batch, its transaction SOLIC_STATUS_PROTOCOLO.
+ */
+export function writeProtocolStatusRequest(head: Omit<TissHeader, 'transaction'>, protocol: string): TissMessage {
+  const provider = head.provider.providerCode
+    ? leaf('codigoPrestadorNaOperadora', head.provider.providerCode)
+    : leaf('cnpjContratado', head.provider.cnpj ?? '');
+  return writeWsMessage(
+    'solicitacaoStatusProtocoloWS',
+    { ...head, transaction: 'SOLIC_STATUS_PROTOCOLO' },
+    node('solicitacaoStatusProtocolo', [node('dadosPrestador', [provider]), leaf('numeroProtocolo', protocol)]),
+  );
 }
