@@ -69,7 +69,7 @@ describe('Faturamento', () => {
       row.getByRole('button', { name: /Baixar XML do lote/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^\d{20}_[0-9a-f]{32}\.xml$/);
-    const bytes = fs.readFileSync((await download.path()));
+    const bytes = fs.readFileSync(await download.path());
     const xml = bytes.toString('latin1');
     expect(xml.startsWith('<?xml version="1.0" encoding="ISO-8859-1"?><ans:mensagemTISS')).toBe(true);
     expect(xml.match(/<ans:guiaConsulta>/g)).toHaveLength(2);
