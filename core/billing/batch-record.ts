@@ -43,6 +43,20 @@ export interface BillingBatch extends RecordBase {
   sendings: BatchSending[];
   /** Refusal appeals written for it (recurso de glosa). */
   appeals?: BatchAppeal[];
+  /** The bill to receive from the insurer in finance (`billing.batch.receivable`, TISS-018). */
+  receivable?: BatchReceivable;
+}
+
+/** The receivable of a sent batch: the finance bill made for it. */
+export interface BatchReceivable {
+  /** The `finance_bills` record. */
+  bill: string;
+  /** Reais: the batch's total when the bill was made. */
+  amount: number;
+  /** `YYYY-MM-DD`. */
+  dueDate: string;
+  at: string;
+  by: string;
 }
 
 /** One refusal appeal of the batch. */
@@ -98,5 +112,15 @@ export const billingBatchOutput = z
         }),
       )
       .optional(),
+    receivable: z
+      .object({
+        bill: z.string(),
+        amount: z.number().describe('reais'),
+        dueDate: z.string(),
+        at: z.string(),
+        by: z.string(),
+      })
+      .optional()
+      .describe('conta a receber do convênio no financeiro'),
   })
   .meta({ id: 'Batch' });

@@ -14,8 +14,13 @@ import { batchOperations } from './batch-ops.js';
 import { billingBatches, billingBatchOutput } from './batch-record.js';
 import { tissOperations } from './tiss-ops.js';
 import { glosaOperations } from './glosa-ops.js';
+import { enterAnalysis } from './analysis-ops.js';
+import { createBatchReceivable } from './receivable-ops.js';
 
 const patientData = { resource: 'billing', check: true, audit: 'all' } as const;
+// Desks hold billing:read (reception) and pull both collections for the Faturamento screen; nobody's
+// installation holds billing:write, so every write goes through the server's operations (TISS-016).
+const billingSync = { readPermission: 'billing:read', writePermission: 'billing:write' } as const;
 
 export const billingModule = domainModule({
   name: 'billing',
@@ -45,6 +50,7 @@ export const billingModule = domainModule({
       },
       policy: patientData,
       patientFields: ['patient'],
+      sync: billingSync,
     },
     {
       def: billingBatches,
@@ -64,7 +70,15 @@ export const billingModule = domainModule({
         }),
       },
       policy: patientData,
+      sync: billingSync,
     },
   ],
-  operations: [...batchOperations, ...attendanceOperations, ...tissOperations, ...glosaOperations],
+  operations: [
+    ...batchOperations,
+    ...attendanceOperations,
+    ...tissOperations,
+    ...glosaOperations,
+    enterAnalysis,
+    createBatchReceivable,
+  ],
 });

@@ -17,6 +17,7 @@ import { STATUS } from '#core/schedule/status.js';
 import { professionalRecord } from '#core/schedule/testing.js';
 import { createSpecialty } from '#core/specialty/specialty-ops.js';
 import { billingModule } from './module.js';
+import { bills } from '#core/finance/bill-record.js';
 
 /** The harness and the ids of its fixture. */
 export interface BillingHarness extends MasterDataHarness {
@@ -33,7 +34,7 @@ export interface BillingHarness extends MasterDataHarness {
 
 /** Opens the billing harness. */
 export async function openBilling(): Promise<BillingHarness> {
-  const h = await openMasterData([users, appointments, ...billingModule.collections.map((c) => c.def)]);
+  const h = await openMasterData([users, appointments, bills, ...billingModule.collections.map((c) => c.def)]);
   const { clinic } = await h.run(createClinic, {
     name: 'Clínica São João',
     cnpj: '11.222.333/0001-81',

@@ -14,6 +14,9 @@ import { checkedMessage } from './batch-document.js';
 import { answerBatch, batchAnswer, requireOpenBatch } from './batch-ops.js';
 import { billingBatches } from './batch-record.js';
 
+/** The operator's protocol number: numeroProtocolo is st_texto12 in the ANS schemas. */
+const protocolInput = z.string().trim().min(1).max(12, 'protocolo TISS tem até 12 caracteres');
+
 const problemOutput = z
   .object({
     path: z.string().describe('campo TISS (nome do elemento) ou `xml`'),
@@ -87,10 +90,10 @@ export const sendBatch = defineOperation({
     'Um lote que não passa nos esquemas não é enviado: a resposta é 400 com cada problema no campo TISS. ' +
     'O número de protocolo pode ser informado no envio ou depois, pelo mesmo caminho com PUT.',
   permission: 'billing:write',
-  input: z.strictObject({ id: idInput, protocol: z.string().trim().min(1).max(20).optional() }),
+  input: z.strictObject({ id: idInput, protocol: protocolInput.optional() }),
   output: batchAnswer,
   http: { method: 'POST', path: '/billing/batch/{id}/send' },
-  example: { id: EXAMPLE_ID, protocol: '2026112300001' },
+  example: { id: EXAMPLE_ID, protocol: '202611230001' },
   async run(ctx, { id, protocol }) {
     const batch = await requireOpenBatch(ctx, id);
     const message = await checkedMessage(ctx, batch);
@@ -119,10 +122,10 @@ export const setBatchProtocol = defineOperation({
   group: 'Insurance',
   summary: 'Registra o número de protocolo que a operadora deu ao lote enviado',
   permission: 'billing:write',
-  input: z.strictObject({ id: idInput, protocol: z.string().trim().min(1).max(20) }),
+  input: z.strictObject({ id: idInput, protocol: protocolInput }),
   output: batchAnswer,
   http: { method: 'PUT', path: '/billing/batch/{id}/send' },
-  example: { id: EXAMPLE_ID, protocol: '2026112300001' },
+  example: { id: EXAMPLE_ID, protocol: '202611230001' },
   async run(ctx, { id, protocol }) {
     const batch = await requireRecord(ctx.store.collection(billingBatches), id, 'Lote');
     if (batch.status !== 'sent') throw invalidTransition('Lote ainda não enviado', 'id', 'envie o lote antes');

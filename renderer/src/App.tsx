@@ -33,6 +33,7 @@ import {
   CashRegisterScreen,
   BillsScreen,
   MedicalRecordScreen,
+  BillingScreen,
 } from './lazy-screens.js';
 
 const statusText: Record<ServerStatus, MessageKey> = {
@@ -201,6 +202,8 @@ function SectionScreen(props: { section: Section }) {
       return <CashRegisterScreen />;
     case 'bills':
       return <BillsScreen />;
+    case 'billing':
+      return <BillingScreen />;
     case 'review':
       return <ReviewScreen />;
     case 'admin':

@@ -43,8 +43,12 @@ export const StockScreen = lazy(() => import('./inventory/StockScreen.js').then(
 export const BillsScreen = lazy(() => import('./finance/BillsScreen.js').then((m) => ({ default: m.BillsScreen })));
 export const CashRegisterScreen = lazy(() =>
   import('./cash-register/CashRegisterScreen.js').then((m) => ({ default: m.CashRegisterScreen })),
+);
 export const MedicalRecordScreen = lazy(() =>
   import('./medical-record/MedicalRecordScreen.js').then((m) => ({ default: m.MedicalRecordScreen })),
+);
+export const BillingScreen = lazy(() =>
+  import('./billing/BillingScreen.js').then((m) => ({ default: m.BillingScreen })),
 );
 export const ReviewScreen = lazy(() =>
   import('./sync-review/ReviewScreen.js').then((m) => ({ default: m.ReviewScreen })),

@@ -14,7 +14,8 @@ export type Section =
   | 'admin'
   | 'cashRegister'
   | 'bills'
-  | 'medicalRecord';
+  | 'medicalRecord'
+  | 'billing';
 
 /** A group of the side bar, in the order the groups appear. */
 export type SectionGroup = 'reception' | 'commercial' | 'system';
@@ -51,6 +52,12 @@ export const SECTIONS: readonly SectionEntry[] = [
     group: 'commercial',
     label: 'finance.bills.nav',
     visibleTo: (role) => roleHolds(role, 'finance:read'),
+  },
+  {
+    id: 'billing',
+    group: 'commercial',
+    label: 'billing.nav',
+    visibleTo: (role) => role === 'finance' || role === 'admin',
   },
   { id: 'review', group: 'system', label: 'review.nav' },
   { id: 'settings', group: 'system', label: 'nav.settings' },

@@ -106,7 +106,7 @@ describe('billing over REST', () => {
     expect(xml.xml).toContain('<ans:cnpjContratado>11222333000181</ans:cnpjContratado>');
     const file = await created('GET', `/unregulated/batch/${batch.id}/xml`, undefined);
     expect(file.hash).toBe(xml.hash);
-    expect((await created('POST', `/billing/batch/${batch.id}/send`, { protocol: '2026112400001' })).status).toBe(
+    expect((await created('POST', `/billing/batch/${batch.id}/send`, { protocol: '202611240001' })).status).toBe(
       'sent',
     );
     const cancelled = await created(
@@ -114,7 +114,7 @@ describe('billing over REST', () => {
       `/billing/batch/${batch.id}/send?reason=Recusado%20no%20portal`,
       undefined,
     );
-    expect(cancelled).toMatchObject({ status: 'open', sendings: [{ protocol: '2026112400001' }] });
+    expect(cancelled).toMatchObject({ status: 'open', sendings: [{ protocol: '202611240001' }] });
   });
 
   it("another account's batch answers 404, as an unknown one", async () => {

@@ -4,10 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { convert } from 'xmlbuilder2';
+import { convert, create } from 'xmlbuilder2';
 import { describe, expect, it } from 'vitest';
-import { writeBatchMessage } from '#core/billing/tiss/message.js';
-import { validateTissMessage } from '#core/billing/tiss/schema-validator.js';
+import { batchBody, header, TISS_NAMESPACE, write, writeBatchMessage } from '#core/billing/tiss/message.js';
+import { leaf, node } from '#core/billing/tiss/xml-tree.js';
+import { validateTissMessage, validateTissMessages } from '#core/billing/tiss/schema-validator.js';
 import type { TissBatch, TissGuide } from '#core/billing/tiss/tiss-data.js';
 import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
 import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
@@ -152,6 +153,29 @@ describe('TISS 4.01.00 batch message', () => {
         expect.objectContaining({ path: 'CBOS', message: 'Valor fora do padrão TISS no campo CBOS' }),
       ]),
     );
+  });
+
+  it('writes the same document xmlbuilder2 writes from the same tree (escapes, empty values)', () => {
+    const data = batch('spsadt', [guide(1, { notes: 'a & b <c> "d"', cardNumber: '' }), ...spSadtGuides]);
+    const message = writeBatchMessage(data);
+    const doc = create({ version: '1.0', encoding: 'ISO-8859-1' });
+    const root = doc.ele(TISS_NAMESPACE, 'ans:mensagemTISS');
+    for (const part of [
+      header({ ...data, transaction: 'ENVIO_LOTE_GUIAS' }),
+      batchBody(data),
+      node('epilogo', [leaf('hash', message.hash)]),
+    ])
+      write(root, part);
+    expect(message.xml).toBe(doc.end({ prettyPrint: false }));
+  });
+
+  it('checks several batches in one run and gives each its own problems', async () => {
+    const good = writeBatchMessage(batch('consulta', [guide(1)]));
+    const bad = writeBatchMessage(batch('consulta', [guide(2, { cardNumber: '' })]));
+    const [first, second, third] = await validateTissMessages([good.bytes, bad.bytes, good.bytes], '4.01.00');
+    expect(first).toEqual([]);
+    expect(third).toEqual([]);
+    expect(second).toEqual([expect.objectContaining({ path: 'numeroCarteira' })]);
   });
 
   it('refuses a version with no schemas and a character outside ISO-8859-1', async () => {

@@ -2441,6 +2441,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/billing/attendance/{id}/analysis': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Registra à mão a análise da operadora de uma guia: situação, valor liberado e glosas
+     * @description Para operadoras que devolvem o demonstrativo em PDF ou planilha. Só para atendimentos de lote enviado; as glosas de linha citam o número sequencial da linha, e a soma liberada mais glosada não passa do total da guia.
+     */
+    put: operations['billing.attendance.analysis'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/receivable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gera a conta a receber do convênio no financeiro para um lote enviado
+     * @description O valor é o total do lote; o vencimento é o do contrato com a operadora. Um lote tem uma conta a receber: a segunda chamada é 409 nomeando a existente. Pede também `finance:write`, pois cria a conta no financeiro.
+     */
+    post: operations['billing.batch.receivable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/inventory/product/': {
     parameters: {
       query?: never;
@@ -5221,6 +5261,15 @@ export interface components {
         /** @description reais */
         total: number;
       }[];
+      /** @description conta a receber do convênio no financeiro */
+      receivable?: {
+        bill: string;
+        /** @description reais */
+        amount: number;
+        dueDate: string;
+        at: string;
+        by: string;
+      };
       /** @description reais */
       total: number;
       guides: number;
@@ -5259,6 +5308,15 @@ export interface components {
         /** @description reais */
         total: number;
       }[];
+      /** @description conta a receber do convênio no financeiro */
+      receivable?: {
+        bill: string;
+        /** @description reais */
+        amount: number;
+        dueDate: string;
+        at: string;
+        by: string;
+      };
     };
     BillingAttendanceWithTotal: {
       id: string;
@@ -21279,6 +21337,217 @@ export interface operations {
               hash: string;
               total: number;
             };
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.attendance.analysis': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description dm_statusProtocolo
+           * @enum {string}
+           */
+          status: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          released: number;
+          /** @default [] */
+          glosas?: {
+            /** @description linha da guia (sequencial); ausente: glosa da guia */
+            sequence?: number;
+            /** @description dm_tipoGlosa */
+            code: string;
+            /** @description valor em reais (BRL), até 2 casas decimais */
+            value?: number;
+            description?: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Registra à mão a análise da operadora de uma guia: situação, valor liberado e glosas */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            id: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.batch.receivable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: date */
+          dueDate: string;
+          category?: string;
+          account?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Gera a conta a receber do convênio no financeiro para um lote enviado */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            batch: components['schemas']['BatchWithTotal'];
           };
         };
       };

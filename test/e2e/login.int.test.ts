@@ -81,8 +81,8 @@ describe('signing in at the desk, in Chromium against the real server', () => {
 
     await typeLogin(page, EMAIL, PASSWORD);
     await page.getByText(WHO).waitFor({ timeout: 20_000 });
-    // An administrator sees the ten sections, Estoque, Caixa, Contas and Administração included (side bar, grouped).
-    expect(await page.getByRole('navigation').getByRole('button').count()).toBe(10);
+    // An administrator sees eleven sections, Estoque, Caixa, Contas, Faturamento and Administração included (side bar, grouped).
+    expect(await page.getByRole('navigation').getByRole('button').count()).toBe(11);
     await screenshot(page, 'login-online.png');
 
     await page.getByRole('button', { name: 'Sair' }).click();

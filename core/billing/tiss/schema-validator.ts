@@ -87,14 +87,52 @@ function translate(error: XMLValidationError): TissProblem {
  *   setting names a version not shipped).
  */
 export async function validateTissMessage(xml: Uint8Array, version: string): Promise<TissProblem[]> {
+  return (await validateTissMessages([xml], version))[0]!;
+}
+
+/**
+ * The problems of each message of `xmls` (same version), in order, from one libxml2 run; `schema`
+ * `webServices` checks the web-service messages (`loteGuiasWS`, `protocoloRecebimentoWS`…). Each call
+ * pays a worker, a wasm instance and a schema compilation (about 170 ms on the 2-core bench machine)
+ * before its documents, so several batches are checked together (TISS-013, test/bench/tiss-batch.md).
+ *
+ * @throws DomainError as {@link validateTissMessage}.
+ */
+export async function validateTissMessages(
+  xmls: Uint8Array[],
+  version: string,
+  schema: 'message' | 'webServices' = 'message',
+): Promise<TissProblem[][]> {
   if (!/^\d\.\d{2}\.\d{2}$/.test(version)) throw missingVersion(version);
+  if (xmls.length === 0) return [];
   const { validateXML } = await import('xmllint-wasm');
-  const files = await schemaFiles(version);
+  const all = await schemaFiles(version);
+  // The web-service messages (loteGuiasWS…) are declared in tissWebServicesV<version>.xsd, which
+  // includes the message schema: compiled as the main one, the others preloaded.
+  const main = schema === 'message' ? mainSchema(version) : `tissWebServicesV${version.replace(/\./g, '_')}.xsd`;
+  const chosen = all.find((f) => f.fileName === main);
+  if (!chosen) throw missingVersion(version);
+  const files = [...all.filter((f) => f !== chosen), chosen];
+  const names = xmls.map((_, i) => `lote-${i}.xml`);
   const result = await validateXML({
-    xml: { fileName: 'lote.xml', contents: xml },
+    xml: xmls.map((contents, i) => ({ fileName: names[i]!, contents })),
     schema: files[files.length - 1]!,
     preload: files.slice(0, -1),
     maxMemoryPages: 2048,
   });
-  return result.valid ? [] : result.errors.map(translate);
+  const problems: TissProblem[][] = xmls.map(() => []);
+  if (result.valid) return problems;
+  for (const error of result.errors) {
+    const index = names.indexOf(error.loc?.fileName ?? '');
+    if (index >= 0) problems[index]!.push(translate(error));
+    else {
+      // "lote-3.xml fails to validate" has no position: it belongs to the message it names.
+      const named = Math.max(
+        names.findIndex((n) => error.rawMessage.startsWith(`${n} `)),
+        0,
+      );
+      if (xmls.length === 1 || problems[named]!.length === 0) problems[named]!.push(translate(error));
+    }
+  }
+  return problems;
 }

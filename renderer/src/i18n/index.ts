@@ -26,6 +26,8 @@ import { cashPtBR, type CashMessageKey } from './cash.pt-BR.js';
 import { totemPtBR } from './totem.pt-BR.js';
 import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
+import { billingEn } from './billing.en.js';
+import { billingPtBR, type BillingMessageKey } from './billing.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
 export type MessageKey =
@@ -37,7 +39,8 @@ export type MessageKey =
   | SetupMessageKey
   | InventoryMessageKey
   | CashMessageKey
-  | MedicalRecordMessageKey;
+  | MedicalRecordMessageKey
+  | BillingMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -78,6 +81,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...inventoryPtBR,
     ...cashPtBR,
     ...medicalRecordPtBR,
+    ...billingPtBR,
   },
   en: {
     ...en,
@@ -91,6 +95,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...inventoryEn,
     ...cashEn,
     ...medicalRecordEn,
+    ...billingEn,
   },
 };
 
