@@ -73,7 +73,16 @@ export const CLINIC_STORAGE_GROUPS: StorageGroups = {
     'cash_registers',
     'cash_movements',
   ],
-  account: ['account_configurations', 'schedule_filters', 'personal_templates', 'outbox_messages'],
+  account: [
+    'account_configurations',
+    'schedule_filters',
+    'personal_templates',
+    'outbox_messages',
+    'chat_messages',
+    'chat_members',
+    'notifications',
+    'notification_counters',
+  ],
 };
 
 /**

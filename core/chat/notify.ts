@@ -1,0 +1,49 @@
+/**
+ * Writing notifications: whatever happens that a user should see in the bell (a patient confirmed, a
+ * message failed, a sync conflict waits for review) becomes one notification per user it concerns,
+ * in the store of the tenant, so it replicates to the desks like any record.
+ */
+import { users } from '#core/access/user.js';
+import type { Role } from '#core/access/roles.js';
+import { newRecordBase } from '#core/common/records.js';
+import type { OperationContext } from '#core/operation.js';
+import type { Notification, NotificationKind, NotificationLink } from './notification-records.js';
+import { notifications } from './notification-records.js';
+
+/** What to notify. */
+export interface NotificationInput {
+  kind: NotificationKind;
+  /** One line in pt-BR (at most 200 characters; longer is cut). */
+  title: string;
+  body?: string | null;
+  link?: NotificationLink | null;
+}
+
+/** Writes `input` once for each of `userIds` (duplicates ignored). @returns the notifications written. */
+export async function notifyUsers(
+  ctx: Pick<OperationContext, 'store' | 'clock' | 'ids'>,
+  userIds: readonly string[],
+  input: NotificationInput,
+): Promise<Notification[]> {
+  const written: Notification[] = [];
+  for (const user of new Set(userIds)) {
+    const record: Notification = {
+      ...newRecordBase(ctx),
+      user,
+      kind: input.kind,
+      title: input.title.slice(0, 200),
+      body: input.body?.slice(0, 1000) ?? null,
+      link: input.link ?? null,
+      readAt: null,
+    };
+    await ctx.store.collection(notifications).insert(record);
+    written.push(record);
+  }
+  return written;
+}
+
+/** The active users of the account holding one of `roles` (admins always: they hold every permission). */
+export async function usersInRoles(ctx: Pick<OperationContext, 'store'>, roles: readonly Role[]): Promise<string[]> {
+  const all = await ctx.store.collection(users).find({ selector: { active: true } });
+  return all.filter((u) => u.role === 'admin' || roles.includes(u.role)).map((u) => u.id);
+}
