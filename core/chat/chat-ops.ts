@@ -11,6 +11,7 @@ import { defineOperation, type OperationContext } from '#core/operation.js';
 import { refInput } from '#core/references.js';
 import type { Stored } from '#core/store/record.js';
 import { OWN_READ, OWN_WRITE, requireActiveUser, requireMembership, userOf } from './chat-access.js';
+import { notifyUsers } from './notify.js';
 import { chatSummaries, chatSummaryOutput, unreadOf } from './chat-summary.js';
 import {
   chatMembers,
@@ -81,7 +82,18 @@ export const sendChatMessage = defineOperation({
       .collection(chatMessages)
       .insert(compact<ChatMessage>({ ...newRecordBase(ctx), chat, from, text: input.text }));
     // Sending is reading what came before: one's own message never counts as unread.
-    await markRead(ctx, chat, from);
+    const { members } = await markRead(ctx, chat, from);
+    const sender = await ctx.store.collection(users).get(from);
+    await notifyUsers(
+      ctx,
+      members.filter((user) => user !== from),
+      {
+        kind: 'chat.message',
+        title: `Nova mensagem de ${sender?.name ?? 'um colega'}`,
+        body: input.text.length > 120 ? `${input.text.slice(0, 119)}…` : input.text,
+        link: { collection: 'chat_messages', id: chatMessage.id },
+      },
+    );
     return { message: 'Mensagem enviada', chatMessage };
   },
 });

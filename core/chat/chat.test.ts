@@ -23,6 +23,9 @@ const tick = (ms = 1000) => (now += ms);
 const RECEPTION = '0193a1c2-7b3e-7cc1-9a52-0c7d3f1e2a01';
 const DOCTOR = '0193a1c2-7b3e-7cc1-9a52-0c7d3f1e2a02';
 const NURSE = '0193a1c2-7b3e-7cc1-9a52-0c7d3f1e2a03';
+/** Two users who never chat, for the notification tests. */
+const FRONT = '0193a1c2-7b3e-7cc1-9a52-0c7d3f1e2a04';
+const BACK = '0193a1c2-7b3e-7cc1-9a52-0c7d3f1e2a05';
 const own = ['profile:read', 'profile:write'];
 const as = (id: string): Actor => ({ kind: 'user', id, tenantId: 't1', permissions: new Set(own) });
 
@@ -33,6 +36,8 @@ beforeAll(async () => {
     [RECEPTION, 'Ana Recepção'],
     [DOCTOR, 'Dr. Bruno'],
     [NURSE, 'Carla'],
+    [FRONT, 'Dora'],
+    [BACK, 'Edu'],
   ] as const) {
     await h.ctx.store.collection(users).insert(professionalRecord(id, 't1', name));
   }
@@ -51,6 +56,11 @@ describe('chat between two users', () => {
 
     const status = await h.run(markChatRead, { id: doctorChat!.chat }, as(DOCTOR));
     expect(status.unread).toBe(0);
+    const bell = await h.run(listNotifications, {}, as(DOCTOR));
+    expect(bell.newCount).toBe(1);
+    expect(bell.items[0]).toMatchObject({ kind: 'chat.message', title: 'Nova mensagem de Ana Recepção' });
+    expect(bell.items[0]!.body).toBe('O paciente das 10h chegou.');
+    expect((await h.run(listNotifications, {}, as(RECEPTION))).newCount).toBe(0);
     expect(status.members.find((m) => m.user === DOCTOR)!.readAt).toBe(
       new Date(now).toISOString().replace('Z', '+00:00'),
     );
@@ -109,34 +119,34 @@ describe('chat between two users', () => {
 describe('notifications', () => {
   it('each user lists only theirs; the counter counts new ones and clears to 0', async () => {
     tick();
-    await notifyUsers(h.ctx, [RECEPTION, DOCTOR], { kind: 'appointment.confirmed', title: 'Consulta confirmada' });
+    await notifyUsers(h.ctx, [FRONT, BACK], { kind: 'appointment.confirmed', title: 'Consulta confirmada' });
     tick();
-    await notifyUsers(h.ctx, [RECEPTION], { kind: 'message.failed', title: 'Mensagem não enviada', body: 'WhatsApp' });
-    const mine = await h.run(listNotifications, {}, as(RECEPTION));
+    await notifyUsers(h.ctx, [FRONT], { kind: 'message.failed', title: 'Mensagem não enviada', body: 'WhatsApp' });
+    const mine = await h.run(listNotifications, {}, as(FRONT));
     expect(mine.items.map((n) => n.title)).toEqual(['Mensagem não enviada', 'Consulta confirmada']);
     expect(mine.newCount).toBe(2);
-    expect((await h.run(listNotifications, {}, as(DOCTOR))).items).toHaveLength(1);
+    expect((await h.run(listNotifications, {}, as(BACK))).items).toHaveLength(1);
     expect((await h.run(listNotifications, {}, as(NURSE))).items).toHaveLength(0);
 
     tick();
-    await h.run(clearNotificationCounter, {}, as(RECEPTION));
-    const cleared = await h.run(listNotifications, {}, as(RECEPTION));
+    await h.run(clearNotificationCounter, {}, as(FRONT));
+    const cleared = await h.run(listNotifications, {}, as(FRONT));
     expect(cleared).toMatchObject({ newCount: 0, unread: 2 });
-    expect((await h.run(listNotifications, {}, as(DOCTOR))).newCount).toBe(1);
+    expect((await h.run(listNotifications, {}, as(BACK))).newCount).toBe(1);
 
     tick();
-    await notifyUsers(h.ctx, [RECEPTION], { kind: 'sync.review', title: 'Conflito de sincronização para revisar' });
-    expect((await h.run(listNotifications, {}, as(RECEPTION))).newCount).toBe(1);
+    await notifyUsers(h.ctx, [FRONT], { kind: 'sync.review', title: 'Conflito de sincronização para revisar' });
+    expect((await h.run(listNotifications, {}, as(FRONT))).newCount).toBe(1);
   });
 
   it('marks one read and unread again; another user’s answers 404', async () => {
-    const [latest] = (await h.run(listNotifications, {}, as(RECEPTION))).items;
+    const [latest] = (await h.run(listNotifications, {}, as(FRONT))).items;
     tick();
-    const read = await h.run(setNotificationRead, { id: latest!.id, read: true }, as(RECEPTION));
+    const read = await h.run(setNotificationRead, { id: latest!.id, read: true }, as(FRONT));
     expect(read.readAt).not.toBeNull();
-    expect((await h.run(listNotifications, {}, as(RECEPTION))).newCount).toBe(0);
-    const unread = await h.run(setNotificationRead, { id: latest!.id, read: false }, as(RECEPTION));
+    expect((await h.run(listNotifications, {}, as(FRONT))).newCount).toBe(0);
+    const unread = await h.run(setNotificationRead, { id: latest!.id, read: false }, as(FRONT));
     expect(unread.readAt).toBeNull();
-    expect((await h.failure(setNotificationRead, { id: latest!.id, read: true }, as(DOCTOR))).code).toBe('not_found');
+    expect((await h.failure(setNotificationRead, { id: latest!.id, read: true }, as(BACK))).code).toBe('not_found');
   });
 });

@@ -355,6 +355,22 @@ function minimalRecords(refs: Refs, ids: Record<string, string>): Record<string,
       at: AT,
       by: refs.professional,
     },
+    chat_messages: { chat: ids.chat_members!, from: refs.professional, text: 'Paciente chegou' },
+    chat_members: {
+      chat: ids.chat_members!,
+      user: refs.professional,
+      members: [refs.professional, ids.users!],
+      readAt: null,
+    },
+    notifications: {
+      user: refs.professional,
+      kind: 'sync.review',
+      title: 'Conflito para revisar',
+      body: null,
+      link: null,
+      readAt: null,
+    },
+    notification_counters: { user: refs.professional, clearedAt: AT },
   };
   return Object.fromEntries(Object.entries(records).map(([name, doc]) => [name, { id: ids[name]!, ...base, ...doc }]));
 }
@@ -593,6 +609,8 @@ for (const backend of backends) {
         register: register.id,
         station: 'contratos',
       });
+      await write('POST', '/chat/message', { to: colleague.id, text: 'O paciente chegou.' });
+      expect((await server.call('DELETE', '/notification/newCount', { token: account.A.token })).status).toBe(200);
 
       let checked = 0;
       for (const def of allCollections as unknown as Def[]) {
@@ -798,6 +816,10 @@ for (const backend of backends) {
         finance_payments: 'refuse',
         cash_registers: 'refuse',
         cash_movements: 'refuse',
+        chat_messages: 'refuse',
+        chat_members: 'refuse',
+        notifications: 'refuse',
+        notification_counters: 'refuse',
       });
       await readsAnswer();
     }, 120_000);
