@@ -27,6 +27,7 @@ import {
   type FieldSpec,
 } from './fields.js';
 import type { Lookup } from './lookup.js';
+import { CHAT_DESCRIBERS } from './chat.js';
 import { FINANCE_DESCRIBERS } from './finance.js';
 import { INVENTORY_DESCRIBERS } from './inventory.js';
 import { MEDICAL_RECORD_DESCRIBERS } from './medical-record.js';
@@ -306,6 +307,7 @@ export const DESCRIBERS: Readonly<Record<string, CollectionDescriber>> = {
   ...MEDICAL_RECORD_DESCRIBERS,
   ...FINANCE_DESCRIBERS,
   ...INVENTORY_DESCRIBERS,
+  ...CHAT_DESCRIBERS,
   appointments: APPOINTMENT,
   patients: PATIENT,
   budgets: BUDGET,
