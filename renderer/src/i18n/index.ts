@@ -22,6 +22,8 @@ import { totemEn } from './totem.en.js';
 import { totemPtBR } from './totem.pt-BR.js';
 import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
+import { chatEn } from '../chat/chat.en.js';
+import { chatPtBR } from '../chat/chat.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
 export type MessageKey =
@@ -70,6 +72,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...serverPtBR,
     ...setupPtBR,
     ...inventoryPtBR,
+    ...chatPtBR,
   },
   en: {
     ...en,
@@ -81,6 +84,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...serverEn,
     ...setupEn,
     ...inventoryEn,
+    ...chatEn,
   },
 };
 
