@@ -30,6 +30,14 @@ export function userOf(actor: Actor): string {
 }
 
 /**
+ * The user id of `actor`, or an id no member or notification carries: a credential with no person
+ * behind it reaches no chat or notification by id, so it gets the same 404 as a missing one.
+ */
+export function userOrNobody(actor: Actor): string {
+  return actor.kind === 'user' ? actor.id : '';
+}
+
+/**
  * The active user `id` of the account.
  * @throws DomainError `validation` on `path` when there is none
  */

@@ -10,7 +10,7 @@ import { DomainError } from '#core/errors.js';
 import { defineOperation, type OperationContext } from '#core/operation.js';
 import { refInput } from '#core/references.js';
 import type { Stored } from '#core/store/record.js';
-import { OWN_READ, OWN_WRITE, requireActiveUser, requireMembership, userOf } from './chat-access.js';
+import { OWN_READ, OWN_WRITE, requireActiveUser, requireMembership, userOf, userOrNobody } from './chat-access.js';
 import { notifyUsers } from './notify.js';
 import { chatSummaries, chatSummaryOutput, unreadOf } from './chat-summary.js';
 import {
@@ -127,7 +127,7 @@ const readStatusOutput = z
   .meta({ id: 'ChatReadStatus' });
 
 async function readStatus(ctx: OperationContext, chat: string): Promise<z.output<typeof readStatusOutput>> {
-  const me = userOf(ctx.actor);
+  const me = userOrNobody(ctx.actor);
   const member = await requireMembership(ctx.store, chat, me);
   const records = await ctx.store.collection(chatMembers).find({ selector: { chat } });
   const messages = await messagesOf(ctx, chat);
@@ -162,7 +162,7 @@ export const markChatRead = defineOperation({
   http: { method: 'PUT', path: '/chat/{id}/read' },
   example: { id: EXAMPLE_ID },
   async run(ctx, { id }) {
-    await markRead(ctx, id, userOf(ctx.actor));
+    await markRead(ctx, id, userOrNobody(ctx.actor));
     return readStatus(ctx, id);
   },
 });
@@ -190,7 +190,7 @@ export const listChatMessages = defineOperation({
   http: { method: 'GET', path: '/chat/{id}/message' },
   example: { id: EXAMPLE_ID },
   async run(ctx, { id }) {
-    await requireMembership(ctx.store, id, userOf(ctx.actor));
+    await requireMembership(ctx.store, id, userOrNobody(ctx.actor));
     return { items: await messagesOf(ctx, id) };
   },
 });

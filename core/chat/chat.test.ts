@@ -102,6 +102,9 @@ describe('chat between two users', () => {
     expect((await h.failure(sendChatMessage, { text: 'oi' }, as(RECEPTION))).details[0]!.path).toBe('to');
     const key: Actor = { kind: 'apiKey', id: 'k', tenantId: 't1', permissions: new Set(['*']) };
     expect((await h.failure(sendChatMessage, { to: DOCTOR, text: 'oi' }, key)).code).toBe('forbidden');
+    // By id, a credential with no person behind it reaches no chat: the same 404 as a missing one.
+    const chat = directChatId(RECEPTION, DOCTOR);
+    expect((await h.failure(listChatMessages, { id: chat }, key)).code).toBe('not_found');
   });
 
   it('counts a message typed on a desk whose clock is ahead as unread, and reading covers it', async () => {

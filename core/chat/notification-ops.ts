@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EXAMPLE_ID, idInput, notFound, nowIso } from '#core/common/records.js';
 import { defineOperation, type OperationContext } from '#core/operation.js';
-import { OWN_READ, OWN_WRITE, userOf } from './chat-access.js';
+import { OWN_READ, OWN_WRITE, userOf, userOrNobody } from './chat-access.js';
 import {
   counterId,
   notificationCounters,
@@ -105,7 +105,7 @@ export const setNotificationRead = defineOperation({
   http: { method: 'PUT', path: '/notification/{id}/read' },
   example: { id: EXAMPLE_ID, read: true },
   async run(ctx, { id, read }) {
-    const user = userOf(ctx.actor);
+    const user = userOrNobody(ctx.actor);
     const collection = ctx.store.collection(notifications);
     const found = await collection.get(id);
     if (!found || found.user !== user) throw notFound('Notificação', 'id', id);
