@@ -14,7 +14,7 @@ import { getChatReadStatus, listChatMessages, listChats, markChatRead, sendChatM
 import { directChatId } from './chat-records.js';
 import { chatModule } from './module.js';
 import { clearNotificationCounter, listNotifications, setNotificationRead } from './notification-ops.js';
-import { notifyUsers } from './notify.js';
+import { notifyFailedMessage, notifyUsers } from './notify.js';
 
 let now = Date.parse('2026-11-23T12:00:00.000Z');
 const clock: Clock = { now: () => new Date(now) };
@@ -140,6 +140,20 @@ describe('notifications', () => {
     tick();
     await notifyUsers(h.ctx, [FRONT], { kind: 'sync.review', title: 'Conflito de sincronização para revisar' });
     expect((await h.run(listNotifications, {}, as(FRONT))).newCount).toBe(1);
+  });
+
+  it('tells the reception and the admins of a message failed for good, not the professionals', async () => {
+    const reception = '0193a1c2-7b3e-7cc1-9a52-0c7d3f1e2a06';
+    await h.ctx.store.collection(users).insert({ ...professionalRecord(reception, 't1', 'Fabi'), role: 'reception' });
+    tick();
+    await notifyFailedMessage(h.ctx, { id: uuidV7Ids.next(), channel: 'whatsapp', lastError: 'Número sem WhatsApp' });
+    const bell = await h.run(listNotifications, {}, as(reception));
+    expect(bell.items[0]).toMatchObject({
+      kind: 'message.failed',
+      title: 'Mensagem não enviada (WhatsApp)',
+      body: 'Número sem WhatsApp',
+    });
+    expect((await h.run(listNotifications, {}, as(NURSE))).items.some((n) => n.kind === 'message.failed')).toBe(false);
   });
 
   it('marks one read and unread again; another user’s answers 404', async () => {

@@ -47,3 +47,27 @@ export async function usersInRoles(ctx: Pick<OperationContext, 'store'>, roles: 
   const all = await ctx.store.collection(users).find({ selector: { active: true } });
   return all.filter((u) => u.role === 'admin' || roles.includes(u.role)).map((u) => u.id);
 }
+
+const CHANNEL_LABELS: Record<string, string> = {
+  email: 'E-mail',
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+  webhook: 'Webhook',
+};
+
+/**
+ * Tells the reception (and the admins) that a message to a patient failed for good, so someone retries
+ * it or calls the patient: "Mensagem não enviada", the channel and the provider's reason.
+ */
+export async function notifyFailedMessage(
+  ctx: Pick<OperationContext, 'store' | 'clock' | 'ids'>,
+  message: { id: string; channel: string; lastError: string | null },
+): Promise<Notification[]> {
+  const channel = CHANNEL_LABELS[message.channel] ?? message.channel;
+  return notifyUsers(ctx, await usersInRoles(ctx, ['reception']), {
+    kind: 'message.failed',
+    title: `Mensagem não enviada (${channel})`,
+    body: message.lastError,
+    link: { collection: 'outbox_messages', id: message.id },
+  });
+}
