@@ -71,3 +71,35 @@ export async function notifyFailedMessage(
     link: { collection: 'outbox_messages', id: message.id },
   });
 }
+
+/** `dd/mm às HH:mm` of `iso` in the clinics' zone (Brasília time). */
+function whenLabel(iso: string): string {
+  const at = new Date(iso);
+  const day = at.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit' });
+  const time = at.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
+  return `${day} às ${time}`;
+}
+
+/**
+ * Tells the reception, the admins and the appointment's professional that the patient confirmed (or
+ * took back the confirmation of) an appointment through a reply: no patient data in the text, the
+ * link opens the appointment.
+ */
+export async function notifyPatientConfirmation(
+  ctx: Pick<OperationContext, 'store' | 'clock' | 'ids'>,
+  appointment: { id: string; professional: string; start: string },
+  confirmed: boolean,
+): Promise<Notification[]> {
+  const recipients = [...(await usersInRoles(ctx, ['reception'])), appointment.professional];
+  const known = new Set((await ctx.store.collection(users).find({ selector: { active: true } })).map((u) => u.id));
+  return notifyUsers(
+    ctx,
+    recipients.filter((id) => known.has(id)),
+    {
+      kind: confirmed ? 'appointment.confirmed' : 'appointment.unconfirmed',
+      title: confirmed ? 'Paciente confirmou a consulta' : 'Paciente desfez a confirmação',
+      body: `Consulta de ${whenLabel(appointment.start)}`,
+      link: { collection: 'appointments', id: appointment.id },
+    },
+  );
+}
