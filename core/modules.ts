@@ -6,6 +6,7 @@
 import { accessModule } from './access/module.js';
 import { billingModule } from './billing/module.js';
 import { budgetModule } from './budget/module.js';
+import { chatModule } from './chat/module.js';
 import { clinicModule } from './clinic/module.js';
 import { financeModule } from './finance/module.js';
 import { insuranceModule } from './insurance/module.js';
@@ -34,4 +35,5 @@ export const modules: readonly DomainModule[] = [
   billingModule,
   inventoryModule,
   financeModule,
+  chatModule,
 ];

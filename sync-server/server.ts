@@ -40,6 +40,7 @@ import { openSqlDatabase, type SqlDatabase, type StoreTables } from './store/ind
 import { repairExposedInvitations } from './auth/exposed-invitations.js';
 import { signingKey } from './auth/secrets.js';
 import { ChangeHub } from './sync/change-hub.js';
+import { notifyFailedMessage } from '#core/chat/notify.js';
 import {
   serverSecretBox,
   startWebhooks,
@@ -136,6 +137,8 @@ export function startServerDelivery(
     clock,
     logger,
     intervalMs: config.intervalMs,
+    // The bell of the reception (core/chat): a message that failed for good waits for a person.
+    onFailed: (store, message) => notifyFailedMessage({ store, clock, ids: uuidV7Ids }, message).then(() => undefined),
   });
 }
 

@@ -13,6 +13,7 @@ import { DemoEntry } from './local/DemoEntry.js';
 import { useInstallation } from './local/installation-store.js';
 import { LocalCoreGate, LocalCoreProvider } from './local/LocalCoreProvider.js';
 import { ConnectionBadge } from './local/ConnectionBadge.js';
+import { DeskInbox } from './chat/DeskInbox.js';
 import { SyncIndicator } from './local/SyncIndicator.js';
 import { onOpenReview } from './sync-review/open-review.js';
 import { roleAdministers } from './role-shows.js';
@@ -95,6 +96,7 @@ export function App() {
           <Group gap="sm" ml="auto" className="session-user" wrap="nowrap">
             {/* Offline shows here while it lasts, whatever way the person signed in (issue 19). */}
             <ConnectionBadge server={status} />
+            {installation && <DeskInbox />}
             <Text size="sm" c="white" className="session-name">
               {t('session.user', { name: session.user.name, role: t(`role.${session.user.role}` as MessageKey) })}
             </Text>

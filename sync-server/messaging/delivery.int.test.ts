@@ -255,6 +255,23 @@ describe.each(backends)('delivery worker on $name', (backend) => {
     expect((await get(noAttachment.id))!.lastError).toBe('Tipo de anexo desconhecido: exam-pdf');
   });
 
+  it('tells onFailed of each message failed for good, and keeps the failure when the notice throws', async () => {
+    const told: string[] = [];
+    const noticing = worker(primary, {
+      onFailed: (_store, message) => {
+        told.push(`${message.id} ${message.lastError}`);
+        return Promise.reject(new Error('o aviso não foi gravado'));
+      },
+    });
+    double.failWith(new SendFailure('Número sem WhatsApp', true, 'not_on_whatsapp'), 1);
+    const refused = await enqueue(whatsapp());
+    expect(await noticing.runOnce()).toMatchObject({ failed: 1 });
+    await noticing.stop();
+    expect(told).toEqual([`${refused.id} Número sem WhatsApp`]);
+    expect(await get(refused.id)).toMatchObject({ status: 'failed', lastError: 'Número sem WhatsApp' });
+    expect(lines.some((l) => l.includes('failure notice not written'))).toBe(true);
+  });
+
   it('waits for an attachment whose record has not reached the server yet, and sends once it has', async () => {
     // A desk queues a send beside a record it made offline; the two may arrive in separate pushes.
     const queued = await enqueue({ ...whatsapp(), attachments: [{ kind: 'visit-card', visitId: 'v-late' }] });

@@ -45,6 +45,11 @@ export interface DeliveryOptions {
   templates?: TemplateRegistry;
   /** Defaults to the shared registry of attachments.ts. */
   attachments?: AttachmentRegistry;
+  /**
+   * Told of each message just marked `failed` (the server notifies the reception: core/chat/notify.ts).
+   * What it throws is logged; the failure stays recorded.
+   */
+  onFailed?(store: Store, message: QueuedMessage): Promise<void>;
 }
 
 /** What one pass did, summed over tenants. */
@@ -147,8 +152,12 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       return;
     }
     if (next.status === 'sent') report.sent += 1;
-    else if (next.status === 'failed') report.failed += 1;
-    else report.retrying += 1;
+    else if (next.status === 'failed') {
+      report.failed += 1;
+      await options.onFailed?.(store, next).catch((error: unknown) => {
+        log.error({ ...fields, ...errorFields(error) }, 'messaging: failure notice not written');
+      });
+    } else report.retrying += 1;
   }
 
   async function deliverTenant(tenantId: string, report: DeliveryReport): Promise<void> {

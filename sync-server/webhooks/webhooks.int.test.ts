@@ -273,3 +273,16 @@ describe('SSRF guard at delivery time', () => {
     expect(delays.every((d, i) => i === 0 || d >= delays[i - 1]!)).toBe(true);
   });
 });
+
+describe('webhook worker timing', () => {
+  it('wakes on a commit that writes an event collection: the event goes out without waiting for the interval', async () => {
+    receiver.answer(200);
+    const { patient } = await run(createPatient, { name: 'Beatriz Nunes' });
+    // No runOnce here: the worker's interval is an hour, so only the change feed can have woken it.
+    const deadline = performance.now() + 4_000; // Date is faked in this file
+    const arrived = () =>
+      receiver.accepted.some((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id === patient.id);
+    while (!arrived() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(arrived()).toBe(true);
+  });
+});

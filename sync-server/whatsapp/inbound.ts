@@ -10,7 +10,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Actor } from '#core/actor.js';
+import { notifyPatientConfirmation } from '#core/chat/notify.js';
 import { isDomainError } from '#core/errors.js';
+import { uuidV7Ids } from '#core/ids.js';
 import { utcIso } from '#core/messaging/lifecycle.js';
 import { outboxMessages } from '#core/messaging/message.js';
 import { setConfirmation } from '#core/schedule/confirmation-ops.js';
@@ -96,13 +98,24 @@ export function mountWhatsAppWebhook(app: Hono, deps: InboundDeps): void {
         const match = payload ? REPLY_PAYLOAD.exec(payload) : null;
         if (!match) continue;
         try {
-          await setConfirmation(
+          const appointment = await setConfirmation(
             { store, clock: deps.service.clock, actor },
             match[2]!,
             match[1] === 'confirm',
             'whatsapp',
           );
           log.info({ tenantId, appointmentId: match[2], reply: match[1] }, 'whatsapp confirmation reply');
+          // The bell of the reception and the professional (core/chat); the reply stands without it.
+          await notifyPatientConfirmation(
+            { store, clock: deps.service.clock, ids: uuidV7Ids },
+            appointment,
+            match[1] === 'confirm',
+          ).catch((error: unknown) => {
+            log.error(
+              { tenantId, appointmentId: match[2], errorName: (error as Error).name },
+              'notification not written',
+            );
+          });
         } catch (error) {
           // An appointment cancelled or gone meanwhile: the reply changes nothing; Meta must get 200.
           if (!isDomainError(error)) throw error;

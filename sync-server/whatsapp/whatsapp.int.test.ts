@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { notifications } from '#core/chat/notification-records.js';
 import { users } from '#core/access/user.js';
 import { createBudget } from '#core/budget/budget-ops.js';
 import { fullBudgetBody, seedBudgetReferences } from '#core/budget/testing.js';
@@ -272,6 +273,16 @@ describe('sending', () => {
     expect((await hook(reply)).status).toBe(200);
     const confirmed = await ctx.store.collection(appointments).get(appointment.id);
     expect(confirmed!.patientConfirmation).toMatchObject({ confirmed: true, channel: 'whatsapp' });
+    // The professional's bell says so, with the appointment's time and no patient data.
+    const bell = await ctx.store.collection(notifications).find({ selector: { user: professional } });
+    expect(bell.map((n) => [n.kind, n.title, n.body, n.link])).toEqual([
+      [
+        'appointment.confirmed',
+        'Paciente confirmou a consulta',
+        'Consulta de 24/11 às 10:00',
+        { collection: 'appointments', id: appointment.id },
+      ],
+    ]);
   });
 
   it('never wrote the token or the app secret to a log line', () => {

@@ -4,8 +4,11 @@
  * that every delivery arrives, the delay from the event's recording to its first attempt (p95), and
  * deliveries per second; the baseline is the e-mail outbox worker's throughput over the same store
  * with a provider that accepts at once. Retries wait 50 ms here (production: 5 s, then minutes):
- * the bench measures the machinery, not the schedule. The events are written in one burst, so the
- * delay to the first attempt is mostly the backlog's wait (10,000 × 3 deliveries queued at once).
+ * the bench measures the machinery, not the schedule. The records are written in one burst; the worker
+ * is woken by the store's change feed and records the feed a small page at a time, delivering each
+ * page before reading the next, so an event's wait to its first attempt is its page's, and the burst's
+ * backlog shows in the second delay printed (record written → first attempt). Before and after:
+ * webhooks.md.
  * The database stays open until closed with a timer holding the loop: the store's checkpointer waits
  * on unref'd timers, and a bench has no server socket keeping the process alive.
  */
@@ -39,6 +42,8 @@ export interface WebhookBenchResult {
   requests: number;
   /** Event recorded → first attempt, ms. */
   firstAttemptMs: { median: number; p95: number };
+  /** Patient record written → first attempt, ms (what a receiver waits from the clinic's action in a burst). */
+  fromWriteMs: { median: number; p95: number };
   /** Deliveries completed per second, over the whole run. */
   deliveriesPerSecond: number;
   /** Outbox worker baseline: e-mails sent per second. */
@@ -110,10 +115,12 @@ export async function benchWebhooks(): Promise<WebhookBenchResult> {
       concurrency: 16,
     });
     const started = performance.now();
+    const written = new Map<string, number>();
     for (let i = 0; i < EVENTS; i += 500) {
-      await store
-        .collection(patients)
-        .insertMany(Array.from({ length: Math.min(500, EVENTS - i) }, (_, n) => patient(tenantId, i + n)));
+      const batch = Array.from({ length: Math.min(500, EVENTS - i) }, (_, n) => patient(tenantId, i + n));
+      await store.collection(patients).insertMany(batch);
+      const at = Date.now();
+      for (const p of batch) written.set(p.id, at);
     }
     const expected = EVENTS * receivers.length;
     const count = async () =>
@@ -134,8 +141,16 @@ export async function benchWebhooks(): Promise<WebhookBenchResult> {
     }
     const seconds = (performance.now() - started) / 1000;
     await worker.stop();
-    const rows = await service.db.selectFrom('webhook_deliveries').select(['created_ms', 'first_attempt_ms']).execute();
+    const rows = await service.db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as v', 'v.id', 'd.event_id')
+      .select(['d.created_ms', 'd.first_attempt_ms', 'v.payload'])
+      .execute();
     const delays = rows.map((r) => Number(r.first_attempt_ms) - Number(r.created_ms));
+    const fromWrite = rows.map((r) => {
+      const id = (JSON.parse(r.payload) as { data: { id: string } }).data.id;
+      return Number(r.first_attempt_ms) - (written.get(id) ?? Number.NaN);
+    });
     const requests = receivers.reduce((sum, r) => sum + r.all.length, 0);
     await Promise.all(receivers.map((r) => r.close()));
     return {
@@ -145,6 +160,7 @@ export async function benchWebhooks(): Promise<WebhookBenchResult> {
       delivered,
       requests,
       firstAttemptMs: { median: quantile(delays, 0.5), p95: quantile(delays, 0.95) },
+      fromWriteMs: { median: quantile(fromWrite, 0.5), p95: quantile(fromWrite, 0.95) },
       deliveriesPerSecond: delivered / seconds,
       outboxPerSecond,
     };
@@ -162,7 +178,9 @@ export function reportWebhooks(r: WebhookBenchResult): { lines: string[]; met: b
     lines: [
       `webhooks: ${r.events} events × ${r.endpoints} endpoints (one failing every other request), SQLite`,
       `  delivered ${r.delivered}/${r.events * r.endpoints} with ${r.requests} requests: ${met ? 'all' : 'MISSING SOME'}`,
-      `  event → first attempt: median ${r.firstAttemptMs.median} ms, p95 ${r.firstAttemptMs.p95} ms`,
+      `  event → first attempt: median ${r.firstAttemptMs.median} ms, p95 ${r.firstAttemptMs.p95} ms ` +
+        `(target p95 < 1000 ms: ${r.firstAttemptMs.p95 < 1000 ? 'met' : 'NOT MET'})`,
+      `  record written → first attempt (the burst's backlog included): median ${r.fromWriteMs.median} ms, p95 ${r.fromWriteMs.p95} ms`,
       `  throughput: ${r.deliveriesPerSecond.toFixed(0)} deliveries/s; outbox baseline ${r.outboxPerSecond.toFixed(0)} e-mails/s ` +
         `(ratio ${(r.deliveriesPerSecond / r.outboxPerSecond).toFixed(2)}x)`,
     ],

@@ -366,6 +366,8 @@ for (const backend of backends) {
         register: register.id,
         station: 'contratos',
       });
+      await write('POST', '/chat/message', { to: colleague.id, text: 'O paciente chegou.' });
+      expect((await server.call('DELETE', '/notification/newCount', { token: account.A.token })).status).toBe(200);
 
       let checked = 0;
       for (const def of allCollections as unknown as Def[]) {

@@ -28,6 +28,8 @@ import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
 import { billingEn } from './billing.en.js';
 import { billingPtBR, type BillingMessageKey } from './billing.pt-BR.js';
+import { chatEn } from '../chat/chat.en.js';
+import { chatPtBR } from '../chat/chat.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
 export type MessageKey =
@@ -82,6 +84,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...cashPtBR,
     ...medicalRecordPtBR,
     ...billingPtBR,
+    ...chatPtBR,
   },
   en: {
     ...en,
@@ -96,6 +99,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...cashEn,
     ...medicalRecordEn,
     ...billingEn,
+    ...chatEn,
   },
 };
 

@@ -1,0 +1,31 @@
+import type { chatPtBR } from './chat.pt-BR.js';
+
+/** English texts of the chat and the notification bell; same keys as chat.pt-BR.ts. */
+export const chatEn: Record<keyof typeof chatPtBR, string> = {
+  'chat.open': 'Chat',
+  'chat.openUnread_one': 'Chat: {{count}} unread message',
+  'chat.openUnread_other': 'Chat: {{count}} unread messages',
+  'chat.title': 'Team chat',
+  'chat.people': 'People',
+  'chat.noPeople': 'No other user in this account.',
+  'chat.pick': 'Pick someone to talk to.',
+  'chat.empty': 'No messages yet. Write the first one.',
+  'chat.with': 'Chat with {{name}}',
+  'chat.you': 'You',
+  'chat.text': 'Message',
+  'chat.textHint': 'Enter sends; Shift+Enter breaks the line',
+  'chat.send': 'Send',
+  'chat.unread_one': '{{count}} unread',
+  'chat.unread_other': '{{count}} unread',
+  'chat.readBy': 'Read',
+  'chat.failed': 'Could not send: {{reason}}',
+  'notification.open': 'Notifications',
+  'notification.openNew_one': 'Notifications: {{count}} new',
+  'notification.openNew_other': 'Notifications: {{count}} new',
+  'notification.title': 'Notifications',
+  'notification.empty': 'No notifications.',
+  'notification.clear': 'Clear counter',
+  'notification.markRead': 'Mark as read',
+  'notification.markUnread': 'Mark as unread',
+  'notification.unread': 'Unread',
+};
