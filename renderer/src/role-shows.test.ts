@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { permissionsOf, ROLES } from '#core/access/roles.js';
-import { can, type Actor } from '#core/actor.js';
+import { can } from '#core/actor.js';
 import { ROLES_HOLDING, roleAdministers, type ShellPermission } from './role-shows.js';
 
 const composedHolds = (role: (typeof ROLES)[number], permission: string) =>
-  can({ kind: 'user', id: 'u', tenantId: 't', permissions: new Set(permissionsOf(role)) } as Actor, permission);
+  can({ kind: 'user', id: 'u', tenantId: 't', permissions: new Set(permissionsOf(role)) }, permission);
 
 describe('the roles the shell shows entries to', () => {
   it('are the roles the modules compose for each permission', () => {
