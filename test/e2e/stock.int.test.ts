@@ -142,6 +142,12 @@ describe('Estoque: purchase by lot, kit consumed at the attendance’s end, coun
     ).toBe(true);
     await page.keyboard.type('5');
     await shot(page, 'stock/count.png');
+    // At 1024×768 too, with nothing wider than the window.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(page, 'stock/count-1024.png');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await early.waitFor();
     await page.keyboard.press('Enter');
     await notice('Contagem fechada: 1 ajuste lançado.').waitFor();
     await count.getByRole('button', { name: 'Abrir contagem' }).waitFor();
@@ -171,7 +177,7 @@ describe('Estoque: purchase by lot, kit consumed at the attendance’s end, coun
     const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // What Excel pt-BR does: drop the BOM, split on `;`, read "7" or "1,5" with a decimal comma.
-    const rows = parse<string[]>(bytes.subarray(3).toString('utf8'), { delimiter: ';' });
+    const rows = parse(bytes.subarray(3).toString('utf8'), { delimiter: ';' });
     const header = rows[0]!;
     expect(header).toEqual([
       'produto',

@@ -24,7 +24,14 @@ async function openCountOf(ctx: OperationContext, clinic: string): Promise<Inven
  * expected balance), type what was counted, close it; the core records the counted quantities and
  * registers one adjustment per lot whose count differs from its stock at closing time.
  */
-export function StockCount({ clinic, productName }: { clinic: string; productName: (id: string) => string }) {
+export function StockCount({
+  clinic,
+  productOf,
+}: {
+  clinic: string;
+  /** The product's name and consumption unit, the unit counts are typed in. */
+  productOf: (id: string) => { name: string; unit: string };
+}) {
   const { t } = useTranslation();
   const run = useRun();
   const live = useLive((ctx) => openCountOf(ctx, clinic), [inventoryCounts], [clinic]);
@@ -120,14 +127,16 @@ export function StockCount({ clinic, productName }: { clinic: string; productNam
               >
                 {count.lines.map((line) => {
                   const key = lineKey(line);
-                  const name = productName(line.product);
+                  const { name, unit } = productOf(line.product);
                   const lot = line.lot || t('inventory.noLot');
                   return (
                     <Table.Tr key={key}>
                       <Table.Td>{name}</Table.Td>
                       <Table.Td>{lot}</Table.Td>
                       <Table.Td>{brDate(line.expiry)}</Table.Td>
-                      <Table.Td ta="right">{brQuantity(line.expected)}</Table.Td>
+                      <Table.Td ta="right">
+                        {brQuantity(line.expected)} {unit}
+                      </Table.Td>
                       <Table.Td ta="right">
                         <NumberInput
                           aria-label={t('inventory.count.countedOf', { product: name, lot })}

@@ -306,16 +306,17 @@ export function StockScreen() {
               </Stack>
             </form>
           </Paper>
-          {data?.clinic && (
-            <Stack mt="md">
-              <StockCount
-                clinic={data.clinic}
-                productName={(id) => data.products.find((p) => p.id === id)?.name ?? id}
-              />
-            </Stack>
-          )}
         </Grid.Col>
       </Grid>
+      {/* Full width: a count lists every lot with stock, with room for the counted column. */}
+      {data?.clinic && (
+        <Stack mt="md">
+          <StockCount
+            clinic={data.clinic}
+            productOf={(id) => data.products.find((p) => p.id === id) ?? { name: id, unit: '' }}
+          />
+        </Stack>
+      )}
     </section>
   );
 }
