@@ -30,6 +30,22 @@ export const inventoryPtBR = {
   'inventory.save': 'Registrar',
   'inventory.saved': 'Movimentação registrada.',
   'inventory.noClinic': 'Cadastre uma clínica para controlar o estoque.',
+  'inventory.exportCsv': 'Exportar CSV',
+  'inventory.exported': 'Arquivo {{file}} exportado.',
+  'inventory.count.title': 'Contagem de estoque',
+  'inventory.count.open': 'Abrir contagem',
+  'inventory.count.none': 'Nenhuma contagem aberta nesta clínica.',
+  'inventory.count.hint': 'Digite o que foi contado; lote deixado em branco não gera ajuste.',
+  'inventory.count.expected': 'Saldo',
+  'inventory.count.counted': 'Contado',
+  'inventory.count.countedOf': 'Contado: {{product}} · {{lot}}',
+  'inventory.count.save': 'Salvar contagem',
+  'inventory.count.close': 'Fechar contagem',
+  'inventory.count.saved': 'Contagem salva.',
+  'inventory.count.closed_zero': 'Contagem fechada: nenhum ajuste (tudo conferiu).',
+  'inventory.count.closed_one': 'Contagem fechada: {{count}} ajuste lançado.',
+  'inventory.count.closed_other': 'Contagem fechada: {{count}} ajustes lançados.',
+  'inventory.count.failed': 'Não foi possível concluir a contagem.',
 } as const;
 
 /** A key of the Estoque screen's texts. */

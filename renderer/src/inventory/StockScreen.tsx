@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { lotBalances } from '#core/inventory/balance-record.js';
 import { reserveReasons } from '#core/inventory/category-record.js';
+import { exportStock } from '#core/inventory/export-ops.js';
 import { createMovement } from '#core/inventory/movement-ops.js';
 import { inventoryMovements, MOVEMENT_KINDS, type MovementKind } from '#core/inventory/movement-record.js';
 import { products } from '#core/inventory/product-record.js';
@@ -28,7 +29,9 @@ import type { MessageKey } from '../i18n/index.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { maskDate } from '../patients/masks.js';
 import { BAD_DATE, brToIso } from '../patients/patient-form-values.js';
+import { saveFile } from '../setup/price-files.js';
 import { loadStock } from './load-stock.js';
+import { StockCount } from './StockCount.js';
 
 const READS = [inventoryMovements, lotBalances, products, clinics, reserveReasons];
 const FIELDS = ['product', 'kind', 'quantity', 'lot', 'expiry', 'toClinic', 'reason'];
@@ -59,6 +62,18 @@ export function StockScreen() {
   const [failure, setFailure] = useState<ReturnType<typeof formFailure> | null>(null);
   const [saving, setSaving] = useState(false);
   const data = live.data;
+
+  // The file is the core's export (the same CSV as REST's), offered as a download.
+  const exportCsv = async () => {
+    if (!data?.clinic) return;
+    try {
+      const file = await run(exportStock, { clinicId: data.clinic, format: 'csv' });
+      saveFile(file.fileName, file.content, file.mediaType);
+      setNotice(t('inventory.exported', { file: file.fileName }));
+    } catch (error) {
+      setNotice(formFailure(error, []).general);
+    }
+  };
 
   const submit = async () => {
     if (!data?.clinic) return;
@@ -95,15 +110,20 @@ export function StockScreen() {
         <Title order={3} id="stock-title">
           {t('inventory.nav')}
         </Title>
-        {data && data.clinics.length > 1 && (
-          <Select
-            aria-label={t('inventory.clinic')}
-            data={data.clinics.map((c) => ({ value: c.id, label: c.name }))}
-            value={data.clinic}
-            onChange={setChosen}
-            allowDeselect={false}
-          />
-        )}
+        <Group>
+          {data && data.clinics.length > 1 && (
+            <Select
+              aria-label={t('inventory.clinic')}
+              data={data.clinics.map((c) => ({ value: c.id, label: c.name }))}
+              value={data.clinic}
+              onChange={setChosen}
+              allowDeselect={false}
+            />
+          )}
+          <Button variant="light" disabled={!data?.clinic} onClick={() => void exportCsv()}>
+            {t('inventory.exportCsv')}
+          </Button>
+        </Group>
       </Group>
       {live.error !== undefined && (
         <Alert color="red" role="alert" mb="md">
@@ -288,6 +308,15 @@ export function StockScreen() {
           </Paper>
         </Grid.Col>
       </Grid>
+      {/* Full width: a count lists every lot with stock, with room for the counted column. */}
+      {data?.clinic && (
+        <Stack mt="md">
+          <StockCount
+            clinic={data.clinic}
+            productOf={(id) => data.products.find((p) => p.id === id) ?? { name: id, unit: '' }}
+          />
+        </Stack>
+      )}
     </section>
   );
 }
