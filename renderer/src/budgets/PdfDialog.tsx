@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { budgetDocument } from '#core/budget/budget-document-ops.js';
 import { budgets } from '#core/budget/budget-record.js';
 import { useLive, useLocalCore } from '../local/hooks.js';
-import { desktopBridge } from '../platform/bridge.js';
+import { usePrintFrame } from '../common/use-print-frame.js';
 import { useSession } from '../session/session-store.js';
 import type { BudgetRef } from './BudgetDialogs.js';
 import { fetchBudgetPdf, type PdfAnswer } from './budget-pdf.js';
@@ -28,15 +28,12 @@ export function PdfDialog(props: { budget: BudgetRef; onClose: () => void }) {
   const accessToken = useSession((s) => s.session?.accessToken);
   const [answer, setAnswer] = useState<PdfAnswer | 'demo' | null>(null);
   const [url, setUrl] = useState<string | null>(null);
-  const [printer, setPrinter] = useState<string | null>(null);
-  const [printError, setPrintError] = useState<string | null>(null);
-  const [printing, setPrinting] = useState(false);
-  const frame = useRef<HTMLIFrameElement>(null);
   const html = useLive(
     async (ctx) => budgetHtml(await budgetDocument(ctx.store, props.budget.id)),
     [budgets, ...BUDGET_REF_COLLECTIONS],
     [props.budget.id],
   );
+  const { frame, printer, printing, printError, print } = usePrintFrame(html.data);
 
   useEffect(() => {
     if (installation.mode !== 'server') {
@@ -58,29 +55,6 @@ export function PdfDialog(props: { budget: BudgetRef; onClose: () => void }) {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [installation, accessToken, props.budget.id]);
-
-  useEffect(() => {
-    void desktopBridge()
-      ?.printer()
-      .then(setPrinter, () => undefined);
-  }, []);
-
-  const print = async () => {
-    if (!html.data || printing) return;
-    setPrintError(null);
-    const bridge = desktopBridge();
-    if (!bridge) {
-      frame.current?.contentWindow?.print();
-      return;
-    }
-    setPrinting(true);
-    try {
-      const result = await bridge.print(html.data);
-      if (!result.ok) setPrintError(result.reason ?? '');
-    } finally {
-      setPrinting(false);
-    }
-  };
 
   const title = t('budget.pdfTitle', { number: String(props.budget.budgetNumber) });
   return (

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bills } from '#core/finance/bill-record.js';
 import { payments } from '#core/finance/payment-record.js';
@@ -10,7 +10,7 @@ import { patients } from '#core/patient/patient-record.js';
 import { financeAccounts } from '#core/finance/account-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useLive } from '../local/hooks.js';
-import { desktopBridge } from '../platform/bridge.js';
+import { usePrintFrame } from '../common/use-print-frame.js';
 import { receiptHtml, type ReceiptPaper } from './receipt-print.js';
 
 const READS = [payments, bills, clinics, patients, financeAccounts];
@@ -24,10 +24,6 @@ const READS = [payments, bills, clinics, patients, financeAccounts];
 export function ReceiptDialog(props: { payment: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [paper, setPaper] = useState<ReceiptPaper>('thermal');
-  const [printer, setPrinter] = useState<string | null>(null);
-  const [printError, setPrintError] = useState<string | null>(null);
-  const [printing, setPrinting] = useState(false);
-  const frame = useRef<HTMLIFrameElement>(null);
   const html = useLive(
     async (ctx) => {
       const doc = await receiptDocument(ctx.store, props.payment);
@@ -38,29 +34,8 @@ export function ReceiptDialog(props: { payment: string; onClose: () => void }) {
     [props.payment],
   );
 
-  useEffect(() => {
-    void desktopBridge()
-      ?.printer()
-      .then(setPrinter, () => undefined);
-  }, []);
-
   const page = html.data?.render(paper);
-  const print = async () => {
-    if (!page || printing) return;
-    setPrintError(null);
-    const bridge = desktopBridge();
-    if (!bridge) {
-      frame.current?.contentWindow?.print();
-      return;
-    }
-    setPrinting(true);
-    try {
-      const result = await bridge.print(page);
-      if (!result.ok) setPrintError(result.reason ?? '');
-    } finally {
-      setPrinting(false);
-    }
-  };
+  const { frame, printer, printing, printError, print } = usePrintFrame(page);
 
   return (
     <Modal

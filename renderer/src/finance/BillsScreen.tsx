@@ -1,13 +1,14 @@
-import { Badge, Button, Group, SegmentedControl, Table, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '#core/br/format.js';
+import { formatDate } from '#core/br/format.js';
 import { listBills } from '#core/finance/bill-ops.js';
 import { bills } from '#core/finance/bill-record.js';
 import { invoke } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
+import { BillFigureCells } from './BillCells.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLive } from '../local/hooks.js';
 
@@ -105,21 +106,7 @@ export function BillsScreen() {
               {b.parcel !== undefined && b.parcels ? ` (${b.parcel}/${b.parcels})` : ''}
             </Table.Td>
             <Table.Td>{(b.patient ? data.names.get(b.patient) : b.payee) ?? '—'}</Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(b.value)}
-            </Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(b.open)}
-            </Table.Td>
-            <Table.Td>
-              {b.overdue ? (
-                <Badge color="red" variant="light">
-                  {t('finance.patient.overdueBadge')}
-                </Badge>
-              ) : (
-                t(`finance.status.${b.status}` as MessageKey)
-              )}
-            </Table.Td>
+            <BillFigureCells bill={b} />
           </Table.Tr>
         ))}
       </ListTable>

@@ -1,4 +1,4 @@
-import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { can } from '#core/actor.js';
 import { formatDate, formatMoney } from '#core/br/format.js';
@@ -7,7 +7,7 @@ import { patientPaymentInformation } from '#core/finance/payment-ops.js';
 import { payments } from '#core/finance/payment-record.js';
 import { invoke } from '#core/operation.js';
 import { ListTable } from '../common/ListTable.js';
-import type { MessageKey } from '../i18n/index.js';
+import { BillFigureCells } from './BillCells.js';
 import { useLive, useLocalCore } from '../local/hooks.js';
 
 /**
@@ -70,21 +70,7 @@ function PaymentsPanel(props: { patient: string }) {
           <Table.Tr key={b.id}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(b.dueDate)}</Table.Td>
             <Table.Td>{b.description}</Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(b.value)}
-            </Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(b.open)}
-            </Table.Td>
-            <Table.Td>
-              {b.overdue ? (
-                <Badge color="red" variant="light">
-                  {t('finance.patient.overdueBadge')}
-                </Badge>
-              ) : (
-                t(`finance.status.${b.status}` as MessageKey)
-              )}
-            </Table.Td>
+            <BillFigureCells bill={b} />
           </Table.Tr>
         ))}
       </ListTable>

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Loader, Modal, Stack } from '@mantine/core';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prescriptionDocument } from '#core/medical-record/prescription-document.js';
 import { medicalRecords } from '#core/medical-record/record.js';
 import { users } from '#core/access/user.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useLive } from '../local/hooks.js';
-import { desktopBridge } from '../platform/bridge.js';
+import { usePrintFrame } from '../common/use-print-frame.js';
 import { prescriptionHtml } from './prescription-print.js';
 
 /**
@@ -16,24 +15,13 @@ import { prescriptionHtml } from './prescription-print.js';
  */
 export function PrescriptionDialog(props: { recordId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const frame = useRef<HTMLIFrameElement>(null);
-  const [printError, setPrintError] = useState<string | null>(null);
   const html = useLive(
     async (ctx) => prescriptionHtml(await prescriptionDocument(ctx, props.recordId)),
     [medicalRecords, users],
     [props.recordId],
   );
 
-  const print = async () => {
-    if (!html.data) return;
-    const bridge = desktopBridge();
-    if (!bridge) {
-      frame.current?.contentWindow?.print();
-      return;
-    }
-    const result = await bridge.print(html.data);
-    if (!result.ok) setPrintError(result.reason ?? '');
-  };
+  const { frame, printing, printError, print } = usePrintFrame(html.data);
 
   return (
     <Modal opened onClose={props.onClose} title={t('medicalRecord.printPrescription')} size="lg">
@@ -63,7 +51,7 @@ export function PrescriptionDialog(props: { recordId: string; onClose: () => voi
           <Button variant="default" onClick={props.onClose}>
             {t('medicalRecord.close')}
           </Button>
-          <Button onClick={() => void print()} disabled={!html.data}>
+          <Button onClick={() => void print()} disabled={!html.data} loading={printing}>
             {t('medicalRecord.print')}
           </Button>
         </Group>
