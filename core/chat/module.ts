@@ -20,10 +20,34 @@ import {
 export const chatModule = domainModule({
   name: 'chat',
   collections: [
-    { def: chatMessages, storageGroup: 'account', review: chatReview.chat_messages, push: chatMessagePush, sync: chatMessageSyncRules },
-    { def: chatMembers, storageGroup: 'account', review: chatReview.chat_members, push: chatMemberPush, sync: chatMemberSyncRules },
-    { def: notifications, storageGroup: 'account', review: chatReview.notifications, push: notificationPush, sync: notificationSyncRules },
-    { def: notificationCounters, storageGroup: 'account', review: chatReview.notification_counters, push: notificationCounterPush, sync: notificationCounterSyncRules },
+    {
+      def: chatMessages,
+      storageGroup: 'account',
+      review: chatReview.chat_messages,
+      push: chatMessagePush,
+      sync: chatMessageSyncRules,
+    },
+    {
+      def: chatMembers,
+      storageGroup: 'account',
+      review: chatReview.chat_members,
+      push: chatMemberPush,
+      sync: chatMemberSyncRules,
+    },
+    {
+      def: notifications,
+      storageGroup: 'account',
+      review: chatReview.notifications,
+      push: notificationPush,
+      sync: notificationSyncRules,
+    },
+    {
+      def: notificationCounters,
+      storageGroup: 'account',
+      review: chatReview.notification_counters,
+      push: notificationCounterPush,
+      sync: notificationCounterSyncRules,
+    },
   ],
   operations: [...chatOperations, ...notificationOperations],
 });
