@@ -111,6 +111,9 @@ describe('Administração › Clínica, places and ticket lines', () => {
       expect.objectContaining({ name: 'Consultório 2', kind: 'room', ticketPrefix: 'C', active: false }),
     );
     expect(onServer).toContainEqual(expect.objectContaining({ name: 'Guichê 1', kind: 'desk', active: true }));
+    await page.getByRole('button', { name: 'Reativar Consultório 2' }).click();
+    await notice('Local Consultório 2 reativado.').waitFor();
+    await edited.getByText('Ativo', { exact: true }).waitFor();
   }, 90_000);
 
   it('saves the ticket lines and the calling ratio, refusing a repeated prefix under the field', async () => {
