@@ -9,6 +9,7 @@ import { ListTable } from '../common/ListTable.js';
 import { useLive } from '../local/hooks.js';
 import { useAdminRun } from './use-admin-run.js';
 import { ClinicDialog } from './ClinicDialog.js';
+import { ClinicPlaces } from './ClinicPlaces.js';
 import type { ListedClinic } from './clinic-draft.js';
 import { loadActiveClinics, nameMatches } from './load-professionals.js';
 import { TotemAccessDialog } from './TotemAccessDialog.js';
@@ -24,7 +25,8 @@ import { useNotice } from './use-notice.js';
 /**
  * Administração › Clínica: the account's clinics by name (accents and case ignored), the inactive
  * ones on request, each with its hours in one line; create, edit (data, time zone, opening hours),
- * inactivate and reactivate, all on the local core; and the totem's access (TotemAccessDialog).
+ * inactivate and reactivate, all on the local core; the totem's access (TotemAccessDialog); and each
+ * clinic's attendance places and ticket lines (ClinicPlaces).
  */
 export function ClinicSection() {
   const { t, i18n } = useTranslation();
@@ -110,6 +112,7 @@ export function ClinicSection() {
           );
         })}
       </ListTable>
+      {active.data && <ClinicPlaces clinics={active.data} />}
       {totem && active.data && <TotemAccessDialog clinics={active.data} onClose={() => setTotem(false)} />}
       {editing && (
         <ClinicDialog

@@ -26,7 +26,22 @@ export type AdminSection = (typeof ADMIN_SECTIONS)[number];
  * the desk; the search ignores accents and case).
  */
 const KEYWORDS: Record<AdminSection, readonly string[]> = {
-  clinic: ['clínica', 'cnpj', 'endereço', 'fuso', 'horário', 'funcionamento', 'abertura', 'expediente', 'unidade'],
+  clinic: [
+    'clínica',
+    'cnpj',
+    'endereço',
+    'fuso',
+    'horário',
+    'funcionamento',
+    'abertura',
+    'expediente',
+    'unidade',
+    'local',
+    'sala',
+    'guichê',
+    'senha',
+    'fila',
+  ],
   professionals: ['profissional', 'médico', 'dentista', 'agenda', 'horário', 'trabalho', 'duração', 'retorno'],
   users: ['usuário', 'papel', 'perfil', 'acesso', 'convite', 'recepção', 'administrador', 'desativar'],
   procedures: ['procedimento', 'evento', 'preço', 'tabela', 'valor', 'exame', 'consulta'],
