@@ -14,6 +14,7 @@ import { batchOperations } from './batch-ops.js';
 import { billingBatches, billingBatchOutput } from './batch-record.js';
 import { tissOperations } from './tiss-ops.js';
 import { glosaOperations } from './glosa-ops.js';
+import { billingReview } from './review.js';
 import { enterAnalysis } from './analysis-ops.js';
 import { createBatchReceivable } from './receivable-ops.js';
 
@@ -30,6 +31,7 @@ export const billingModule = domainModule({
     {
       def: billingAttendances,
       storageGroup: 'finance',
+      review: billingReview.billing_attendances,
       push: {
         record: storedRecord(billingAttendanceOutput, { date: isoDateSchema }),
         deletes: { refuse: 'um atendimento faturado não é apagado: retire-o do lote (o histórico fica)' },
@@ -55,6 +57,7 @@ export const billingModule = domainModule({
     {
       def: billingBatches,
       storageGroup: 'finance',
+      review: billingReview.billing_batches,
       push: {
         record: storedRecord(billingBatchOutput, { batchNumber: z.number().int().positive() }),
         deletes: { allow: 'excluir um lote aberto libera seus atendimentos (billing.batch.delete)' },

@@ -176,6 +176,7 @@ export const listChats = defineOperation({
   input: z.strictObject({}),
   output: z.object({ items: z.array(chatSummaryOutput) }),
   http: { method: 'GET', path: '/chat/' },
+  example: {},
   run: async (ctx) => ({ items: await chatSummaries(ctx, userOf(ctx.actor)) }),
 });
 

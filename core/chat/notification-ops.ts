@@ -60,6 +60,7 @@ export const listNotifications = defineOperation({
   input: z.strictObject({}),
   output: listOutput,
   http: { method: 'GET', path: '/notification/' },
+  example: {},
   run: (ctx) => notificationsOf(ctx, userOf(ctx.actor)),
 });
 
@@ -72,6 +73,7 @@ export const clearNotificationCounter = defineOperation({
   input: z.strictObject({}),
   output: z.object({ newCount: z.literal(0) }),
   http: { method: 'DELETE', path: '/notification/newCount' },
+  example: {},
   async run(ctx) {
     const user = userOf(ctx.actor);
     const collection = ctx.store.collection(notificationCounters);

@@ -3,7 +3,6 @@
  * wait list) and reads their fields, in pt-BR (core/sync/review/).
  */
 import type { CollectionDescriber, Lookup } from '#core/sync/review/describer.js';
-import { describeRef } from '#core/sync/review/describers.js';
 import {
   APPOINTMENT_STATUS,
   centavos,
@@ -32,6 +31,17 @@ export function appointmentTitle(doc: Doc, lookup: Lookup, timeZone: string): st
   const professional = nameIn(lookup, 'users', doc.professional);
   const when = str(doc.start) ? `, ${shortInstant(str(doc.start), timeZone)}` : '';
   return `Consulta de ${patient}${when}${professional ? `, ${professional}` : ''}`;
+}
+
+/**
+ * An appointment a record points at, by its title, or a phrase when this desk does not hold it. Named
+ * here rather than through the catalogue's describer table (`describeRef`), which loads every module:
+ * this file loads with the schedule's module, so reaching the table would close an import cycle.
+ */
+export function appointmentRef(lookup: Lookup, id: unknown, timeZone: string): string {
+  const doc = lookup.get('appointments', id);
+  if (!doc) return nameOr(lookup, 'appointments', id);
+  return appointmentTitle(doc, lookup, str(doc.timeZone) || timeZone);
 }
 
 const APPOINTMENT: CollectionDescriber = {
@@ -63,7 +73,7 @@ const APPOINTMENT: CollectionDescriber = {
       label: 'Desmarcação',
       show: (v) => str((v as { reason?: string } | null)?.reason) || '—',
     },
-    rescheduledTo: { label: 'Remarcado para', show: (v, c) => describeRef(c.lookup, 'appointments', v, c.timeZone) },
+    rescheduledTo: { label: 'Remarcado para', show: (v, c) => appointmentRef(c.lookup, v, c.timeZone) },
     receivable: { label: 'Cobrança', show: () => 'gerada' },
   },
 };
@@ -78,7 +88,7 @@ const RECEIVABLE: CollectionDescriber = {
     return `Cobrança de ${nameOr(lookup, 'patients', doc.patient)}${amount}${due}`;
   },
   fields: {
-    appointment: { label: 'Consulta', show: (v, c) => describeRef(c.lookup, 'appointments', v, c.timeZone) },
+    appointment: { label: 'Consulta', show: (v, c) => appointmentRef(c.lookup, v, c.timeZone) },
     amountCentavos: centavos('Valor'),
     dueDate: date('Vencimento'),
     description: text('Descrição'),

@@ -2,7 +2,7 @@
  * How the desk's sync review names a ticket and reads its fields, in pt-BR (core/sync/review/).
  */
 import type { CollectionDescriber } from '#core/sync/review/describer.js';
-import { describeRef } from '#core/sync/review/describers.js';
+import { appointmentRef } from '#core/schedule/review.js';
 import { choice, date, moment, number, ref, text } from '#core/sync/review/fields.js';
 import { day } from '#core/sync/review/formats.js';
 
@@ -30,7 +30,7 @@ const TICKET: CollectionDescriber = {
       bloodDonor: 'Doador(a) de sangue',
     }),
     status: choice('Situação', { waiting: 'Aguardando', called: 'Chamada', started: 'Em atendimento' }),
-    appointment: { label: 'Consulta', show: (v, c) => describeRef(c.lookup, 'appointments', v, c.timeZone) },
+    appointment: { label: 'Consulta', show: (v, c) => appointmentRef(c.lookup, v, c.timeZone) },
     issuedAt: moment('Emitida em'),
     calledAt: moment('Chamada em'),
     lastCalledAt: moment('Última chamada'),
