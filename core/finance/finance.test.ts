@@ -18,15 +18,8 @@ import { createCategory, listCategories, removeCategory } from './category-ops.j
 import { markPaid, patientPaymentInformation, payBatch, unmarkReceived } from './payment-ops.js';
 import { payments } from './payment-record.js';
 import { retrievePixQrCode } from './pix-ops.js';
-import {
-  closeRegister,
-  getRegister,
-  openRegister,
-  registerFlux,
-  supplyCash,
-  transferCash,
-  withdrawCash,
-} from './register-ops.js';
+import { closeRegister, getRegister, openRegister, supplyCash, transferCash, withdrawCash } from './register-ops.js';
+import { registerFlux } from './register-flux-ops.js';
 import { openFinance, type FinanceHarness } from './testing.js';
 import { createTransfer, deleteTransfer, updateTransfer } from './transfer-ops.js';
 

@@ -17,7 +17,7 @@ import { fixedClock } from '#core/clock.js';
 import { bills, type Bill } from '#core/finance/bill-record.js';
 import { patientPaymentInformation } from '#core/finance/payment-ops.js';
 import { payments, type Payment } from '#core/finance/payment-record.js';
-import { registerFlux } from '#core/finance/register-ops.js';
+import { registerFlux } from '#core/finance/register-flux-ops.js';
 import { cashMovements, cashRegisters, type CashMovement, type CashRegister } from '#core/finance/register-record.js';
 import { uuidV7Ids } from '#core/ids.js';
 import { memoryNumberSource } from '#core/numbering/number-source.js';
