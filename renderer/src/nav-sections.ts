@@ -57,7 +57,7 @@ export const SECTIONS: readonly SectionEntry[] = [
     id: 'billing',
     group: 'commercial',
     label: 'billing.nav',
-    visibleTo: (role) => role === 'finance' || role === 'admin',
+    visibleTo: (role) => roleHolds(role, 'billing:write'),
   },
   { id: 'review', group: 'system', label: 'review.nav' },
   { id: 'settings', group: 'system', label: 'nav.settings' },

@@ -14,6 +14,7 @@ export const ROLES_HOLDING = {
   'clinic:write': ['admin'],
   'cashier:write': ['admin', 'reception', 'finance'],
   'finance:read': ['admin', 'reception', 'finance'],
+  'billing:write': ['admin', 'finance'],
 } as const satisfies Record<string, readonly Role[]>;
 
 /** A permission the shell asks about. */
