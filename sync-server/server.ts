@@ -32,6 +32,10 @@ import {
   providerPaymentOperations,
 } from './payments/index.js';
 import { limitTotemAttempts } from './ticket/totem-limit.js';
+import type { FileStorage } from './files/file-storage.js';
+import { fileStorageFor } from './files/storage-config.js';
+import { documentMigrations, medicalDocumentParts } from './medical-record/documents.js';
+import type { MedicalDocuments } from './medical-record/document-service.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
@@ -79,6 +83,7 @@ export const serverMigrations = {
   ...webhookMigrations,
   ...whatsappMigrations,
   ...paymentMigrations,
+  ...documentMigrations,
 };
 
 /** A ready server: the app to serve and what to close on shutdown. */
@@ -101,6 +106,8 @@ export interface BuiltServer {
   whatsapp: { service: WhatsAppService; cloud: CloudWhatsApp };
   /** Accounts' payment-provider credentials and online charges (the Asaas adapter). */
   payments: PaymentService;
+  /** The attendance's files, reports (laudos) and shares, over the file storage (`CLINIC_FILES`). */
+  documents: MedicalDocuments;
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -113,6 +120,8 @@ export interface BuildOptions {
   syncWindows?: SyncWindows;
   /** Base64 of the 32-byte key sealing integration secrets; default `CLINIC_SECRETS_KEY`. */
   secretsKey?: string;
+  /** Where attendance files go; default `CLINIC_FILES` (sync-server/files/storage-config.ts). */
+  files?: FileStorage;
 }
 
 /**
@@ -232,6 +241,17 @@ export async function assembleServer(
     const credentials = await payments.credentials(tenantId);
     return credentials && asaasProvider(credentials);
   };
+  const documents = medicalDocumentParts({
+    db: database.kysely,
+    database,
+    storage: options.files ?? (await fileStorageFor(database, clock)),
+    clock,
+    ids: uuidV7Ids,
+    audit: access.audit,
+    limits: access.limits,
+    allowPrivate: (tenantId) => webhooks.allowPrivate(tenantId),
+    ...(process.env.CLINIC_PUBLIC_URL ? { publicBase: process.env.CLINIC_PUBLIC_URL } : {}),
+  });
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen, database.feed);
   // The one context builder: REST, pushes and the panel feed all take their contexts from it.
   const contexts = operationContexts({
@@ -249,6 +269,7 @@ export async function assembleServer(
     ...serverAccessOperations(access),
     ...deviceOperations(devices),
     ...serverModuleOperations,
+    ...documents.operations,
     ...totemLoginOperations(access),
     ...websocketOperations(socketIds),
     ...webhookOperations(webhooks, access.audit),
@@ -308,5 +329,6 @@ export async function assembleServer(
     secrets,
     whatsapp: { service: whatsapp, cloud },
     payments,
+    documents: documents.docs,
   };
 }

@@ -20,8 +20,8 @@ export interface FetchLimits {
   timeoutMs?: number;
 }
 
-const refused = (message: string, detail: string, code: 'validation' | 'unavailable' = 'validation') =>
-  new DomainError(code, message, [{ path: 'url', message: detail }]);
+const refused = (message: string, detail: string) =>
+  new DomainError('validation', message, [{ path: 'url', message: detail }]);
 
 /**
  * Downloads the PDF at `url`.
