@@ -8,6 +8,8 @@
  * access is audited.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCollections } from '#core/catalogue.js';
@@ -210,6 +212,31 @@ describe.each(backends)('attendance documents on $name', ({ name, skip }) => {
     server.clock.advance(DAY + 1000);
     expect((await open(short.body.key as string)).status).toBe(404);
     await relogin();
+  });
+
+  it.skipIf(skip)('copies a PDF from a URL into the file storage only when the account allows private networks', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
+    const lab = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf));
+    await new Promise<void>((resolve) => lab.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(lab.address() as AddressInfo).port}/laudo.pdf`;
+      const id = await newRecord({ anamnese: 'exame externo' });
+      const refused = await call('ana', 'POST', `/medicalRecord/${id}/file/copy`, { url });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ details: [{ path: 'url' }] });
+      await server.webhooks.setAllowPrivate(tenantId, true);
+      const copied = await call('ana', 'POST', `/medicalRecord/${id}/file/copy`, { url, name: 'Hemograma' });
+      expect(copied.status, JSON.stringify(copied.body)).toBe(201);
+      expect(copied.body).toMatchObject({ kind: 'copia', name: 'Hemograma.pdf', mediaType: 'application/pdf' });
+      const back = await call('ana', 'GET', copied.body.url as string);
+      expect(Buffer.from(back.body.content as string, 'base64').equals(pdf)).toBe(true);
+      const report = await call('ana', 'POST', `/medicalRecord/${id}/report`, { title: 'Hemograma', fileId: copied.body.id });
+      expect(report.status, JSON.stringify(report.body)).toBe(201);
+      expect((await call('reception', 'POST', `/medicalRecord/${id}/file/copy`, { url })).status).toBe(403);
+    } finally {
+      await server.webhooks.setAllowPrivate(tenantId, false);
+      await new Promise<void>((resolve) => lab.close(() => resolve()));
+    }
   });
 
   it.skipIf(skip)('limits wrong keys per address', async () => {
