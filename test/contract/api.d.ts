@@ -4000,6 +4000,273 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/medicalRecord/{id}/document/{kind}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Gera um documento do atendimento em PDF: receita, receita de controle especial, atestado, pedido de exames ou laudo
+     * @description Com o conselho, o número e a UF do profissional. O atestado só mostra o CID-10 com `cid=true` (autorização do paciente, CFM Res. 1.658/2002). A receita de controle especial sai em duas vias (Portaria SVS/MS 344/1998). 409 sem texto ou sem registro no conselho.
+     */
+    get: operations['medicalRecord.documentPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gera e guarda os PDFs do atendimento (receita, atestado, pedido de exames e laudos com texto)
+     * @description Cada documento é gerado de novo a cada chamada e guardado no armazenamento de arquivos.
+     */
+    post: operations['medicalRecord.generateFiles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os PDFs do atendimento (gerados, laudos e cópias), com o caminho de download de cada um */
+    get: operations['medicalRecord.pdfs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/file/{fileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Baixa um arquivo do atendimento (base64) */
+    get: operations['medicalRecord.file'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/file/copy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Copia um PDF de uma URL para o armazenamento de arquivos do serviço e responde o seu endereço
+     * @description Só http(s), sem redirecionamento, até 10 MiB, conteúdo PDF de fato. Endereços privados, de loopback ou link-local são recusados (SSRF), salvo se a conta permite redes privadas (configuração de webhooks).
+     */
+    post: operations['medicalRecord.copyPdf'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os laudos do atendimento */
+    get: operations['medicalRecord.reports'];
+    put?: never;
+    /** Salva um laudo do atendimento (novo, ou alterado com reportId enquanto o atendimento não foi finalizado) */
+    post: operations['medicalRecord.saveReport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/report/{reportId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Exclui um laudo de um atendimento ainda não finalizado
+     * @description 409 depois de finalizado o atendimento: o prontuário é guardado como assinado (CFM Res. 1.821/2007).
+     */
+    delete: operations['medicalRecord.deleteReport'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/share': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os compartilhamentos do atendimento (sem as chaves) */
+    get: operations['medicalRecord.shares'];
+    put?: never;
+    /**
+     * Compartilha o atendimento: com o paciente (URL de acesso e chave) ou com outro profissional
+     * @description Paciente: a chave aparece só nesta resposta; o link vale `days` dias (padrão 7, máximo 90) e pode ser revogado. Profissional: fica pendente até ele aceitar (POST /medicalRecord/share/{id}/acceptance).
+     */
+    post: operations['medicalRecord.createShare'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/share/{id}/acceptance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Aceita um prontuário compartilhado com o profissional logado */
+    post: operations['medicalRecord.acceptShare'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/share/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoga um compartilhamento do atendimento (o link do paciente deixa de abrir na hora)
+     * @description O profissional do atendimento ou um administrador revoga; o profissional que recebeu pode recusar.
+     */
+    delete: operations['medicalRecord.deleteShare'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/document/shared/{access}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Documentos compartilhados e dados do atendimento pela chave de acesso (sem conta)
+     * @description Chave errada, link revogado ou expirado: 404, sem dizer qual. Tentativas erradas demais: 429.
+     */
+    get: operations['document.shared'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/document/shared/{access}/file/{fileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Baixa um documento compartilhado pela chave de acesso (base64) */
+    get: operations['document.sharedFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/document/shared/{access}/report/{reportId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Endereço do PDF de um laudo pela URL de acesso e chave (sem conta)
+     * @description O PDF anexado ao laudo ou, sem ele, o laudo impresso pelo serviço (gerado e guardado na primeira vez).
+     */
+    get: operations['medicalRecord.sharedReportUrl'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/attendance/token/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confere a validade do token de acesso do atendimento e o renova se estiver perto de vencer
+     * @description Com menos de 24 h de validade, o link ganha mais 7 dias (nunca além de 90 dias da criação). A chave não muda. Inválido, revogado ou expirado: 404.
+     */
+    post: operations['attendance.checkToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/clinic/{id}/totemLogin': {
     parameters: {
       query?: never;
@@ -5811,6 +6078,39 @@ export interface components {
         id: string;
       } | null;
       readAt: string | null;
+    };
+    MedicalFile: {
+      id: string;
+      /** @description documento (gerado aqui), laudo ou copia (copiado de uma URL) */
+      kind: string;
+      name: string;
+      mediaType: string;
+      size: number;
+      createdAt: string;
+      /** @description caminho do download na API */
+      url: string;
+    };
+    MedicalReport: {
+      id: string;
+      recordId: string;
+      title: string;
+      text: string;
+      fileId: string | null;
+      createdAt: string;
+      createdBy: string;
+      updatedAt: string;
+    };
+    MedicalRecordShare: {
+      id: string;
+      recordId: string;
+      /** @enum {string} */
+      kind: 'patient' | 'professional';
+      userId: string | null;
+      /** @enum {string} */
+      status: 'active' | 'pending' | 'accepted' | 'revoked' | 'expired';
+      expiresAt: string;
+      createdAt: string;
+      createdBy: string;
     };
     WebhookConfig: {
       /** @description entregar também a endereços de rede privada ou local (padrão: não) */
@@ -30506,6 +30806,1328 @@ export interface operations {
       };
       /** @description Registro não encontrado */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.documentPdf': {
+    parameters: {
+      query?: {
+        cid?: 'true' | 'false';
+        reportId?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+        kind: 'receita' | 'receitaControleEspecial' | 'atestado' | 'pedidoExame' | 'laudo';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Gera um documento do atendimento em PDF: receita, receita de controle especial, atestado, pedido de exames ou laudo */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fileName: string;
+            mediaType: string;
+            /** @description base64 */
+            content: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.generateFiles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Gera e guarda os PDFs do atendimento (receita, atestado, pedido de exames e laudos com texto) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MedicalFile'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.pdfs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os PDFs do atendimento (gerados, laudos e cópias), com o caminho de download de cada um */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MedicalFile'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        fileId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Baixa um arquivo do atendimento (base64) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fileName: string;
+            mediaType: string;
+            /** @description base64 */
+            content: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.copyPdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Copia um PDF de uma URL para o armazenamento de arquivos do serviço e responde o seu endereço */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalFile'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os laudos do atendimento */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MedicalReport'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.saveReport': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reportId?: string;
+          title: string;
+          /** @default  */
+          text?: string;
+          /** @description um PDF já nos arquivos do atendimento (POST /medicalRecord/{id}/file/copy) */
+          fileId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Salva um laudo do atendimento (novo, ou alterado com reportId enquanto o atendimento não foi finalizado) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalReport'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.deleteReport': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        reportId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Exclui um laudo de um atendimento ainda não finalizado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalReport'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.shares': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os compartilhamentos do atendimento (sem as chaves) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MedicalRecordShare'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.createShare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          kind: 'patient' | 'professional';
+          /** @description profissional: o usuário que recebe */
+          user?: string;
+          /** @default 7 */
+          days?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Compartilha o atendimento: com o paciente (URL de acesso e chave) ou com outro profissional */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            recordId: string;
+            /** @enum {string} */
+            kind: 'patient' | 'professional';
+            userId: string | null;
+            /** @enum {string} */
+            status: 'active' | 'pending' | 'accepted' | 'revoked' | 'expired';
+            expiresAt: string;
+            createdAt: string;
+            createdBy: string;
+            /** @description paciente: o endereço de acesso */
+            url?: string;
+            /** @description paciente: a chave, mostrada uma única vez */
+            key?: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.acceptShare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Aceita um prontuário compartilhado com o profissional logado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecordShare'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.deleteShare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoga um compartilhamento do atendimento (o link do paciente deixa de abrir na hora) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecordShare'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'document.shared': {
+    parameters: {
+      query: {
+        key: string;
+      };
+      header?: never;
+      path: {
+        access: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Documentos compartilhados e dados do atendimento pela chave de acesso (sem conta) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            attendance: {
+              /** @description início do atendimento, ISO-8601 */
+              date: string;
+              status: string;
+              clinic: string;
+              professional: string;
+              /** @description conselho-UF número */
+              registration: string;
+              patient: string;
+            };
+            documents: {
+              id: string;
+              name: string;
+              mediaType: string;
+              size: number;
+              url: string;
+            }[];
+            reports: {
+              id: string;
+              title: string;
+              text: string;
+              createdAt: string;
+            }[];
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'document.sharedFile': {
+    parameters: {
+      query: {
+        key: string;
+      };
+      header?: never;
+      path: {
+        access: string;
+        fileId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Baixa um documento compartilhado pela chave de acesso (base64) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fileName: string;
+            mediaType: string;
+            content: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.sharedReportUrl': {
+    parameters: {
+      query: {
+        key: string;
+      };
+      header?: never;
+      path: {
+        access: string;
+        reportId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Endereço do PDF de um laudo pela URL de acesso e chave (sem conta) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description GET com a mesma chave (?key=) */
+            url: string;
+            fileId: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'attendance.checkToken': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          access: string;
+          key: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Confere a validade do token de acesso do atendimento e o renova se estiver perto de vencer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            valid: true;
+            refreshed: boolean;
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };
