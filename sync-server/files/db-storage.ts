@@ -44,7 +44,9 @@ export function databaseStorage(db: Kysely<StoredFileTables>, now: () => string)
       await db
         .insertInto('stored_files')
         .values(row)
-        .onConflict((c) => c.column('key').doUpdateSet({ media_type: row.media_type, size: row.size, bytes: row.bytes }))
+        .onConflict((c) =>
+          c.column('key').doUpdateSet({ media_type: row.media_type, size: row.size, bytes: row.bytes }),
+        )
         .execute();
     },
     async get(key): Promise<StoredBytes | undefined> {

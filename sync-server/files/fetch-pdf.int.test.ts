@@ -15,7 +15,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/laudo.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
-    if (req.url === '/pagina.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end('<html>oi</html>');
+    if (req.url === '/pagina.pdf')
+      return res.writeHead(200, { 'content-type': 'application/pdf' }).end('<html>oi</html>');
     if (req.url === '/html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oi</html>');
     if (req.url === '/grande.pdf')
       return res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.concat([PDF, Buffer.alloc(4096)]));

@@ -85,7 +85,9 @@ export async function fetchPdf(url: string, limits: FetchLimits): Promise<Uint8A
         res.on('error', reject);
       },
     );
-    req.setTimeout(limits.timeoutMs ?? 15_000, () => req.destroy(refused('Tempo esgotado', 'o endereço não respondeu a tempo')));
+    req.setTimeout(limits.timeoutMs ?? 15_000, () =>
+      req.destroy(refused('Tempo esgotado', 'o endereço não respondeu a tempo')),
+    );
     const deadline = setTimeout(
       () => req.destroy(refused('Tempo esgotado', 'o download passou do tempo limite')),
       limits.timeoutMs ?? 15_000,

@@ -47,7 +47,11 @@ describe('folder storage', () => {
 
   it('is the default beside a SQLite file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'clinic-files-db-'));
-    const db = await openSqlDatabase({ url: join(dir, 'clinic.db'), collections: [], migrations: storedFileMigrations });
+    const db = await openSqlDatabase({
+      url: join(dir, 'clinic.db'),
+      collections: [],
+      migrations: storedFileMigrations,
+    });
     try {
       const storage = await fileStorageFor(db, testClock(), {});
       expect(storage.kind).toBe('folder');
@@ -119,7 +123,9 @@ describe('s3 storage against a local double', () => {
 describe('checkFile', () => {
   it('accepts a PDF and refuses a page served as PDF, an unknown type and an oversized file', () => {
     expect(checkFile(pdf('ok'), 'application/pdf; charset=binary', 'file')).toBe('application/pdf');
-    expect(() => checkFile(new Uint8Array(Buffer.from('<html>')), 'application/pdf', 'file')).toThrow(/não corresponde/);
+    expect(() => checkFile(new Uint8Array(Buffer.from('<html>')), 'application/pdf', 'file')).toThrow(
+      /não corresponde/,
+    );
     expect(() => checkFile(pdf('ok'), 'text/html', 'file')).toThrow(/não aceito/);
     expect(() => checkFile(pdf('x'.repeat(100)), 'application/pdf', 'file', 50)).toThrow(/grande demais/);
   });

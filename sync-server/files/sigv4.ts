@@ -32,7 +32,10 @@ const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).u
 
 /** The instant 2013-05-24T00:00:00Z → `20130524T000000Z`. */
 export function amzDateOf(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** URI-encodes one path segment as S3 wants it (RFC 3986 unreserved kept). */

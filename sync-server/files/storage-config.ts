@@ -53,9 +53,11 @@ export async function fileStorageFor(
     );
   }
   if (choice.startsWith('folder:')) return folderStorage(resolve(choice.slice('folder:'.length)));
-  if (choice !== '' && choice !== 'folder') throw new Error(`CLINIC_FILES inválido: "${choice}" (folder, database ou s3)`);
+  if (choice !== '' && choice !== 'folder')
+    throw new Error(`CLINIC_FILES inválido: "${choice}" (folder, database ou s3)`);
   const file = await sqliteFile(database);
   if (file) return folderStorage(join(dirname(file), 'files'));
-  if (choice === 'folder') throw new Error('CLINIC_FILES=folder precisa de um caminho (folder:/caminho) fora do SQLite');
+  if (choice === 'folder')
+    throw new Error('CLINIC_FILES=folder precisa de um caminho (folder:/caminho) fora do SQLite');
   return inDatabase();
 }

@@ -34,9 +34,10 @@ export async function startTestS3(bucket: string, accessKeyId: string, secretAcc
       const reply = (status: number, code: string) => {
         res.writeHead(status, { 'content-type': 'application/xml' }).end(errorXml(code));
       };
-      const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(
-        req.headers.authorization ?? '',
-      );
+      const auth =
+        /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(
+          req.headers.authorization ?? '',
+        );
       if (!auth || auth[1] !== accessKeyId) return reply(403, 'InvalidAccessKeyId');
       const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
       if (payloadHash !== sha256Hex(body)) return reply(400, 'XAmzContentSHA256Mismatch');

@@ -112,7 +112,8 @@ export async function attendanceDocument(
       'professional',
       'registro no conselho ausente',
     );
-  const at = (kind === 'laudo' ? options.report?.at : undefined) ?? record.finishedAt ?? section?.at ?? record.startedAt;
+  const at =
+    (kind === 'laudo' ? options.report?.at : undefined) ?? record.finishedAt ?? section?.at ?? record.startedAt;
   const local = clinic ? inZone(at, clinic.timeZone) : at;
   const address = clinic?.address;
   const addressLine = address
@@ -160,5 +161,7 @@ export async function attendanceDocument(
 
 /** The kinds record `record` can print now (its sections with text; laudos are listed apart). */
 export function printableKinds(record: MedicalRecord): Exclude<DocumentKind, 'laudo' | 'receitaControleEspecial'>[] {
-  return (['receita', 'atestado', 'pedidoExame'] as const).filter((k) => !!record.sections[DOCUMENT_SECTION[k]]?.text.trim());
+  return (['receita', 'atestado', 'pedidoExame'] as const).filter(
+    (k) => !!record.sections[DOCUMENT_SECTION[k]]?.text.trim(),
+  );
 }

@@ -68,7 +68,10 @@ export async function drawDocument(
     const row = await docs.report(ctx.actor.tenantId, id, options.reportId ?? '');
     report = { title: row.title, text: row.text, at: row.updated_at };
   }
-  const doc = await attendanceDocument(ctx.store, id, kind, { cid: options.cid === true, ...(report ? { report } : {}) });
+  const doc = await attendanceDocument(ctx.store, id, kind, {
+    cid: options.cid === true,
+    ...(report ? { report } : {}),
+  });
   const stem = kind === 'laudo' ? `laudo-${options.reportId}` : `${FILE_STEMS[kind]}-${id}`;
   return { fileName: `${stem}.pdf`, bytes: await renderDocumentPdf(doc) };
 }
@@ -82,7 +85,8 @@ export function documentOperations(deps: DocumentDeps): Operation[] {
   const documentPdf = defineOperation({
     name: 'medicalRecord.documentPdf',
     group: GROUP,
-    summary: 'Gera um documento do atendimento em PDF: receita, receita de controle especial, atestado, pedido de exames ou laudo',
+    summary:
+      'Gera um documento do atendimento em PDF: receita, receita de controle especial, atestado, pedido de exames ou laudo',
     description:
       'Com o conselho, o número e a UF do profissional. O atestado só mostra o CID-10 com `cid=true` (autorização do paciente, ' +
       'CFM Res. 1.658/2002). A receita de controle especial sai em duas vias (Portaria SVS/MS 344/1998). 409 sem texto ou sem registro no conselho.',
@@ -118,7 +122,12 @@ export function documentOperations(deps: DocumentDeps): Operation[] {
       const record = await recordForWriting(ctx, id);
       const items = await generateAll(ctx, docs, id, printableKinds(record));
       audit.record(
-        auditBy(ctx.actor, ctx.origin, { action: 'create', collection: 'medical_files', recordId: id, detail: `${items.length} PDFs` }),
+        auditBy(ctx.actor, ctx.origin, {
+          action: 'create',
+          collection: 'medical_files',
+          recordId: id,
+          detail: `${items.length} PDFs`,
+        }),
       );
       return { items: items.map(fileOf) };
     },
@@ -166,7 +175,11 @@ export function documentOperations(deps: DocumentDeps): Operation[] {
       'Só http(s), sem redirecionamento, até 10 MiB, conteúdo PDF de fato. Endereços privados, de loopback ou link-local são ' +
       'recusados (SSRF), salvo se a conta permite redes privadas (configuração de webhooks).',
     permission: 'medicalRecord:write',
-    input: z.strictObject({ id: idInput, url: z.string().trim().min(1).max(2048), name: z.string().trim().max(120).optional() }),
+    input: z.strictObject({
+      id: idInput,
+      url: z.string().trim().min(1).max(2048),
+      name: z.string().trim().max(120).optional(),
+    }),
     output: fileOutput,
     http: { method: 'POST', path: '/medicalRecord/{id}/file/copy', status: 201 },
     example: { id: EXAMPLE_ID, url: 'https://laboratorio.exemplo.com.br/laudos/123.pdf' },
@@ -177,11 +190,21 @@ export function documentOperations(deps: DocumentDeps): Operation[] {
       const row = await docs.storeFile(
         ctx.actor.tenantId,
         id,
-        { kind: 'copia', name: safeName.endsWith('.pdf') ? safeName : `${safeName}.pdf`, mediaType: 'application/pdf', bytes },
+        {
+          kind: 'copia',
+          name: safeName.endsWith('.pdf') ? safeName : `${safeName}.pdf`,
+          mediaType: 'application/pdf',
+          bytes,
+        },
         ctx.actor.id,
       );
       audit.record(
-        auditBy(ctx.actor, ctx.origin, { action: 'create', collection: 'medical_files', recordId: id, detail: `cópia ${row.id}` }),
+        auditBy(ctx.actor, ctx.origin, {
+          action: 'create',
+          collection: 'medical_files',
+          recordId: id,
+          detail: `cópia ${row.id}`,
+        }),
       );
       return fileOf(row);
     },
@@ -201,16 +224,26 @@ export async function generateAll(
   kinds: readonly DocumentKind[],
 ): Promise<FileRow[]> {
   const tenantId = ctx.actor.tenantId;
-  for (const old of (await docs.listFiles(tenantId, id)).filter((f) => f.kind === 'documento')) await docs.removeFile(old);
+  for (const old of (await docs.listFiles(tenantId, id)).filter((f) => f.kind === 'documento'))
+    await docs.removeFile(old);
   const rows: FileRow[] = [];
   const drawn = [
     ...kinds.map((kind) => ({ kind, reportId: undefined as string | undefined })),
-    ...(await docs.listReports(tenantId, id)).filter((r) => r.text.trim()).map((r) => ({ kind: 'laudo' as const, reportId: r.id })),
+    ...(await docs.listReports(tenantId, id))
+      .filter((r) => r.text.trim())
+      .map((r) => ({ kind: 'laudo' as const, reportId: r.id })),
   ];
   for (const { kind, reportId } of drawn) {
     const { fileName, bytes } = await drawDocument(ctx, docs, id, kind, { reportId });
     checkFile(bytes, 'application/pdf', 'id');
-    rows.push(await docs.storeFile(tenantId, id, { kind: 'documento', name: fileName, mediaType: 'application/pdf', bytes }, ctx.actor.id));
+    rows.push(
+      await docs.storeFile(
+        tenantId,
+        id,
+        { kind: 'documento', name: fileName, mediaType: 'application/pdf', bytes },
+        ctx.actor.id,
+      ),
+    );
   }
   return rows;
 }

@@ -11,10 +11,20 @@ import type { AttendanceDocument } from './attendance-document.js';
 const MARGIN = 36;
 
 /** Draws a captioned box of blank lines to fill by hand; returns the y below it. */
-function blankBlock(pdf: PDFKit.PDFDocument, x: number, y: number, width: number, caption: string, lines: string[]): number {
+function blankBlock(
+  pdf: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  width: number,
+  caption: string,
+  lines: string[],
+): number {
   const height = 16 + lines.length * 16;
   pdf.rect(x, y, width, height).strokeColor('#000').stroke();
-  pdf.font('Helvetica-Bold').fontSize(8).text(caption, x + 4, y + 4, { width: width - 8 });
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .text(caption, x + 4, y + 4, { width: width - 8 });
   pdf.font('Helvetica').fontSize(8);
   lines.forEach((line, i) => pdf.text(line, x + 4, y + 18 + i * 16, { width: width - 8 }));
   return y + height;

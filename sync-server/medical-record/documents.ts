@@ -38,11 +38,16 @@ export interface DocumentParts {
 
 /** Builds the service and every document operation. */
 export function medicalDocumentParts(parts: DocumentParts): { docs: MedicalDocuments; operations: Operation[] } {
-  const docs = new MedicalDocuments(parts.db.withTables<MedicalDocumentTables>(), parts.storage, parts.clock, parts.ids);
+  const docs = new MedicalDocuments(
+    parts.db.withTables<MedicalDocumentTables>(),
+    parts.storage,
+    parts.clock,
+    parts.ids,
+  );
   return {
     docs,
     operations: [
-      ...documentOperations({ docs, audit: parts.audit, allowPrivate: parts.allowPrivate }),
+      ...documentOperations({ docs, audit: parts.audit, allowPrivate: (tenantId) => parts.allowPrivate(tenantId) }),
       ...reportOperations(docs, parts.audit),
       ...shareOperations(docs, parts.audit, (parts.publicBase ?? '').replace(/\/$/, '')),
       ...sharedAccessOperations({ docs, database: parts.database, audit: parts.audit, limits: parts.limits }),

@@ -13,9 +13,11 @@ import type { OperationContext } from '#core/operation.js';
 import type { MedicalDocuments } from './document-service.js';
 
 const refused = () =>
-  new DomainError('forbidden', 'Só o profissional do atendimento, quem recebeu o compartilhamento ou um administrador', [
-    { path: 'id', message: 'prontuário de outro profissional' },
-  ]);
+  new DomainError(
+    'forbidden',
+    'Só o profissional do atendimento, quem recebeu o compartilhamento ou um administrador',
+    [{ path: 'id', message: 'prontuário de outro profissional' }],
+  );
 
 /**
  * Whether `ctx.actor` may read record `record`'s documents.
@@ -31,7 +33,11 @@ export async function mayRead(ctx: OperationContext, docs: MedicalDocuments, rec
  * Loads record `id` for reading its documents.
  * @throws DomainError `not_found`; `forbidden` (403) for a professional it is not shared with.
  */
-export async function recordForReading(ctx: OperationContext, docs: MedicalDocuments, id: string): Promise<MedicalRecord> {
+export async function recordForReading(
+  ctx: OperationContext,
+  docs: MedicalDocuments,
+  id: string,
+): Promise<MedicalRecord> {
   const record = await loadRecord(ctx.store, id);
   if (!(await mayRead(ctx, docs, record))) throw refused();
   return record;

@@ -59,7 +59,10 @@ export function reportOperations(docs: MedicalDocuments, audit: AuditLog): Opera
       reportId: idInput.optional(),
       title: z.string().trim().min(1, 'informe o título').max(200),
       text: z.string().max(50_000).default(''),
-      fileId: idInput.nullable().optional().describe('um PDF já nos arquivos do atendimento (POST /medicalRecord/{id}/file/copy)'),
+      fileId: idInput
+        .nullable()
+        .optional()
+        .describe('um PDF já nos arquivos do atendimento (POST /medicalRecord/{id}/file/copy)'),
     }),
     output: reportOutput,
     http: { method: 'POST', path: '/medicalRecord/{id}/report', status: 201 },
@@ -68,9 +71,16 @@ export function reportOperations(docs: MedicalDocuments, audit: AuditLog): Opera
       const record = await recordForWriting(ctx, id);
       if (reportId && record.status === 'finished') throw sent();
       if (!text.trim() && !fileId)
-        throw new DomainError('validation', 'O laudo precisa de texto ou de um PDF', [{ path: 'text', message: 'vazio' }]);
+        throw new DomainError('validation', 'O laudo precisa de texto ou de um PDF', [
+          { path: 'text', message: 'vazio' },
+        ]);
       if (fileId) await docs.readFile(ctx.actor.tenantId, id, fileId);
-      const row = await docs.saveReport(ctx.actor.tenantId, id, { reportId, title, text, fileId: fileId ?? null }, ctx.actor.id);
+      const row = await docs.saveReport(
+        ctx.actor.tenantId,
+        id,
+        { reportId, title, text, fileId: fileId ?? null },
+        ctx.actor.id,
+      );
       audit.record(
         auditBy(ctx.actor, ctx.origin, {
           action: reportId ? 'update' : 'create',
@@ -99,7 +109,12 @@ export function reportOperations(docs: MedicalDocuments, audit: AuditLog): Opera
       if (record.status === 'finished') throw sent();
       await docs.deleteReport(row);
       audit.record(
-        auditBy(ctx.actor, ctx.origin, { action: 'remove', collection: 'medical_reports', recordId: reportId, detail: `prontuário ${id}` }),
+        auditBy(ctx.actor, ctx.origin, {
+          action: 'remove',
+          collection: 'medical_reports',
+          recordId: reportId,
+          detail: `prontuário ${id}`,
+        }),
       );
       return reportOf(row);
     },

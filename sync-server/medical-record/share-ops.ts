@@ -79,20 +79,40 @@ export function shareOperations(docs: MedicalDocuments, audit: AuditLog, publicB
       const tenantId = ctx.actor.tenantId;
       const now = ctx.clock.now().getTime();
       if (kind === 'professional') {
-        if (!user) throw new DomainError('validation', 'Informe o profissional', [{ path: 'user', message: 'obrigatório' }]);
+        if (!user)
+          throw new DomainError('validation', 'Informe o profissional', [{ path: 'user', message: 'obrigatório' }]);
         const target = await ctx.store.collection(users).get(user);
         if (!target || !target.active || !permissionsOf(target.role).includes('medicalRecord:read'))
           throw missingReference('Profissional', 'user', user, 'não é um profissional ativo da conta');
         if (user === record.professional)
-          throw new DomainError('validation', 'O prontuário já é deste profissional', [{ path: 'user', message: 'é o profissional do atendimento' }]);
+          throw new DomainError('validation', 'O prontuário já é deste profissional', [
+            { path: 'user', message: 'é o profissional do atendimento' },
+          ]);
         const row = await docs.createProfessionalShare(tenantId, id, user, days, ctx.actor.id);
-        audit.record(auditBy(ctx.actor, ctx.origin, { action: 'create', collection: 'medical_shares', recordId: row.id, detail: `prontuário ${id}` }));
+        audit.record(
+          auditBy(ctx.actor, ctx.origin, {
+            action: 'create',
+            collection: 'medical_shares',
+            recordId: row.id,
+            detail: `prontuário ${id}`,
+          }),
+        );
         return shareOf(row, now);
       }
-      if (user) throw new DomainError('validation', 'Compartilhamento com paciente não tem usuário', [{ path: 'user', message: 'não se aplica' }]);
+      if (user)
+        throw new DomainError('validation', 'Compartilhamento com paciente não tem usuário', [
+          { path: 'user', message: 'não se aplica' },
+        ]);
       await generateAll(ctx, docs, id, printableKinds(record));
       const { row, key } = await docs.createPatientShare(tenantId, id, days, ctx.actor.id);
-      audit.record(auditBy(ctx.actor, ctx.origin, { action: 'create', collection: 'medical_shares', recordId: row.id, detail: `prontuário ${id}, paciente` }));
+      audit.record(
+        auditBy(ctx.actor, ctx.origin, {
+          action: 'create',
+          collection: 'medical_shares',
+          recordId: row.id,
+          detail: `prontuário ${id}, paciente`,
+        }),
+      );
       return { ...shareOf(row, now), url: `${publicBase}/document/shared/${row.access}`, key };
     },
   });
@@ -127,9 +147,18 @@ export function shareOperations(docs: MedicalDocuments, audit: AuditLog, publicB
       // Another professional's share is not there for this caller: the same 404 as a missing one.
       if (row.kind !== 'professional' || row.user_id !== ctx.actor.id) throw notFound('Compartilhamento', 'id', id);
       if (!docs.live(row))
-        throw new DomainError('invalid_transition', 'Compartilhamento revogado ou expirado', [{ path: 'id', message: 'não está mais ativo' }]);
+        throw new DomainError('invalid_transition', 'Compartilhamento revogado ou expirado', [
+          { path: 'id', message: 'não está mais ativo' },
+        ]);
       const accepted = await docs.accept(row);
-      audit.record(auditBy(ctx.actor, ctx.origin, { action: 'update', collection: 'medical_shares', recordId: id, detail: 'aceito' }));
+      audit.record(
+        auditBy(ctx.actor, ctx.origin, {
+          action: 'update',
+          collection: 'medical_shares',
+          recordId: id,
+          detail: 'aceito',
+        }),
+      );
       return shareOf(accepted, ctx.clock.now().getTime());
     },
   });
@@ -148,7 +177,9 @@ export function shareOperations(docs: MedicalDocuments, audit: AuditLog, publicB
       const row = await docs.share(ctx.actor.tenantId, id);
       if (!(ctx.actor.kind === 'user' && row.user_id === ctx.actor.id)) {
         if (!can(ctx.actor, 'medicalRecord:write'))
-          throw new DomainError('forbidden', 'Sem permissão para esta operação', [{ path: '', message: 'medicalRecord:write' }]);
+          throw new DomainError('forbidden', 'Sem permissão para esta operação', [
+            { path: '', message: 'medicalRecord:write' },
+          ]);
         await recordForWriting(ctx, row.record_id);
       }
       const revoked = row.revoked_ms === null ? await docs.revoke(row) : row;

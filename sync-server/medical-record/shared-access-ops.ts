@@ -4,7 +4,7 @@
  * report by access URL and key", and Attendance "check the validity of a token and update it if
  * necessary". Public operations: the access id and the key prove the right to read. An unknown
  * access, a wrong key, an expired and a revoked share all answer the same 404, and failed attempts
- * per address are limited (429 after 20 in 15 minutes). Every access is audited as a read of the
+ * per address are limited (429 after 60 in 15 minutes: keys are 256-bit, the limit stops scans of access ids). Every access is audited as a read of the
  * record by `share:<id>`.
  */
 import { z } from 'zod';
@@ -23,10 +23,14 @@ import { attendanceDocument } from './attendance-document.js';
 import { renderDocumentPdf } from './document-pdf.js';
 import type { MedicalDocuments, ShareRow } from './document-service.js';
 
-/** Failed share keys per address: 20 per 15 minutes. */
-export const SHARE_FAILURES: LimitRule = { name: 'share:ip', points: 20, windowMs: 15 * 60_000 };
+/** Failed share keys per address: 60 per 15 minutes. */
+export const SHARE_FAILURES: LimitRule = { name: 'share:ip', points: 60, windowMs: 15 * 60_000 };
 
-const access = z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'acesso inválido');
+const access = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'acesso inválido');
 const key = z.string().min(1).max(128);
 const EXAMPLE_ACCESS = 'Zk3p9QmX2aLr7TbN1vYc0w';
 const EXAMPLE_KEY = 'q8Vn3xR0sLk2mPz9TtYw4bCj6HdFa1Ue5Gi7Ko0NrQs';
@@ -71,7 +75,12 @@ export function sharedAccessOperations(deps: SharedAccessDeps): Operation[] {
   });
   const audited = (ctx: OperationContext, share: ShareRow, detail: string) =>
     audit.record(
-      auditBy(reader(share), ctx.origin, { action: 'read', collection: 'medical_records', recordId: share.record_id, detail }),
+      auditBy(reader(share), ctx.origin, {
+        action: 'read',
+        collection: 'medical_records',
+        recordId: share.record_id,
+        detail,
+      }),
     );
 
   const sharedDocuments = defineOperation({
@@ -91,7 +100,9 @@ export function sharedAccessOperations(deps: SharedAccessDeps): Operation[] {
         registration: z.string().describe('conselho-UF número'),
         patient: z.string(),
       }),
-      documents: z.array(z.object({ id: z.string(), name: z.string(), mediaType: z.string(), size: z.number(), url: z.string() })),
+      documents: z.array(
+        z.object({ id: z.string(), name: z.string(), mediaType: z.string(), size: z.number(), url: z.string() }),
+      ),
       reports: z.array(z.object({ id: z.string(), title: z.string(), text: z.string(), createdAt: z.string() })),
       expiresAt: z.string(),
     }),
@@ -120,7 +131,13 @@ export function sharedAccessOperations(deps: SharedAccessDeps): Operation[] {
             : '',
           patient: patient?.socialName ?? patient?.name ?? '',
         },
-        documents: files.map((f) => ({ id: f.id, name: f.name, mediaType: f.media_type, size: Number(f.size), url: fileLink(share, f.id) })),
+        documents: files.map((f) => ({
+          id: f.id,
+          name: f.name,
+          mediaType: f.media_type,
+          size: Number(f.size),
+          url: fileLink(share, f.id),
+        })),
         reports: reports.map((r) => ({ id: r.id, title: r.title, text: r.text, createdAt: r.created_at })),
         expiresAt: new Date(Number(share.expires_ms)).toISOString(),
       };
@@ -149,7 +166,8 @@ export function sharedAccessOperations(deps: SharedAccessDeps): Operation[] {
     name: 'medicalRecord.sharedReportUrl',
     group: 'Medical Record',
     summary: 'Endereço do PDF de um laudo pela URL de acesso e chave (sem conta)',
-    description: 'O PDF anexado ao laudo ou, sem ele, o laudo impresso pelo serviço (gerado e guardado na primeira vez).',
+    description:
+      'O PDF anexado ao laudo ou, sem ele, o laudo impresso pelo serviço (gerado e guardado na primeira vez).',
     permission: 'document:read',
     public: true,
     input: z.strictObject({ access, reportId: z.string().min(1).max(64), key }),
