@@ -30,6 +30,8 @@ import { billingEn } from './billing.en.js';
 import { billingPtBR, type BillingMessageKey } from './billing.pt-BR.js';
 import { chatEn } from '../chat/chat.en.js';
 import { chatPtBR } from '../chat/chat.pt-BR.js';
+import { documentsEn } from '../medical-record/documents.en.js';
+import { documentsPtBR } from '../medical-record/documents.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
 export type MessageKey =
@@ -85,6 +87,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...medicalRecordPtBR,
     ...billingPtBR,
     ...chatPtBR,
+    ...documentsPtBR,
   },
   en: {
     ...en,
@@ -100,6 +103,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...medicalRecordEn,
     ...billingEn,
     ...chatEn,
+    ...documentsEn,
   },
 };
 

@@ -7,6 +7,7 @@ import { formFailure } from '../common/domain-errors.js';
 import { useRun } from '../local/hooks.js';
 import { Cid10Field } from './Cid10Field.js';
 import type { OpenedRecord } from './load-attendances.js';
+import { DocumentsPanel } from './DocumentsPanel.js';
 import { PrescriptionDialog } from './PrescriptionDialog.js';
 import { brDateTime } from './record-format.js';
 import { readDraft, useAutosave } from './use-autosave.js';
@@ -193,6 +194,7 @@ export function RecordEditor(props: { opened: OpenedRecord }) {
             </Button>
           ))}
       </Group>
+      <DocumentsPanel recordId={record.id} flush={() => autosave.flush()} />
       {printing && <PrescriptionDialog recordId={record.id} onClose={() => setPrinting(false)} />}
     </Stack>
   );
