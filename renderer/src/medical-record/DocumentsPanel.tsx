@@ -43,8 +43,8 @@ export function DocumentsPanel({ recordId, flush }: { recordId: string; flush: (
       ]);
       setShares(s.items);
       setReports(r.items);
-    } catch (e) {
-      setError(formFailure(e, []).general ?? null);
+    } catch {
+      // The lists are a convenience: offline they stay as they were, and printing says why it fails.
     }
   }, [target, recordId]);
   useEffect(() => void reload(), [reload]);
