@@ -33,6 +33,11 @@ import {
 } from './payments/index.js';
 import { limitTotemAttempts } from './ticket/totem-limit.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
+import { InsurerConnections, insurerConnectionMigrations } from './billing/insurer-connections.js';
+import { insurerOperations } from './billing/insurer-ops.js';
+import { protocolStatusJob, type ProtocolStatusJob } from './billing/protocol-status-job.js';
+import { soapInsurerTransport } from './billing/soap-insurer.js';
+import type { InsurerTransport } from '#core/billing/insurer-transport.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
 import { operationContexts, SERVER_TENANT } from './operation-context.js';
@@ -79,6 +84,7 @@ export const serverMigrations = {
   ...webhookMigrations,
   ...whatsappMigrations,
   ...paymentMigrations,
+  ...insurerConnectionMigrations,
 };
 
 /** A ready server: the app to serve and what to close on shutdown. */
@@ -101,6 +107,8 @@ export interface BuiltServer {
   whatsapp: { service: WhatsAppService; cloud: CloudWhatsApp };
   /** Accounts' payment-provider credentials and online charges (the Asaas adapter). */
   payments: PaymentService;
+  /** Insurers' TISS web-service connections and the protocol-status job (`start` it to time it). */
+  tiss: { connections: InsurerConnections; protocolJob: ProtocolStatusJob };
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -113,6 +121,8 @@ export interface BuildOptions {
   syncWindows?: SyncWindows;
   /** Base64 of the 32-byte key sealing integration secrets; default `CLINIC_SECRETS_KEY`. */
   secretsKey?: string;
+  /** The insurers' TISS web services; default the SOAP adapter. */
+  insurerTransport?: InsurerTransport;
 }
 
 /**
@@ -232,6 +242,16 @@ export async function assembleServer(
     const credentials = await payments.credentials(tenantId);
     return credentials && asaasProvider(credentials);
   };
+  const tissConnections = new InsurerConnections(database, secrets, clock);
+  const insurer = options.insurerTransport ?? soapInsurerTransport();
+  const protocolJob = protocolStatusJob({
+    database,
+    connections: tissConnections,
+    transport: insurer,
+    clock,
+    audit: access.audit,
+    logger,
+  });
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen, database.feed);
   // The one context builder: REST, pushes and the panel feed all take their contexts from it.
   const contexts = operationContexts({
@@ -254,6 +274,7 @@ export async function assembleServer(
     ...webhookOperations(webhooks, access.audit),
     ...whatsappOperations(whatsapp, cloud, access.audit),
     ...providerPaymentOperations(payments, paymentProvider, access.audit),
+    ...insurerOperations(tissConnections, insurer, protocolJob),
     // Transfer tokens go through the server's own outbox: no installation replicates it.
     ...digitalTransferOperations(
       payments,
@@ -308,5 +329,6 @@ export async function assembleServer(
     secrets,
     whatsapp: { service: whatsapp, cloud },
     payments,
+    tiss: { connections: tissConnections, protocolJob },
   };
 }

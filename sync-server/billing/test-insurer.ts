@@ -37,6 +37,20 @@ const PROVIDER =
 
 /** The default answers, one per request root. */
 export const DEFAULT_ANSWERS: InsurerAnswers = {
+  solicitacaoStatusProtocoloWS: {
+    root: 'situacaoProtocoloWS',
+    transaction: 'SITUACAO_PROTOCOLO',
+    inner:
+      '<ans:situacaoProtocolo><ans:situacaoDoProtocolo><ans:identificacaoOperadora>123456</ans:identificacaoOperadora>' +
+      `${PROVIDER}<ans:lote><ans:detalheLote><ans:statusProtocolo>6</ans:statusProtocolo>` +
+      '<ans:numeroProtocolo>202611240001</ans:numeroProtocolo><ans:numeroLote>1</ans:numeroLote>' +
+      '<ans:dataEnvioLote>2026-11-24</ans:dataEnvioLote><ans:valorTotalLote><ans:valorProcessado>180.50</ans:valorProcessado>' +
+      '<ans:valorGlosa>30.50</ans:valorGlosa><ans:valorLiberado>150.00</ans:valorLiberado></ans:valorTotalLote>' +
+      '<ans:guiasTISS><ans:guiasMedicas><ans:guias><ans:numeroGuiaPrestador>1</ans:numeroGuiaPrestador>' +
+      '<ans:dadosBeneficiario><ans:numeroCarteira>99887766</ans:numeroCarteira><ans:atendimentoRN>N</ans:atendimentoRN>' +
+      '</ans:dadosBeneficiario></ans:guias></ans:guiasMedicas></ans:guiasTISS></ans:detalheLote></ans:lote>' +
+      '</ans:situacaoDoProtocolo></ans:situacaoProtocolo>',
+  },
   pedidoElegibilidadeWS: {
     root: 'respostaElegibilidadeWS',
     transaction: 'SITUACAO_ELEGIBILIDADE',
