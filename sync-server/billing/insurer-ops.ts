@@ -18,7 +18,12 @@ import { wsHeadOf, type InsurerConnection } from '#core/billing/ws-head.js';
 import { EXAMPLE_ID, idInput, requireRecord } from '#core/common/records.js';
 import { DomainError } from '#core/errors.js';
 import { insurances } from '#core/insurance/insurance-record.js';
-import { defineOperation, type Operation, type OperationContext } from '#core/operation.js';
+import { defineOperation, invoke, type Operation, type OperationContext } from '#core/operation.js';
+import { tissBatchOf } from '#core/billing/batch-document.js';
+import { batchAnswer, requireOpenBatch } from '#core/billing/batch-ops.js';
+import { sendBatch } from '#core/billing/tiss-ops.js';
+import { validateTissMessages } from '#core/billing/tiss/schema-validator.js';
+import { writeBatchWsMessage } from '#core/billing/tiss/ws-message.js';
 import { refInput } from '#core/references.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import type { InsurerConnections } from './insurer-connections.js';
@@ -282,5 +287,37 @@ export function insurerOperations(
     },
   });
 
-  return [configure, status, parameters, eligibility, authorizationStatus, appealStatus, runProtocolJob];
+  const sendOnline = defineOperation({
+    name: 'insurance.batch.sendOnline',
+    group: 'Insurance',
+    summary: 'Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido',
+    description:
+      'O lote precisa passar nos esquemas da ANS; a operadora responde com o protocolo (o lote fica enviado) ' +
+      'ou com a glosa que o recusou (400 com o código, o lote fica aberto).',
+    permission: 'billing:write',
+    input: z.strictObject({ id: idInput }),
+    output: batchAnswer,
+    http: { method: 'POST', path: '/billing/batch/{id}/send/online' },
+    example: { id: EXAMPLE_ID },
+    async run(ctx, { id }) {
+      const batch = await requireOpenBatch(ctx, id);
+      const connection = await requireConnection(ctx, batch.insurance);
+      const message = writeBatchWsMessage(await tissBatchOf(ctx, batch), connection.login);
+      const problems = await validateTissMessages([message.bytes], batch.tissVersion, 'webServices');
+      if (problems[0]!.length)
+        throw new DomainError(
+          'validation',
+          'O lote não passa nos esquemas TISS da ANS',
+          problems[0]!.map((p) => ({ path: p.path, message: p.message })),
+        );
+      const receipt = await transport.sendBatch(connection.endpoint('tissLoteGuias'), message, batch.tissVersion);
+      if (!receipt.accepted)
+        throw new DomainError('validation', `A operadora recusou o lote: ${receipt.description ?? 'sem descrição'}`, [
+          { path: 'glosa', message: receipt.glosaCode },
+        ]);
+      return invoke(sendBatch, ctx, { id, protocol: receipt.protocol.slice(0, 12) });
+    },
+  });
+
+  return [configure, status, parameters, eligibility, authorizationStatus, appealStatus, runProtocolJob, sendOnline];
 }

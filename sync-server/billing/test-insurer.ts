@@ -37,6 +37,17 @@ const PROVIDER =
 
 /** The default answers, one per request root. */
 export const DEFAULT_ANSWERS: InsurerAnswers = {
+  loteGuiasWS: {
+    root: 'protocoloRecebimentoWS',
+    transaction: 'PROTOCOLO_RECEBIMENTO',
+    inner:
+      `<ans:recebimentoLote><ans:protocoloRecebimento><ans:registroANS>123456</ans:registroANS>${PROVIDER}` +
+      '<ans:numeroLote>1</ans:numeroLote><ans:dataEnvioLote>2026-11-24</ans:dataEnvioLote><ans:detalheProtocolo>' +
+      '<ans:numeroProtocolo>202611240001</ans:numeroProtocolo><ans:valorTotalProtocolo>180.50</ans:valorTotalProtocolo>' +
+      '<ans:dadosGuiasProtocolo><ans:dadosGuias><ans:numeroGuiaPrestador>1</ans:numeroGuiaPrestador><ans:dadosBeneficiario>' +
+      '<ans:numeroCarteira>99887766</ans:numeroCarteira><ans:atendimentoRN>N</ans:atendimentoRN></ans:dadosBeneficiario>' +
+      '</ans:dadosGuias></ans:dadosGuiasProtocolo></ans:detalheProtocolo></ans:protocoloRecebimento></ans:recebimentoLote>',
+  },
   solicitacaoStatusProtocoloWS: {
     root: 'situacaoProtocoloWS',
     transaction: 'SITUACAO_PROTOCOLO',

@@ -33,7 +33,11 @@ const SPEC: Record<string, string[]> = {
     'insurance.tiss.integration.status',
   ],
   'Insurance: get TISS authorization procedure status': ['insurance.tiss.authorizationStatus'],
-  'Insurance: send a TISS billing batch': ['insurance.batch.send', 'insurance.batch.protocol'],
+  'Insurance: send a TISS billing batch': [
+    'insurance.batch.send',
+    'insurance.batch.protocol',
+    'insurance.batch.sendOnline',
+  ],
   'Unregulated: generate an XML file for a batch': ['unregulated.batch.xml'],
   'Schedule: get interactions with the insurance for an attendance': [],
   'Schedule: publish a response for an insurance interaction in an attendance': [],

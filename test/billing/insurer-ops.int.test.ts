@@ -150,7 +150,16 @@ describe.each(engines)('TISS web services over REST on %s', (engine) => {
       await ok('POST', `/appointment/${appointment}/${step}`, {});
     const batch = (await ok('POST', '/billing/batch/', { clinic, insurance, guideType: 'consulta' })).batch.id;
     await ok('POST', `/billing/batch/${batch}/attendance`, { appointments: [appointment] });
-    await ok('POST', `/billing/batch/${batch}/send`, { protocol: '202611240001' });
+    const sent = (await ok('POST', `/billing/batch/${batch}/send/online`, {})) as unknown as {
+      batch?: { status: string; protocol: string };
+    };
+    expect(sent.batch ?? sent).toMatchObject({ status: 'sent', protocol: '202611240001' });
+    expect(insurer.requests.at(-1)).toMatchObject({
+      root: 'loteGuiasWS',
+      problems: [],
+      hashOk: true,
+      login: 'clinica.sj',
+    });
 
     expect(await ok('POST', '/billing/protocolStatus/run', {})).toEqual({ scheduled: true });
     await server.tiss.protocolJob.runOnce();
