@@ -52,6 +52,7 @@ const expiry = startBudgetExpiry({
   logger,
   intervalMs: readExpiryIntervalMs(process.env),
 });
+built.tiss.protocolJob.start();
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(
     { port: info.port, database: config.databaseUrl.startsWith('postgres') ? 'postgresql' : config.databaseUrl },
@@ -74,7 +75,7 @@ function shutdown(signal: string): void {
   stopPurge();
   server.close(() => {
     // The send and the expiry run in flight are recorded before the database they write to closes.
-    Promise.all([delivery.stop(), expiry.stop(), webhooks.stop()])
+    Promise.all([delivery.stop(), expiry.stop(), webhooks.stop(), built.tiss.protocolJob.stop()])
       .then(() => database.close())
       .then(
         () => process.exit(0),

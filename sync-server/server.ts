@@ -37,6 +37,11 @@ import { fileStorageFor } from './files/storage-config.js';
 import { documentMigrations, medicalDocumentParts } from './medical-record/documents.js';
 import type { MedicalDocuments } from './medical-record/document-service.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
+import { InsurerConnections, insurerConnectionMigrations } from './billing/insurer-connections.js';
+import { insurerOperations } from './billing/insurer-ops.js';
+import { protocolStatusJob, type ProtocolStatusJob } from './billing/protocol-status-job.js';
+import { soapInsurerTransport } from './billing/soap-insurer.js';
+import type { InsurerTransport } from '#core/billing/insurer-transport.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
 import { operationContexts, SERVER_TENANT } from './operation-context.js';
@@ -84,6 +89,7 @@ export const serverMigrations = {
   ...whatsappMigrations,
   ...paymentMigrations,
   ...documentMigrations,
+  ...insurerConnectionMigrations,
 };
 
 /** A ready server: the app to serve and what to close on shutdown. */
@@ -108,6 +114,8 @@ export interface BuiltServer {
   payments: PaymentService;
   /** The attendance's files, reports (laudos) and shares, over the file storage (`CLINIC_FILES`). */
   documents: MedicalDocuments;
+  /** Insurers' TISS web-service connections and the protocol-status job (`start` it to time it). */
+  tiss: { connections: InsurerConnections; protocolJob: ProtocolStatusJob };
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -122,6 +130,8 @@ export interface BuildOptions {
   secretsKey?: string;
   /** Where attendance files go; default `CLINIC_FILES` (sync-server/files/storage-config.ts). */
   files?: FileStorage;
+  /** The insurers' TISS web services; default the SOAP adapter. */
+  insurerTransport?: InsurerTransport;
 }
 
 /**
@@ -252,6 +262,16 @@ export async function assembleServer(
     allowPrivate: (tenantId) => webhooks.allowPrivate(tenantId),
     ...(process.env.CLINIC_PUBLIC_URL ? { publicBase: process.env.CLINIC_PUBLIC_URL } : {}),
   });
+  const tissConnections = new InsurerConnections(database, secrets, clock);
+  const insurer = options.insurerTransport ?? soapInsurerTransport();
+  const protocolJob = protocolStatusJob({
+    database,
+    connections: tissConnections,
+    transport: insurer,
+    clock,
+    audit: access.audit,
+    logger,
+  });
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen, database.feed);
   // The one context builder: REST, pushes and the panel feed all take their contexts from it.
   const contexts = operationContexts({
@@ -275,6 +295,7 @@ export async function assembleServer(
     ...webhookOperations(webhooks, access.audit),
     ...whatsappOperations(whatsapp, cloud, access.audit),
     ...providerPaymentOperations(payments, paymentProvider, access.audit),
+    ...insurerOperations(tissConnections, insurer, protocolJob),
     // Transfer tokens go through the server's own outbox: no installation replicates it.
     ...digitalTransferOperations(
       payments,
@@ -330,5 +351,6 @@ export async function assembleServer(
     whatsapp: { service: whatsapp, cloud },
     payments,
     documents: documents.docs,
+    tiss: { connections: tissConnections, protocolJob },
   };
 }

@@ -45,6 +45,19 @@ export interface BillingBatch extends RecordBase {
   appeals?: BatchAppeal[];
   /** The bill to receive from the insurer in finance (`billing.batch.receivable`, TISS-018). */
   receivable?: BatchReceivable;
+  /** What the operator's web service last said of the protocol (the protocol-status job, TISS-024). */
+  protocolStatus?: BatchProtocolStatus;
+}
+
+/** The protocol's situation at the operator (situacaoProtocoloWS), as last checked. */
+export interface BatchProtocolStatus {
+  /** dm_statusProtocolo: 1 recebido, 2 em análise, 3 liberado para pagamento, 4 encerrado sem pagamento, 5 analisado e aguardando liberação, 6 pagamento efetuado, 7 não localizado, 8 aguardando informação complementar, 9 cancelado. */
+  status: string;
+  /** Reais: valorProcessado, valorGlosa, valorLiberado. */
+  processed: number;
+  refused: number;
+  released: number;
+  checkedAt: string;
 }
 
 /** The receivable of a sent batch: the finance bill made for it. */
@@ -122,5 +135,15 @@ export const billingBatchOutput = z
       })
       .optional()
       .describe('conta a receber do convênio no financeiro'),
+    protocolStatus: z
+      .object({
+        status: z.string().describe('dm_statusProtocolo (1 recebido … 6 pagamento efetuado, 9 cancelado)'),
+        processed: z.number().describe('reais'),
+        refused: z.number().describe('reais'),
+        released: z.number().describe('reais'),
+        checkedAt: z.string(),
+      })
+      .optional()
+      .describe('situação do protocolo na operadora (consulta pelo web service TISS)'),
   })
   .meta({ id: 'Batch' });

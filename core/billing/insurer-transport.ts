@@ -3,8 +3,10 @@
  * `tiss/schemas/<version>/`… are document/literal SOAP 1.1). Core builds and checks the messages; the
  * server installs the adapter (`sync-server/billing/soap-insurer.ts`), which posts them to the
  * insurer's endpoint. This slice carries tissLoteGuias (send a batch, protocoloRecebimentoWS back) and
- * tissSolicitacaoStatusProtocolo (situacaoProtocoloWS back); eligibility, authorization status and
- * appeal are the same exchange with their own roots and are not written yet (TISS-017).
+ * tissSolicitacaoStatusProtocolo (situacaoProtocoloWS back), tissVerificaElegibilidade
+ * (respostaElegibilidadeWS), tissSolicitacaoStatusAutorizacao (situacaoAutorizacaoWS), tissRecursoGlosa
+ * (protocoloRecebimentoRecursoWS) and tissSolicitacaoStatusRecursoGlosa (situacaoProtocoloRecursoWS)
+ * (TISS-017, TISS-021).
  */
 import type { TissMessage } from './tiss/message.js';
 
@@ -41,6 +43,55 @@ export type ProtocolStatus =
     }
   | { found: false; glosaCode: string; description?: string };
 
+/** The operator's answer to an eligibility check (ct_respostaElegibilidade). */
+export type EligibilityAnswer =
+  | {
+      answered: true;
+      /** respostaSolicitacao S: the beneficiary may be attended. */
+      eligible: boolean;
+      cardNumber: string;
+      beneficiaryName: string;
+      /** validadeCarteira, when the operator gave it. */
+      cardValidity?: string;
+      /** motivosNegativa: glosa codes (dm_tipoGlosa) with their text. */
+      refusals: { glosaCode: string; description?: string }[];
+    }
+  | { answered: false; glosaCode: string; description?: string };
+
+/** Where an authorization stands (ct_situacaoAutorizacao → autorizacaoServico). */
+export type AuthorizationStatus =
+  | {
+      found: true;
+      /** dm_statusSolicitacao: 1 autorizado, 2 em análise, 3 negado, 4 aguardando documentação… */
+      status: string;
+      guideNumber: string;
+      operatorGuideNumber?: string;
+      /** senha: the authorization code to write on the guide. */
+      password?: string;
+      authorizedOn?: string;
+      passwordValidUntil?: string;
+      refusals: { glosaCode: string; description?: string }[];
+    }
+  | { found: false; glosaCode: string; description?: string };
+
+/** The operator's receipt of an appeal (ct_recebimentoRecurso). */
+export type AppealReceipt =
+  | { accepted: true; protocol: string; receivedOn: string }
+  | { accepted: false; glosaCode: string; description?: string };
+
+/** Where an appeal stands (ct_respostaGlosa). */
+export type AppealStatus =
+  | {
+      found: true;
+      protocol: string;
+      /** dm_statusProtocolo, when the operator answered with the protocol's situation. */
+      status?: string;
+      /** valorTotalRecursado/valorTotalAcatado, reais, when the operator answered with its decision. */
+      appealed?: number;
+      granted?: number;
+    }
+  | { found: false; glosaCode: string; description?: string };
+
 /** The insurer's TISS web services. */
 export interface InsurerTransport {
   /**
@@ -54,6 +105,14 @@ export interface InsurerTransport {
    * @throws DomainError as {@link InsurerTransport.sendBatch}.
    */
   protocolStatus(endpoint: string, message: TissMessage, version: string): Promise<ProtocolStatus>;
+  /** tissVerificaElegibilidade: posts a `pedidoElegibilidadeWS`. @throws as {@link InsurerTransport.sendBatch}. */
+  eligibility(endpoint: string, message: TissMessage, version: string): Promise<EligibilityAnswer>;
+  /** tissSolicitacaoStatusAutorizacao: posts a `solicitacaoStatusAutorizacaoWS`. @throws as sendBatch. */
+  authorizationStatus(endpoint: string, message: TissMessage, version: string): Promise<AuthorizationStatus>;
+  /** tissRecursoGlosa: posts a `loteRecursoGlosaWS`. @throws as sendBatch. */
+  sendAppeal(endpoint: string, message: TissMessage, version: string): Promise<AppealReceipt>;
+  /** tissSolicitacaoStatusRecursoGlosa: posts a `solicitacaoStatusRecursoGlosaWS`. @throws as sendBatch. */
+  appealStatus(endpoint: string, message: TissMessage, version: string): Promise<AppealStatus>;
 }
 
 let installed: InsurerTransport | undefined;

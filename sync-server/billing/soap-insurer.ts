@@ -8,6 +8,8 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { BatchReceipt, InsurerTransport, ProtocolStatus } from '#core/billing/insurer-transport.js';
+import { readAppealReceipt, readAppealStatus, readAuthorizationStatus, readEligibility } from './soap-answers.js';
+import { child, refusal, text } from './soap-xml.js';
 import type { TissMessage } from '#core/billing/tiss/message.js';
 import { toLatin1 } from '#core/billing/tiss/latin1.js';
 import { validateTissMessages } from '#core/billing/tiss/schema-validator.js';
@@ -23,13 +25,6 @@ export function soapEnvelope(message: TissMessage): Uint8Array {
   body.import(create(message.xml));
   return toLatin1(doc.end({ prettyPrint: false }));
 }
-
-const child = (parent: XMLBuilder, name: string): XMLBuilder | undefined =>
-  parent.find((n) => (n.node as { localName?: string }).localName === name, false, true);
-const text = (parent: XMLBuilder, name: string): string | undefined => {
-  const found = child(parent, name);
-  return found ? (found.node.textContent ?? '') : undefined;
-};
 
 /**
  * The element inside `soap:Body` of `answer`, as a standalone ISO-8859-1 document.
@@ -86,12 +81,6 @@ export function soapInsurerTransport(options: SoapInsurerOptions = {}): InsurerT
     }
     return element;
   };
-  const refusal = (element: XMLBuilder) => {
-    const error = child(element, 'mensagemErro');
-    if (!error) return undefined;
-    const description = text(error, 'descricaoGlosa');
-    return { glosaCode: text(error, 'codigoGlosa') ?? '', ...(description ? { description } : {}) };
-  };
   const reais = (element: XMLBuilder, name: string) => Number(text(element, name) ?? 0);
   return {
     async sendBatch(endpoint, message, version): Promise<BatchReceipt> {
@@ -119,5 +108,10 @@ export function soapInsurerTransport(options: SoapInsurerOptions = {}): InsurerT
         released: reais(element, 'valorLiberado'),
       };
     },
+    eligibility: async (endpoint, message, version) => readEligibility(await call(endpoint, message, version)),
+    authorizationStatus: async (endpoint, message, version) =>
+      readAuthorizationStatus(await call(endpoint, message, version)),
+    sendAppeal: async (endpoint, message, version) => readAppealReceipt(await call(endpoint, message, version)),
+    appealStatus: async (endpoint, message, version) => readAppealStatus(await call(endpoint, message, version)),
   };
 }

@@ -87,25 +87,26 @@ function appealedGuide(guide: AppealGuide): TissNode {
  * @throws DomainError `validation` when a value holds a character outside ISO-8859-1.
  */
 export function writeAppealMessage(appeal: TissAppeal): TissMessage {
-  const body = node('prestadorParaOperadora', [
-    node('recursoGlosa', [
-      node('guiaRecursoGlosa', [
-        leaf('registroANS', appeal.ansRegistry),
-        leaf('numeroGuiaRecGlosaPrestador', appeal.appealNumber),
-        leaf('nomeOperadora', text(appeal.operatorName, 70)),
-        leaf('objetoRecurso', '2'),
-        node('dadosContratado', [
-          appeal.provider.providerCode
-            ? leaf('codigoPrestadorNaOperadora', appeal.provider.providerCode)
-            : leaf('cnpjContratado', appeal.provider.cnpj ?? ''),
-        ]),
-        leaf('numeroLote', appeal.batchNumber),
-        leaf('numeroProtocolo', appeal.protocol),
-        node('opcaoRecurso', appeal.guides.map(appealedGuide)),
-        leaf('valorTotalRecursado', tissDecimal(appeal.totalCentavos)),
-        leaf('dataRecurso', appeal.day),
-      ]),
-    ]),
-  ]);
+  const body = node('prestadorParaOperadora', [node('recursoGlosa', [appealGuide(appeal)])]);
   return writeMessage({ ...appeal, transaction: 'RECURSO_GLOSA' }, body);
+}
+
+/** The appeal's `guiaRecursoGlosa` (ctm_recursoGlosa): in a file's `recursoGlosa` or a web service's `loteRecurso`. */
+export function appealGuide(appeal: TissAppeal): TissNode {
+  return node('guiaRecursoGlosa', [
+    leaf('registroANS', appeal.ansRegistry),
+    leaf('numeroGuiaRecGlosaPrestador', appeal.appealNumber),
+    leaf('nomeOperadora', text(appeal.operatorName, 70)),
+    leaf('objetoRecurso', '2'),
+    node('dadosContratado', [
+      appeal.provider.providerCode
+        ? leaf('codigoPrestadorNaOperadora', appeal.provider.providerCode)
+        : leaf('cnpjContratado', appeal.provider.cnpj ?? ''),
+    ]),
+    leaf('numeroLote', appeal.batchNumber),
+    leaf('numeroProtocolo', appeal.protocol),
+    node('opcaoRecurso', appeal.guides.map(appealedGuide)),
+    leaf('valorTotalRecursado', tissDecimal(appeal.totalCentavos)),
+    leaf('dataRecurso', appeal.day),
+  ]);
 }

@@ -33,6 +33,11 @@ export interface TissHeader {
   time: string;
   ansRegistry: string;
   provider: Pick<TissBatch['provider'], 'providerCode' | 'cnpj'>;
+  /**
+   * loginSenhaPrestador (ct_loginSenha; Componente de Segurança, requisito 3: web services
+   * authenticate the provider by login and password): only on web-service calls, never in a file.
+   */
+  login?: { login: string; password: string };
 }
 
 /** The provider's `cabecalho` (origin: the provider; destination: the operator's ANS registry). */
@@ -53,6 +58,12 @@ export function header(batch: TissHeader): TissNode {
     ]),
     node('destino', [leaf('registroANS', batch.ansRegistry)]),
     leaf('Padrao', batch.version),
+    batch.login
+      ? node('loginSenhaPrestador', [
+          leaf('loginPrestador', batch.login.login),
+          leaf('senhaPrestador', batch.login.password),
+        ])
+      : undefined,
   ]);
 }
 

@@ -24,11 +24,12 @@ export function writeWsMessage(root: string, head: TissHeader, body: TissNode): 
   return { xml, bytes: toLatin1(xml), hash };
 }
 
-/** The `loteGuiasWS` of `batch` (tissLoteGuias): what the SOAP body carries when a batch is sent. */
-export function writeBatchWsMessage(batch: TissBatch): TissMessage {
+/** The `loteGuiasWS` of `batch` (tissLoteGuias): what the SOAP body carries when a batch is sent; `login` for the header. */
+export function writeBatchWsMessage(batch: TissBatch, login?: TissHeader['login']): TissMessage {
   const lote = batchBody(batch);
   if (!('children' in lote)) throw new Error('prestadorParaOperadora sem loteGuias');
-  return writeWsMessage('loteGuiasWS', { ...batch, transaction: 'ENVIO_LOTE_GUIAS' }, lote.children[0]!);
+  const head = { ...batch, transaction: 'ENVIO_LOTE_GUIAS', ...(login ? { login } : {}) };
+  return writeWsMessage('loteGuiasWS', head, lote.children[0]!);
 }
 
 /**
