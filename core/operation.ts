@@ -87,6 +87,14 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * sends it with another tenant's id). Every operation with an HTTP binding should have one.
    */
   example?: z.input<I>;
+  /**
+   * Set when every write of the run must land together: {@link invoke} opens the store transaction and
+   * runs the operation inside it, with `ctx.store` the transaction's store (so the operation opens none
+   * of its own and its writes reach the store in one call each; docs/architecture.md "From request to
+   * row"). `before` runs first, outside the transaction: work that must not hold the store, such as a
+   * desk leasing its next block of numbers over the network.
+   */
+  transaction?: { before?(ctx: OperationContext, input: z.output<I>): Promise<void> };
   run(ctx: OperationContext, input: z.output<I>): Promise<z.input<O>>;
 }
 
@@ -105,8 +113,9 @@ export interface InvokeOptions {
 }
 
 /**
- * Runs an operation for an actor: checks the permission, validates the input, runs it and shapes
- * the output through the output schema (which drops store bookkeeping such as `_rev`).
+ * Runs an operation for an actor: checks the permission, validates the input, runs it (in one store
+ * transaction when the operation asks for {@link Operation.transaction}) and shapes the output through
+ * the output schema (which drops store bookkeeping such as `_rev`).
  *
  * @throws DomainError `forbidden` when the actor lacks the permission (public operations skip that
  *   check); `validation` naming every bad field, a string holding a control character other than
@@ -127,7 +136,14 @@ export async function invoke<I extends z.ZodType, O extends z.ZodType>(
   const parsed = op.input.safeParse(rawInput);
   if (!parsed.success) throw validationError(parsed.error);
   await options.beforeRun?.(parsed.data);
-  const result = await op.run(ctx, parsed.data);
+  const input = parsed.data;
+  let result: z.input<O>;
+  if (op.transaction) {
+    await op.transaction.before?.(ctx, input);
+    result = await ctx.store.transaction((store) => op.run({ ...ctx, store }, input));
+  } else {
+    result = await op.run(ctx, input);
+  }
   const shaped = op.output.safeParse(result);
   if (!shaped.success)
     throw new Error(`operation ${op.name} produced output outside its schema: ${shaped.error.message}`);

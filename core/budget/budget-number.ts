@@ -27,33 +27,30 @@ export function numberConflict(budgetNumber: number) {
 }
 
 /**
- * Stores a new budget under a number: the one the caller gave when free, else the next drawn from the
- * series, skipping numbers an integrator already gave by hand. The number is drawn through the writing
- * transaction (`ctx.numbers.next(series, tx)`): one commit per budget, and a failed create gives its
- * number back. A source that leases (a desk's blocks) reserves first, outside the transaction, so its
- * network call does not hold the desk's writes. Whether the number is free is checked in the same transaction, so the common path costs
- * one indexed query.
+ * Before a create's transaction opens (the operation's `transaction.before`): a desk low on leased
+ * numbers leases its next block now, so the network call does not hold the desk's writes. The
+ * server's counter has no reserve: it never runs dry. A budget given its number draws none.
+ */
+export async function reserveBudgetNumber(ctx: OperationContext, input: { budgetNumber?: number }): Promise<void> {
+  if (input.budgetNumber === undefined) await ctx.numbers.reserve?.(BUDGET_SERIES);
+}
+
+/**
+ * The number a new budget is stored under: the one the caller gave when free, else the next drawn from
+ * the series, skipping numbers an integrator already gave by hand. Call it inside the create's
+ * transaction (`ctx.store` is the transaction's store: the operation declares `transaction`), before
+ * the create's first write: the number is drawn through it (`ctx.numbers.next(series, ctx.store)`), so
+ * a budget costs one commit and a failed create gives its number back, and on PostgreSQL the counter's
+ * row lock is always taken before the tenant's write lock, so two creates queue instead of deadlocking.
+ * Whether the number is free is checked in the same transaction: the common path costs one indexed query.
  *
- * @param write inserts the budget with `budgetNumber` through the transaction's store.
  * @throws DomainError `conflict` naming `budgetNumber` when the given number is taken; `conflict`
  *   from the number source when an offline installation has no leased numbers left.
  */
-export async function insertNumbered<R>(
-  ctx: OperationContext,
-  given: number | undefined,
-  write: (tx: Store, budgetNumber: number) => Promise<R>,
-): Promise<R> {
-  // A desk low on leased numbers leases its next block now, before the transaction holds its store
-  // (the server's counter has no reserve: it never runs dry).
-  if (given === undefined) await ctx.numbers.reserve?.(BUDGET_SERIES);
+export async function budgetNumberFor(ctx: OperationContext, given: number | undefined): Promise<number> {
   for (;;) {
-    const written = await ctx.store.transaction(async (tx) => {
-      // First statement of the transaction: the counter's row lock is always taken before the
-      // tenant's write lock, so two creates on PostgreSQL queue instead of deadlocking.
-      const budgetNumber = given ?? (await ctx.numbers.next(BUDGET_SERIES, tx));
-      return (await numberTaken(tx, budgetNumber)) ? undefined : { value: await write(tx, budgetNumber) };
-    });
-    if (written) return written.value;
+    const budgetNumber = given ?? (await ctx.numbers.next(BUDGET_SERIES, ctx.store));
+    if (!(await numberTaken(ctx.store, budgetNumber))) return budgetNumber;
     if (given !== undefined) throw numberConflict(given);
   }
 }

@@ -12,7 +12,7 @@ import { approvalProblems } from './approval-rules.js';
 import { budgetFromFields, localDatePlus } from './budget-build.js';
 import { FALLBACK_TIME_ZONE, hasLapsed } from './budget-expiry.js';
 import { BudgetStatus, CREATABLE_STATUSES, EDITABLE_STATUSES, EDIT_TARGET_STATUSES } from './budget-codes.js';
-import { insertNumbered } from './budget-number.js';
+import { budgetNumberFor, reserveBudgetNumber } from './budget-number.js';
 import {
   budgetFieldsInput,
   budgetNumberInput,
@@ -89,6 +89,9 @@ export const createBudget = defineOperation({
   output: z.object({ message: z.string(), budget: budgetOutput }),
   http: { method: 'POST', path: '/budget/', status: 201 },
   example: budgetExample,
+  // One transaction for the whole create, opened by the runner: the number is drawn and the budget
+  // inserted through it (budget-number.ts).
+  transaction: { before: reserveBudgetNumber },
   async run(ctx, input) {
     const { budgetNumber: given, status, ...fields } = input;
     const now = ctx.clock.now();
@@ -109,21 +112,20 @@ export const createBudget = defineOperation({
     const at = nowIso(ctx);
     const createdBy = built.createdBy ?? actingUser(ctx);
     const approvedBy = status === BudgetStatus.approved ? (built.approvedBy ?? actingUser(ctx)) : built.approvedBy;
-    const budget = await insertNumbered(ctx, given, (tx, budgetNumber) =>
-      tx.collection(budgets).insert({
-        ...built,
-        id: ctx.ids.next(),
-        tenantId: ctx.store.tenantId,
-        createdAt: at,
-        updatedAt: at,
-        budgetNumber,
-        status: lapsed ? BudgetStatus.expired : status,
-        ...(lapsed ? { expiredAt: inZone(now, zone) } : {}),
-        ...(createdBy ? { createdBy } : {}),
-        ...(approvedBy ? { approvedBy } : {}),
-        ...(status === BudgetStatus.approved ? { approvedAt: at } : {}),
-      }),
-    );
+    const budgetNumber = await budgetNumberFor(ctx, given);
+    const budget = await ctx.store.collection(budgets).insert({
+      ...built,
+      id: ctx.ids.next(),
+      tenantId: ctx.store.tenantId,
+      createdAt: at,
+      updatedAt: at,
+      budgetNumber,
+      status: lapsed ? BudgetStatus.expired : status,
+      ...(lapsed ? { expiredAt: inZone(now, zone) } : {}),
+      ...(createdBy ? { createdBy } : {}),
+      ...(approvedBy ? { approvedBy } : {}),
+      ...(status === BudgetStatus.approved ? { approvedAt: at } : {}),
+    });
     return { message: `Orçamento nº ${budget.budgetNumber} salvo`, budget };
   },
 });

@@ -12,7 +12,8 @@ import type { ListenHandlers } from './pg-listen.js';
 import { runMigrations, type Migration } from './migrations.js';
 import { syncCollections } from './schema.js';
 import { ChangeFeed } from './change-feed.js';
-import type { Session } from './session.js';
+import { executeOnKysely, type Session } from './session.js';
+import { sqliteExecutor } from './fast/sqlite-direct.js';
 import { SqlStore, type StoreContext } from './sql-store.js';
 
 /** Options of {@link openSqlDatabase}. */
@@ -98,6 +99,7 @@ export async function openSqlDatabase(options: OpenSqlDatabaseOptions): Promise<
     active: new AsyncLocalStorage<Session>(),
     sqliteBulk,
     sqliteDirect,
+    execute: sqliteDirect ? sqliteExecutor(sqliteDirect) : executeOnKysely,
     collections,
   };
   let closing: Promise<void> | undefined;

@@ -9,7 +9,7 @@ import type { StoreTables } from './layout.js';
 import type { SqliteBulkInsert } from './fast/sqlite-bulk.js';
 import type { SqliteDirect } from './fast/sqlite-direct.js';
 import type { ChangeFeed } from './change-feed.js';
-import { runInTransaction, runOnConnection, runRead } from './fast/sqlite-direct.js';
+import { runInTransaction } from './fast/sqlite-direct.js';
 
 /** Runs the functions given to it one after another, in call order. */
 export class Serial {
@@ -87,8 +87,14 @@ export async function inTransaction<DB, R>(
 /**
  * Runs `work` in a savepoint of `session`'s transaction: its writes are undone alone when it throws,
  * and the enclosing transaction goes on (PostgreSQL would otherwise refuse every later statement).
+ * `ended` hears whether the savepoint was released (true) or rolled back (false).
  */
-export function inSavepoint<R>(session: Session, tx: TxScope, work: (child: Session) => Promise<R>): Promise<R> {
+export function inSavepoint<R>(
+  session: Session,
+  tx: TxScope,
+  work: (child: Session) => Promise<R>,
+  ended?: (committed: boolean) => void,
+): Promise<R> {
   return tx.children.run(async () => {
     const name = sql.id(`sp_${++tx.state.savepoints}`);
     await sql`savepoint ${name}`.execute(session.executor);
@@ -96,10 +102,15 @@ export function inSavepoint<R>(session: Session, tx: TxScope, work: (child: Sess
     try {
       const result = await work(child);
       await sql`release savepoint ${name}`.execute(session.executor);
+      ended?.(true);
       return result;
     } catch (error) {
-      await sql`rollback to savepoint ${name}`.execute(session.executor);
-      await sql`release savepoint ${name}`.execute(session.executor);
+      try {
+        await sql`rollback to savepoint ${name}`.execute(session.executor);
+        await sql`release savepoint ${name}`.execute(session.executor);
+      } finally {
+        ended?.(false);
+      }
       throw error;
     }
   });
@@ -121,29 +132,19 @@ export interface SessionSource {
   readonly sqliteDirect: SqliteDirect | undefined;
   /** Told of every committed transaction that wrote records. */
   readonly feed: ChangeFeed;
+  /**
+   * Runs a statement where a session sends it: on SQLite `fast/sqlite-direct.ts`'s runner (straight on
+   * the connection where that is safe), on PostgreSQL {@link executeOnKysely}. Chosen once at open, so
+   * a collection reaches the driver in one call.
+   */
+  readonly execute: StatementRunner;
 }
 
-/**
- * Runs `query` where `session` sends statements: on SQLite directly on the connection when that is
- * safe (inside the session's open transaction, or a read outside any once nobody holds the
- * connection; see fast/sqlite-direct.ts), else through the session's Kysely executor. Same rows, same
- * errors either way.
- */
-export async function execute<R>(
-  source: SessionSource,
-  session: Session,
-  query: CompiledQuery<R>,
-): Promise<QueryResult<R>> {
-  const direct = source.sqliteDirect;
-  if (direct) {
-    if (session.tx?.state.open) return runOnConnection(direct.file.prepare(query.sql), query.parameters);
-    if (!session.tx) {
-      const read = await runRead(direct, query);
-      if (read) return read;
-    }
-  }
-  return session.executor.executeQuery(query);
-}
+/** Runs `query` where `session` sends statements; same rows and errors whichever runner. */
+export type StatementRunner = <R>(session: Session, query: CompiledQuery<R>) => Promise<QueryResult<R>>;
+
+/** The plain runner: the session's Kysely executor (PostgreSQL, and SQLite when the caller must wait). */
+export const executeOnKysely: StatementRunner = (session, query) => session.executor.executeQuery(query);
 
 /**
  * The session a store bound to `bound` (or to none) should use right now.
@@ -164,44 +165,76 @@ export function currentSession(source: SessionSource, bound: Session | undefined
 /**
  * Runs `work` atomically: in a new transaction when `session` has none, else in a savepoint of it
  * (when `savepoint`) or directly in it (a single statement needs no savepoint of its own). A new
- * transaction is opened here, not through {@link inTransaction}, so a write's call path stays short
- * (docs/architecture.md "From request to row"); once it commits, the {@link ChangeFeed} hears what it wrote.
+ * transaction is opened in this one function, which calls `work` itself (no callback of Kysely's in
+ * between), so a write's call path stays short (docs/architecture.md "From request to row"). Once it
+ * commits, the {@link ChangeFeed} hears what it wrote; `ended` hears whether it committed (or the
+ * savepoint was released) or rolled back: the guard logs what it held for the transaction then.
  */
 export async function atomically<R>(
   source: SessionSource,
   session: Session,
   work: (session: Session) => Promise<R>,
   savepoint = true,
+  ended?: (committed: boolean) => void,
 ): Promise<R> {
-  if (session.tx) return savepoint ? inSavepoint(session, session.tx, work) : work(session);
+  if (session.tx) return savepoint ? inSavepoint(session, session.tx, work, ended) : work(session);
   const state: TxState = { open: true, savepoints: 0, changed: undefined };
+  const held = await holdConnection(source.root);
+  // On SQLite the connection is ours from here on: begin, commit and rollback skip Kysely's executor.
   const direct = source.sqliteDirect;
+  const run = (text: string) =>
+    direct ? runInTransaction(direct, CompiledQuery.raw(text)) : held.connection.executeQuery(CompiledQuery.raw(text));
+  let value: R;
   try {
-    const result = await source.root.connection().execute(async (connection) => {
-      // On SQLite the connection is ours from here on: begin, commit and rollback skip Kysely's executor.
-      const run = (text: string) =>
-        direct ? runInTransaction(direct, CompiledQuery.raw(text)) : connection.executeQuery(CompiledQuery.raw(text));
-      await run(source.rules.begin);
+    await run(source.rules.begin);
+    try {
+      const tx: Session = { executor: held.connection, tx: { state, children: new Serial() } };
+      value = await source.active.run(tx, () => work(tx));
+      await run('commit');
+    } catch (error) {
+      // As in inTransaction: a failed commit can leave SQLite's transaction open.
       try {
-        const tx: Session = { executor: connection, tx: { state, children: new Serial() } };
-        const value = await source.active.run(tx, () => work(tx));
-        await run('commit');
-        return value;
-      } catch (error) {
-        // As in inTransaction: a failed commit can leave SQLite's transaction open.
-        try {
-          await run('rollback');
-        } catch {
-          // the error that got us here matters more
-        }
-        throw error;
+        await run('rollback');
+      } catch {
+        // the error that got us here matters more
       }
-    });
-    if (state.changed) source.feed.committed(state.changed);
-    return result;
-  } finally {
+      throw error;
+    }
+  } catch (error) {
     state.open = false;
+    await held.release();
+    ended?.(false);
+    throw error;
   }
+  state.open = false;
+  await held.release();
+  if (state.changed) source.feed.committed(state.changed);
+  ended?.(true);
+  return value;
+}
+
+/**
+ * Takes a connection from Kysely (on SQLite its only one, so nobody else's statement can slip in)
+ * and keeps it until `release`, which resolves once Kysely has it back.
+ * @throws (rejects with) the driver's error when no connection can be had.
+ */
+function holdConnection(
+  root: Kysely<StoreTables>,
+): Promise<{ connection: Kysely<StoreTables>; release(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    let give!: () => void;
+    const returned: Promise<void> = root.connection().execute((connection) => {
+      resolve({
+        connection,
+        release: () => {
+          give();
+          return returned;
+        },
+      });
+      return new Promise<void>((done) => (give = done));
+    });
+    returned.catch(reject);
+  });
 }
 
 /** Notes that `session`'s transaction wrote `collection` of `tenantId` (told to the feed at commit). */

@@ -9,7 +9,8 @@ import { normaliseQuery, type Query } from '#core/store/query.js';
 import type { RecordBase, Stored } from '#core/store/record.js';
 import { compiled, DocSql } from './doc-sql.js';
 import { declaredFields, docTableName, fieldColumns, type DocRow, type DocTables } from './layout.js';
-import { atomically, execute, noteWrite, type Session, type SessionSource } from './session.js';
+import type { CollectionGuard } from '#core/access/store-guard.js';
+import { atomically, noteWrite, type Session, type SessionSource } from './session.js';
 import type { SqliteBulkInsert } from './fast/sqlite-bulk.js';
 import { orderTerms, whereTerms } from './sql-query.js';
 
@@ -50,12 +51,15 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
   /**
    * @param def the declaration the database was opened with (it fixes the table's columns)
    * @param session where statements go at the moment of each call (a transaction may be active)
+   * @param guard the actor's guard of this collection, when a policy names it: checked before each
+   *   statement, told after it (core/access/store-guard.ts)
    */
   constructor(
     private readonly def: CollectionDef<T>,
     private readonly source: SessionSource,
     private readonly tenantId: string,
     private readonly session: () => Session,
+    private readonly guard?: CollectionGuard,
   ) {
     this.table = docTableName(def);
     this.fields = declaredFields(def as unknown as CollectionDef<RecordBase>);
@@ -63,8 +67,15 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
   }
 
   async get(id: string): Promise<Stored<T> | undefined> {
-    const { rows } = await execute(
-      this.source,
+    this.guard?.checkRead(id);
+    const doc = await this.fetch(id);
+    if (doc) this.guard?.read(doc);
+    return doc;
+  }
+
+  /** The live record `id`, unchecked and unlogged (the guard's own read before an update). */
+  private async fetch(id: string): Promise<Stored<T> | undefined> {
+    const { rows } = await this.source.execute(
       this.session(),
       compiled<Pick<DocRow, 'rev' | 'data'>>(this.sql.get, [this.tenantId, id, this.source.rules.bool(false)]),
     );
@@ -73,6 +84,7 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
   }
 
   async find(query?: Query<T>): Promise<Stored<T>[]> {
+    this.guard?.checkRead();
     const normalised = normaliseQuery(this.def, query);
     const params = this.liveParams();
     const terms = whereTerms(this.def as unknown as CollectionDef<RecordBase>, normalised, this.source.rules, params);
@@ -91,17 +103,20 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
       params.push(normalised.skip);
     }
     const text = this.sql.select('"rev", "data"', terms, orderTerms(normalised), tail);
-    const { rows } = await execute(this.source, this.session(), compiled<Pick<DocRow, 'rev' | 'data'>>(text, params));
-    return rows.map((row) => this.stored(row));
+    const { rows } = await this.source.execute(this.session(), compiled<Pick<DocRow, 'rev' | 'data'>>(text, params));
+    const docs = rows.map((row) => this.stored(row));
+    if (this.guard) for (const doc of docs) this.guard.read(doc);
+    return docs;
   }
 
+  /** Counting reveals no record, so a guard checks it but logs nothing. */
   async count(query?: Pick<Query<T>, 'selector'>): Promise<number> {
+    this.guard?.checkRead();
     const normalised = normaliseQuery(this.def, { selector: query?.selector });
     const params = this.liveParams();
     const terms = whereTerms(this.def as unknown as CollectionDef<RecordBase>, normalised, this.source.rules, params);
     if (terms === false) return 0;
-    const { rows } = await execute(
-      this.source,
+    const { rows } = await this.source.execute(
       this.session(),
       compiled<{ n: number | string }>(this.sql.select('count(*) as "n"', terms), params),
     );
@@ -110,17 +125,21 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
 
   /**
    * Inside a transaction the insert runs in it directly; outside one it opens its own and comes back
-   * here with it (one statement needs no savepoint, and the request's path stays short).
+   * here with it, checked already (one statement needs no savepoint, and the request's path stays short).
    */
-  async insert(doc: T, session = this.session()): Promise<Stored<T>> {
-    if (!session.tx) return atomically(this.source, session, (tx) => this.insert(doc, tx), false);
+  async insert(doc: T, session = this.session(), guard = this.guard): Promise<Stored<T>> {
+    guard?.checkWrite(doc.id);
+    if (!session.tx) {
+      const stored = await atomically(this.source, session, (tx) => this.insert(doc, tx, undefined), false);
+      guard?.created(stored);
+      return stored;
+    }
     const prepared = this.prepare(doc);
     const seq = await this.nextSeq(session, 1);
     const row = this.row(prepared, seq);
     // ON CONFLICT DO NOTHING rather than a unique violation: in PostgreSQL an error would poison
     // the caller's enclosing transaction, which may well catch the conflict and carry on.
-    const result = await execute(
-      this.source,
+    const result = await this.source.execute(
       session,
       compiled(
         this.sql.insert,
@@ -128,10 +147,13 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
       ),
     );
     if (result.numAffectedRows !== 1n) throw conflictOnInsert([prepared.id]);
-    return this.stored({ rev: 1, data: prepared.json });
+    const stored = this.stored({ rev: 1, data: prepared.json });
+    guard?.created(stored);
+    return stored;
   }
 
   async insertMany(docs: readonly T[]): Promise<void> {
+    this.guard?.checkWrite();
     if (docs.length === 0) return;
     const prepared = docs.map((doc) => this.prepare(doc));
     const seen = new Set<string>();
@@ -146,9 +168,14 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
         : await this.insertChunks(session, rows);
       if (taken.length > 0) throw conflictOnInsert(taken);
     });
+    this.guard?.createdMany(prepared.map(({ id }) => id));
   }
 
   async update(id: string, expectedRev: string, next: T): Promise<Stored<T>> {
+    const guard = this.guard;
+    guard?.checkWrite(id);
+    // Read first only when this request has not: the audit entry names the fields that changed.
+    const before = guard && (guard.lastSeen(id) ?? (await this.fetch(id)));
     const prepared = this.prepare(next);
     if (prepared.id !== id) {
       throw new DomainError('validation', 'O id do registro não pode mudar', [
@@ -156,11 +183,15 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
       ]);
     }
     const rev = await this.replaceRevision(id, expectedRev, (seq, nextRev) => this.row(prepared, seq, nextRev));
-    return this.stored({ rev, data: prepared.json });
+    const stored = this.stored({ rev, data: prepared.json });
+    guard?.updated(id, before, next, stored);
+    return stored;
   }
 
   async remove(id: string, expectedRev: string): Promise<void> {
+    this.guard?.checkWrite(id);
     await this.replaceRevision(id, expectedRev, (seq, rev) => ({ rev, seq, deleted: this.source.rules.bool(true) }));
+    this.guard?.removed(id);
   }
 
   /**
@@ -182,8 +213,7 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
         const seq = await this.nextSeq(session, 1);
         const set = values(seq, rev + 1);
         const columns = Object.keys(set) as (keyof DocRow)[];
-        const result = await execute(
-          this.source,
+        const result = await this.source.execute(
           session,
           compiled(this.sql.update(columns), [
             ...columns.map((column) => set[column]),
@@ -296,8 +326,7 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
    */
   private async nextSeq(session: Session, count: number): Promise<number> {
     noteWrite(session, this.tenantId, this.def.name);
-    const { rows } = await execute(
-      this.source,
+    const { rows } = await this.source.execute(
       session,
       compiled<{ seq: number | string }>(this.sql.nextSeq, [this.tenantId, count]),
     );
@@ -306,8 +335,7 @@ export class SqlCollection<T extends RecordBase> implements Collection<T> {
 
   /** Why a conditional write touched no row: the record is missing (or deleted), or its rev moved on. */
   private async whyNotWritten(session: Session, id: string): Promise<DomainError> {
-    const { rows } = await execute(
-      this.source,
+    const { rows } = await this.source.execute(
       session,
       compiled<Pick<DocRow, 'deleted'>>(this.sql.state, [this.tenantId, id]),
     );

@@ -27,6 +27,7 @@ import {
   type SqliteStatement,
   type TransactionSettings,
 } from 'kysely';
+import type { Session, StatementRunner } from '../session.js';
 
 /** Kysely's SQLite connection, and whether anybody holds it right now. */
 export interface SqliteDirect {
@@ -40,7 +41,7 @@ export interface SqliteDirect {
 
 /**
  * Kysely's SqliteDialect with a driver that counts who holds the connection, so
- * {@link runRead} knows when the connection is free; @returns the dialect and its direct handle.
+ * {@link sqliteExecutor} knows when the connection is free; @returns the dialect and its direct handle.
  */
 export function trackedSqliteDialect(config: SqliteDialectConfig & { database: SqliteDatabase }): {
   dialect: SqliteDialect;
@@ -104,15 +105,31 @@ export function runInTransaction<R>(direct: SqliteDirect, query: CompiledQuery<R
 }
 
 /**
- * Runs `query` directly when it only reads: now when nobody holds the connection, else as soon as
- * nobody does (see the module's comment); @returns undefined when it writes and must go through Kysely.
+ * How the SQL store runs a statement on SQLite (session.ts `SessionSource.execute`): directly on the
+ * connection when that is safe (inside the session's open transaction, or a read outside any once
+ * nobody holds the connection; see the module's comment), else through the session's Kysely executor.
+ * Same rows, same errors either way. The statement runs in this function's own frame: a budget's
+ * insert goes from the collection to better-sqlite3 in one call (docs/architecture.md "From request to row").
  */
-export async function runRead<R>(direct: SqliteDirect, query: CompiledQuery<R>): Promise<QueryResult<R> | undefined> {
-  const statement = direct.file.prepare(query.sql) as SqliteStatement & { readonly readonly: boolean };
-  // `reader` alone would take `insert … returning` (a write that answers rows) for a read.
-  if (!statement.reader || !statement.readonly) return undefined;
-  // Somebody else may take the connection between the wake-up and this turn: then wait again.
-  while (direct.held()) await direct.whenFree();
-  // Fetched again: while this read waited, another one may have left the cached statement iterating.
-  return runOnConnection(direct.file.prepare(query.sql), query.parameters);
+export function sqliteExecutor(direct: SqliteDirect): StatementRunner {
+  return async function executeOnSqlite<R>(session: Session, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+    let statement = direct.file.prepare(query.sql) as SqliteStatement & { readonly readonly: boolean };
+    if (!session.tx) {
+      // `reader` alone would take `insert … returning` (a write that answers rows) for a read.
+      if (!statement.reader || !statement.readonly) return session.executor.executeQuery(query);
+      if (direct.held()) {
+        // Somebody else may take the connection between the wake-up and this turn: then wait again.
+        while (direct.held()) await direct.whenFree();
+        // Fetched again: while this read waited, another one may have left the cached statement iterating.
+        statement = direct.file.prepare(query.sql) as typeof statement;
+      }
+    } else if (!session.tx.state.open) return session.executor.executeQuery(query);
+    if (statement.reader) return { rows: statement.all(query.parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(query.parameters);
+    return {
+      numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+      insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
+      rows: [],
+    };
+  };
 }
