@@ -41,6 +41,7 @@ import { repairExposedInvitations } from './auth/exposed-invitations.js';
 import { signingKey } from './auth/secrets.js';
 import { ChangeHub } from './sync/change-hub.js';
 import { notifyFailedMessage } from '#core/chat/notify.js';
+import { buildIntegrations, integrationMigrations, type Integrations } from './messaging-integrations.js';
 import {
   serverSecretBox,
   startWebhooks,
@@ -79,6 +80,7 @@ export const serverMigrations = {
   ...webhookMigrations,
   ...whatsappMigrations,
   ...paymentMigrations,
+  ...integrationMigrations,
 };
 
 /** A ready server: the app to serve and what to close on shutdown. */
@@ -99,6 +101,8 @@ export interface BuiltServer {
   secrets: SecretBox;
   /** Accounts' WhatsApp Business credentials and opt-ins, and the Cloud API adapter. */
   whatsapp: { service: WhatsAppService; cloud: CloudWhatsApp };
+  /** The self-hosted WhatsApp instance, SMS and workflow credentials (messaging-integrations.ts). */
+  integrations: Integrations;
   /** Accounts' payment-provider credentials and online charges (the Asaas adapter). */
   payments: PaymentService;
 }
@@ -133,7 +137,12 @@ export function startServerDelivery(
     database: server.database,
     tenants: async () => [SERVER_TENANT, ...(await server.keys.listAccounts()).map((a) => a.id)],
     // WhatsApp goes through each account's Cloud API credentials; without them a send fails visibly.
-    providers: { ...providersFromConfig(config), whatsapp: server.whatsapp.cloud },
+    // An account with a self-hosted instance sends through it instead (MSG-031); SMS through Zenvia.
+    providers: {
+      ...providersFromConfig(config),
+      whatsapp: server.integrations.whatsappProvider,
+      sms: server.integrations.smsProvider,
+    },
     clock,
     logger,
     intervalMs: config.intervalMs,
@@ -242,6 +251,16 @@ export async function assembleServer(
     numbers: (tenantId) => serverNumberSource(database, tenantId),
     guard: (store, actor, origin) => guardStore(store, { actor, audit: access.audit, ...(origin ? { origin } : {}) }),
   });
+  const integrations = buildIntegrations({
+    database,
+    secrets,
+    clock,
+    audit: access.audit,
+    contexts,
+    webhooks,
+    whatsapp,
+    cloud,
+  });
   const panels = new PanelFeed({ hub, contexts, logger });
   const socketIds = new SocketIds(await signingKey(database.kysely.withTables(), clock, accessConfig.jwtSecret), clock);
   const registry = createRegistry([
@@ -253,6 +272,7 @@ export async function assembleServer(
     ...websocketOperations(socketIds),
     ...webhookOperations(webhooks, access.audit),
     ...whatsappOperations(whatsapp, cloud, access.audit),
+    ...integrations.operations,
     ...providerPaymentOperations(payments, paymentProvider, access.audit),
     // Transfer tokens go through the server's own outbox: no installation replicates it.
     ...digitalTransferOperations(
@@ -291,6 +311,7 @@ export async function assembleServer(
     storeFor: (_tenantId, actor) => contexts.storeFor(actor, { ip: '', userAgent: 'whatsapp-webhook' }),
     logger,
   });
+  integrations.mount(app, logger);
   mountAsaasWebhook(app, {
     service: payments,
     contextFor: (actor) => contexts.forActor(actor, { ip: '', userAgent: 'payment-webhook' }),
@@ -307,6 +328,7 @@ export async function assembleServer(
     webhooks,
     secrets,
     whatsapp: { service: whatsapp, cloud },
+    integrations,
     payments,
   };
 }
