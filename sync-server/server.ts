@@ -50,6 +50,7 @@ import { repairExposedInvitations } from './auth/exposed-invitations.js';
 import { signingKey } from './auth/secrets.js';
 import { ChangeHub } from './sync/change-hub.js';
 import { notifyFailedMessage } from '#core/chat/notify.js';
+import { buildIntegrations, integrationMigrations, type Integrations } from './messaging-integrations.js';
 import {
   serverSecretBox,
   startWebhooks,
@@ -90,6 +91,7 @@ export const serverMigrations = {
   ...paymentMigrations,
   ...documentMigrations,
   ...insurerConnectionMigrations,
+  ...integrationMigrations,
 };
 
 /** A ready server: the app to serve and what to close on shutdown. */
@@ -110,6 +112,8 @@ export interface BuiltServer {
   secrets: SecretBox;
   /** Accounts' WhatsApp Business credentials and opt-ins, and the Cloud API adapter. */
   whatsapp: { service: WhatsAppService; cloud: CloudWhatsApp };
+  /** The self-hosted WhatsApp instance, SMS and workflow credentials (messaging-integrations.ts). */
+  integrations: Integrations;
   /** Accounts' payment-provider credentials and online charges (the Asaas adapter). */
   payments: PaymentService;
   /** The attendance's files, reports (laudos) and shares, over the file storage (`CLINIC_FILES`). */
@@ -152,7 +156,12 @@ export function startServerDelivery(
     database: server.database,
     tenants: async () => [SERVER_TENANT, ...(await server.keys.listAccounts()).map((a) => a.id)],
     // WhatsApp goes through each account's Cloud API credentials; without them a send fails visibly.
-    providers: { ...providersFromConfig(config), whatsapp: server.whatsapp.cloud },
+    // An account with a self-hosted instance sends through it instead (MSG-031); SMS through Zenvia.
+    providers: {
+      ...providersFromConfig(config),
+      whatsapp: server.integrations.whatsappProvider,
+      sms: server.integrations.smsProvider,
+    },
     clock,
     logger,
     intervalMs: config.intervalMs,
@@ -282,6 +291,16 @@ export async function assembleServer(
     numbers: (tenantId) => serverNumberSource(database, tenantId),
     guard: (store, actor, origin) => guardStore(store, { actor, audit: access.audit, ...(origin ? { origin } : {}) }),
   });
+  const integrations = buildIntegrations({
+    database,
+    secrets,
+    clock,
+    audit: access.audit,
+    contexts,
+    webhooks,
+    whatsapp,
+    cloud,
+  });
   const panels = new PanelFeed({ hub, contexts, logger });
   const socketIds = new SocketIds(await signingKey(database.kysely.withTables(), clock, accessConfig.jwtSecret), clock);
   const registry = createRegistry([
@@ -294,6 +313,7 @@ export async function assembleServer(
     ...websocketOperations(socketIds),
     ...webhookOperations(webhooks, access.audit),
     ...whatsappOperations(whatsapp, cloud, access.audit),
+    ...integrations.operations,
     ...providerPaymentOperations(payments, paymentProvider, access.audit),
     ...insurerOperations(tissConnections, insurer, protocolJob),
     // Transfer tokens go through the server's own outbox: no installation replicates it.
@@ -333,6 +353,7 @@ export async function assembleServer(
     storeFor: (_tenantId, actor) => contexts.storeFor(actor, { ip: '', userAgent: 'whatsapp-webhook' }),
     logger,
   });
+  integrations.mount(app, logger);
   mountAsaasWebhook(app, {
     service: payments,
     contextFor: (actor) => contexts.forActor(actor, { ip: '', userAgent: 'payment-webhook' }),
@@ -349,6 +370,7 @@ export async function assembleServer(
     webhooks,
     secrets,
     whatsapp: { service: whatsapp, cloud },
+    integrations,
     payments,
     documents: documents.docs,
     tiss: { connections: tissConnections, protocolJob },

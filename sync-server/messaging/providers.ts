@@ -65,6 +65,23 @@ export interface WhatsAppProvider {
   send(message: OutgoingWhatsApp, options: SendOptions): Promise<SendReceipt>;
 }
 
+/** A rendered SMS: plain text only (a provider splits or refuses long text itself). */
+export interface OutgoingSms {
+  /** The outbox message id. */
+  messageId: string;
+  /** E.164 number, e.g. `+5511987654321`. */
+  to: string;
+  text: string;
+  /** The account it is sent for: providers with credentials per account pick them by it. */
+  tenantId?: string;
+}
+
+/** Sends SMS through a provider (Zenvia: sync-server/sms/). */
+export interface SmsProvider {
+  /** @throws SendFailure; any other error counts as a transient failure. */
+  send(message: OutgoingSms, options: SendOptions): Promise<SendReceipt>;
+}
+
 /**
  * The providers a server has. A channel without a provider is not delivered: its messages stay
  * `pending` (not failed) until one is configured, since nothing is wrong with them.
@@ -72,6 +89,7 @@ export interface WhatsAppProvider {
 export interface Providers {
   email?: EmailProvider;
   whatsapp?: WhatsAppProvider;
+  sms?: SmsProvider;
 }
 
 /**

@@ -100,7 +100,13 @@ export async function sendMessage(message: QueuedMessage, deps: SendDeps): Promi
           options,
         );
       }
-      case 'sms':
+      case 'sms': {
+        if (!deps.providers.sms) throw noProvider(message);
+        return await deps.providers.sms.send(
+          { messageId: message.id, to: message.to, text: rendered.text, tenantId: deps.store.tenantId },
+          options,
+        );
+      }
       case 'webhook':
         throw noProvider(message);
     }
@@ -116,5 +122,6 @@ export function deliverableChannels(providers: Providers): QueuedMessage['channe
   const channels: QueuedMessage['channel'][] = [];
   if (providers.email) channels.push('email');
   if (providers.whatsapp) channels.push('whatsapp');
+  if (providers.sms) channels.push('sms');
   return channels;
 }

@@ -20,6 +20,7 @@ import { bindingPushProblems } from './device-user.js';
 import { pushProblems } from './push-checks.js';
 import { replayAnswer } from './replays.js';
 import { addReviewEntry } from './review.js';
+import { notifySyncReview, type ListedEntry } from './review-notice.js';
 import type { SyncTables } from './sync-tables.js';
 import { problemsOf, recordOf } from './validate.js';
 
@@ -31,6 +32,8 @@ export interface PushContext {
   ids: IdGenerator;
   /** Wraps the store writes go through (the guarded store: permissions and audit of patient data). */
   guard?(store: Store): Store;
+  /** Entries this push added to the review list (filled while it runs; the bell is told after commit). */
+  listed?: ListedEntry[];
 }
 
 type Master = FeedRow & { rev: number };
@@ -137,7 +140,7 @@ async function listCrossConflicts(
 }
 
 /** Keeps `pushed` in the conflict list with why, beside the server's version when it kept its own. */
-function listConflict(
+async function listConflict(
   ctx: PushContext,
   def: CollectionDef<RecordBase>,
   review: Kysely<SyncTables>,
@@ -145,7 +148,7 @@ function listConflict(
   master: SyncDocument | null,
   reasons: ErrorDetail[],
 ): Promise<void> {
-  return addReviewEntry(
+  const id = await addReviewEntry(
     review,
     ctx.actor.tenantId,
     {
@@ -160,6 +163,7 @@ function listConflict(
     ctx.clock,
     ctx.ids,
   );
+  if (id) ctx.listed?.push({ id, kind: 'conflict' });
 }
 
 /** One pushed row and the collection it belongs to (a storage group's push mixes collections). */
@@ -203,13 +207,15 @@ export async function pushChanges(
  * @returns the master states to take, each with its collection, in the order of the rows.
  * @throws DomainError when the database fails; nothing of the batch is written then.
  */
-export async function pushEntries(ctx: PushContext, entries: readonly PushEntry[]): Promise<PushAnswer[]> {
+export async function pushEntries(given: PushContext, entries: readonly PushEntry[]): Promise<PushAnswer[]> {
+  const ctx: PushContext = { ...given, listed: [] };
   const tenantId = ctx.actor.tenantId;
   const answers: PushAnswer[] = [];
   const base = ctx.database.forTenant(tenantId);
   // Guarded outside the transaction, so the audit log keeps only the writes that commit.
   const root = ctx.guard ? ctx.guard(base) : base;
   await root.transaction(async (tx) => {
+    ctx.listed!.length = 0;
     // The unguarded store joins the running transaction (session.ts): its executor is the transaction's.
     const executor = executorOf(base);
     const review = executor.withTables<SyncTables>();
@@ -256,7 +262,7 @@ export async function pushEntries(ctx: PushContext, entries: readonly PushEntry[
           else throw error;
         }
       }
-      await addReviewEntry(
+      const listedId = await addReviewEntry(
         review,
         tenantId,
         {
@@ -271,10 +277,16 @@ export async function pushEntries(ctx: PushContext, entries: readonly PushEntry[
         ctx.clock,
         ctx.ids,
       );
+      if (listedId) ctx.listed!.push({ id: listedId, kind: 'rejection' });
       // Never another professional's record as the answer (device-user.ts): the pushed one is dropped.
       const answer = masterDoc && unbound.length === 0 ? masterDoc : { ...pushed, _deleted: true };
       answers.push({ collection: def.name, document: answer });
     }
   });
+  // After the commit, outside the push: the review list stands even when the notice cannot be written
+  // (it is where the items live; the bell only points at it).
+  await notifySyncReview({ store: base, clock: ctx.clock, ids: ctx.ids }, ctx.listed!, ctx.actor.userId).catch(
+    () => undefined,
+  );
   return answers;
 }

@@ -57,6 +57,7 @@ export interface NewReviewEntry {
  * a lost answer must change nothing.
  *
  * @param db the push's transaction, so the entry lands or is undone with it
+ * @returns the new entry's id; undefined when the same document was already listed
  */
 export async function addReviewEntry(
   db: Kysely<SyncTables>,
@@ -64,7 +65,7 @@ export async function addReviewEntry(
   entry: NewReviewEntry,
   clock: Clock,
   ids: IdGenerator,
-): Promise<void> {
+): Promise<string | undefined> {
   const document = JSON.stringify(entry.document);
   const same = await db
     .selectFrom('sync_review')
@@ -76,11 +77,12 @@ export async function addReviewEntry(
     .where('document', '=', document)
     .where('resolved_at', 'is', null)
     .executeTakeFirst();
-  if (same) return;
+  if (same) return undefined;
+  const id = ids.next();
   await db
     .insertInto('sync_review')
     .values({
-      id: ids.next(),
+      id,
       tenant_id: tenantId,
       device_id: entry.deviceId,
       kind: entry.kind,
@@ -97,6 +99,7 @@ export async function addReviewEntry(
       replaced: null,
     })
     .execute();
+  return id;
 }
 
 /**

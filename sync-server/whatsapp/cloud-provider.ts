@@ -54,6 +54,20 @@ export interface CloudWhatsApp extends WhatsAppProvider {
     name: string,
     signal?: AbortSignal,
   ): Promise<{ name: string; status: string; language: string } | undefined>;
+  /**
+   * Template `name` as the provider holds it (status, language, category and components with their
+   * text); undefined when there is none. Throws as {@link CloudWhatsApp.templateStatus}.
+   */
+  template(tenantId: string, name: string, signal?: AbortSignal): Promise<CloudTemplateInfo | undefined>;
+}
+
+/** A message template at the provider (`GET /{waba-id}/message_templates` entries). */
+export interface CloudTemplateInfo {
+  name: string;
+  status: string;
+  language: string;
+  category: string | null;
+  components: { type: string; format?: string; text?: string }[];
 }
 
 /**
@@ -135,6 +149,11 @@ export function cloudWhatsApp(service: WhatsAppService, fetcher: typeof fetch = 
     },
 
     async templateStatus(tenantId, name, signal) {
+      const found = await this.template(tenantId, name, signal);
+      return found && { name: found.name, status: found.status, language: found.language };
+    },
+
+    async template(tenantId, name, signal) {
       const c = await service.credentials(tenantId);
       if (!c)
         throw new SendFailure('Integração WhatsApp não configurada para a conta', true, 'whatsapp_not_configured');
@@ -144,10 +163,22 @@ export function cloudWhatsApp(service: WhatsAppService, fetcher: typeof fetch = 
         ...(signal ? { signal } : {}),
       });
       if (!res.ok) throw await graphFailure(res, 'a consulta do modelo');
-      const found = ((await res.json()) as { data?: { name: string; status: string; language: string }[] }).data?.find(
+      const found = ((await res.json()) as { data?: (CloudTemplateInfo & { category?: string })[] }).data?.find(
         (t) => t.name === name,
       );
-      return found && { name: found.name, status: found.status, language: found.language };
+      return (
+        found && {
+          name: found.name,
+          status: found.status,
+          language: found.language,
+          category: found.category ?? null,
+          components: (found.components ?? []).map((k) => ({
+            type: k.type,
+            ...(k.format ? { format: k.format } : {}),
+            ...(k.text ? { text: k.text } : {}),
+          })),
+        }
+      );
     },
   };
 }

@@ -127,7 +127,14 @@ export function mountWhatsAppWebhook(app: Hono, deps: InboundDeps): void {
   });
 }
 
-async function markFailed(store: Store, messageId: string, error: string | null, now: Date): Promise<void> {
+/** Marks outbox message `messageId` failed with the provider's `error` (nothing when already failed or gone). */
+export async function markFailed(
+  store: Store,
+  messageId: string,
+  error: string | null,
+  now: Date,
+  channel = 'WhatsApp',
+): Promise<void> {
   const collection = store.collection(outboxMessages);
   const message = await collection.get(messageId);
   if (!message || message.status === 'failed') return;
@@ -136,7 +143,7 @@ async function markFailed(store: Store, messageId: string, error: string | null,
   await collection.update(messageId, _rev, {
     ...current,
     status: 'failed',
-    lastError: `WhatsApp não entregou a mensagem${error ? ` (${error})` : ''}`,
+    lastError: `${channel} não entregou a mensagem${error ? ` (${error})` : ''}`,
     updatedAt: at,
   });
 }

@@ -25,7 +25,10 @@ export interface TestGraph {
 }
 
 /** Starts the fake on 127.0.0.1; `token` is the only Bearer it accepts. */
-export async function startTestGraph(token: string, templates: { name: string; status: string }[]): Promise<TestGraph> {
+export async function startTestGraph(
+  token: string,
+  templates: { name: string; status: string; category?: string; components?: { type: string; text?: string }[] }[],
+): Promise<TestGraph> {
   const requests: GraphRequest[] = [];
   let refusal: { status: number; code: number; message: string } | null = null;
   let n = 0;

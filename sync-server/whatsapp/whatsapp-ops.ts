@@ -1,6 +1,6 @@
 /**
  * WhatsApp operations (spec §4.4 "WhatsApp integration: remove, retrieve and configure the
- * integration credentials"; "Whatsapp: get the provider status of a template"), plus the patient's
+ * integration credentials"; "Whatsapp: get a template by name; get the provider status of a template"), plus the patient's
  * opt-in and a message's provider statuses. The spec gives no paths or payloads: these are ours.
  */
 import { z } from 'zod';
@@ -26,6 +26,7 @@ const credentialsInfo = z
   })
   .meta({ id: 'WhatsAppCredentials' });
 const secret = z.string().trim().min(8).max(1000);
+const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, { error: 'nome de modelo do WhatsApp (a-z, 0-9, _)' });
 const e164 = z.string().regex(/^\+[1-9]\d{7,14}$/, { error: 'telefone no formato E.164 (+5511987654321)' });
 
 /** The WhatsApp operations over `service` and the Cloud API adapter. */
@@ -141,9 +142,7 @@ export function whatsappOperations(service: WhatsAppService, cloud: CloudWhatsAp
     group: 'Whatsapp',
     summary: 'Obtém o status de aprovação de um modelo no provedor (WhatsApp)',
     permission: 'messaging:read',
-    input: z.strictObject({
-      name: z.string().regex(/^[a-z0-9_]{1,512}$/, { error: 'nome de modelo do WhatsApp (a-z, 0-9, _)' }),
-    }),
+    input: z.strictObject({ name: templateName }),
     output: z.object({
       name: z.string(),
       status: z.string().describe('APPROVED, PENDING, REJECTED…'),
@@ -155,6 +154,38 @@ export function whatsappOperations(service: WhatsAppService, cloud: CloudWhatsAp
       let found;
       try {
         found = await cloud.templateStatus(ctx.actor.tenantId, name, AbortSignal.timeout(15_000));
+      } catch (error) {
+        if (error instanceof SendFailure && error.code === 'whatsapp_not_configured')
+          throw new DomainError('not_found', error.message);
+        throw new DomainError('internal', 'O WhatsApp não respondeu à consulta do modelo');
+      }
+      if (!found) throw new DomainError('not_found', `Modelo ${name} não existe no WhatsApp da conta`);
+      return found;
+    },
+  });
+
+  const template = defineOperation({
+    name: 'whatsapp.template',
+    group: 'Whatsapp',
+    summary: 'Obtém um modelo de mensagem pelo nome, como o provedor (WhatsApp) o guarda',
+    description: 'Status de aprovação, idioma, categoria e os componentes com seus textos ({{1}}, {{2}}…).',
+    permission: 'messaging:read',
+    input: z.strictObject({ name: templateName }),
+    output: z
+      .object({
+        name: z.string(),
+        status: z.string(),
+        language: z.string(),
+        category: z.string().nullable(),
+        components: z.array(z.object({ type: z.string(), format: z.string().optional(), text: z.string().optional() })),
+      })
+      .meta({ id: 'WhatsAppTemplate' }),
+    http: { method: 'GET', path: '/whatsapp/template/{name}' },
+    example: { name: 'clinic_orcamento' },
+    async run(ctx, { name }) {
+      let found;
+      try {
+        found = await cloud.template(ctx.actor.tenantId, name, AbortSignal.timeout(15_000));
       } catch (error) {
         if (error instanceof SendFailure && error.code === 'whatsapp_not_configured')
           throw new DomainError('not_found', error.message);
@@ -185,5 +216,5 @@ export function whatsappOperations(service: WhatsAppService, cloud: CloudWhatsAp
     },
   });
 
-  return [configure, get, remove, optIn, templateStatus, messageStatus] as Operation[];
+  return [configure, get, remove, optIn, template, templateStatus, messageStatus] as Operation[];
 }

@@ -66,8 +66,10 @@ describe('Administração, convênios to conta', () => {
     await expect.poll(() => sections().getByRole('button').count()).toBe(1);
     await search.fill('revogar');
     await expect.poll(() => sections().getByRole('button').count()).toBe(2);
+    await search.fill('pareamento');
+    await expect.poll(() => sections().getByRole('button').count()).toBe(1);
     await search.fill('');
-    await expect.poll(() => sections().getByRole('button').count()).toBe(9);
+    await expect.poll(() => sections().getByRole('button').count()).toBe(10);
     await open(/Especialidades/);
 
     await page.getByRole('button', { name: 'Nova especialidade' }).click();

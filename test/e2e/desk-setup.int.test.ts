@@ -89,7 +89,7 @@ describe('Administração in the desk', () => {
     await search.fill('xyzw');
     await page.getByText('Nenhuma seção corresponde à busca.').waitFor();
     await search.fill('');
-    await expect.poll(() => sections().getByRole('button').count()).toBe(9);
+    await expect.poll(() => sections().getByRole('button').count()).toBe(10);
   }, 60_000);
 
   it('refuses a bad CNPJ and a period closing before it opens, then saves hours that reach the server', async () => {

@@ -14,6 +14,7 @@ import { SpecialtiesSection } from './SpecialtiesSection.js';
 import { ProceduresSection } from './ProceduresSection.js';
 import { ProfessionalsSection } from './ProfessionalsSection.js';
 import { UsersSection } from './UsersSection.js';
+import { WhatsAppSection } from './WhatsAppSection.js';
 
 /**
  * Administração: the clinic's set-up on the local core, grouped into sections that a search box
@@ -109,6 +110,8 @@ function SectionBody(props: { section: AdminSection }) {
       return <InstallationsSection />;
     case 'apiKeys':
       return <ApiKeysSection />;
+    case 'whatsapp':
+      return <WhatsAppSection />;
     case 'account':
       return <AccountSection />;
   }

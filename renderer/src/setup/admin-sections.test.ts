@@ -22,6 +22,7 @@ describe('filterSections', () => {
       'users',
       'installations',
       'apiKeys',
+      'whatsapp',
       'account',
     ]);
   });

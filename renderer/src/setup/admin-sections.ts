@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   'users',
   'installations',
   'apiKeys',
+  'whatsapp',
   'account',
 ] as const;
 /** One of {@link ADMIN_SECTIONS}. */
@@ -49,6 +50,7 @@ const KEYWORDS: Record<AdminSection, readonly string[]> = {
   specialties: ['especialidade', 'cbo', 'conselho', 'crm', 'cro', 'ocupação'],
   installations: ['instalação', 'estação', 'computador', 'totem', 'código', 'qr', 'conectar', 'revogar'],
   apiKeys: ['chave', 'api', 'integração', 'token', 'segredo', 'revogar'],
+  whatsapp: ['whatsapp', 'instância', 'celular', 'mensagem', 'pareamento'],
   account: ['conta', 'fuso', 'idioma', 'offline', 'sem conexão', 'padrão', 'duração'],
 };
 

@@ -1,0 +1,85 @@
+/**
+ * A local HTTP server implementing the Zenvia API v2 endpoint the SMS adapter calls (test-only module):
+ * `POST /v2/channels/sms/messages` with `X-API-TOKEN`, answering as Zenvia's documentation shows, and
+ * the shape of its `MESSAGE_STATUS` webhook event. It is not Zenvia: the tests prove the adapter
+ * speaks the documented API, not that Zenvia accepts it.
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the fake got. */
+export interface ZenviaRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** The fake's controls. */
+export interface TestZenvia {
+  baseUrl: string;
+  readonly requests: ZenviaRequest[];
+  /** Answers the next sends with this error (null: accept). */
+  refuseWith(error: { status: number; code: string; message: string } | null): void;
+  close(): Promise<void>;
+}
+
+/** A `MESSAGE_STATUS` event as Zenvia posts it to a subscription's webhook. */
+export function zenviaStatusEvent(messageId: string, code: string, description = '') {
+  return {
+    id: `evt-${messageId}-${code}`,
+    timestamp: '2026-11-27T12:00:05.000Z',
+    type: 'MESSAGE_STATUS',
+    subscriptionId: 'sub-1',
+    channel: 'sms',
+    messageId,
+    contentIndex: 0,
+    messageStatus: {
+      timestamp: '2026-11-27T12:00:04.000Z',
+      code,
+      description,
+      ...(code === 'NOT_DELIVERED' ? { causes: [{ reason: 'UNREACHABLE', details: 'Número inexistente' }] } : {}),
+    },
+  };
+}
+
+/** Starts the fake on 127.0.0.1; `token` is the only X-API-TOKEN it accepts. */
+export async function startTestZenvia(token: string): Promise<TestZenvia> {
+  const requests: ZenviaRequest[] = [];
+  let refusal: { status: number; code: string; message: string } | null = null;
+  let n = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
+      const json = (status: number, payload: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      if (req.headers['x-api-token'] !== token) return json(401, { code: 'UNAUTHORIZED', message: 'Unauthorized' });
+      if (req.method === 'POST' && url.pathname === '/v2/channels/sms/messages') {
+        if (refusal) return json(refusal.status, { code: refusal.code, message: refusal.message });
+        const input = JSON.parse(body) as { from: string; to: string; contents: unknown[] };
+        return json(200, {
+          id: `zv-${++n}-8f1c2e`,
+          from: input.from,
+          to: input.to,
+          direction: 'OUT',
+          channel: 'sms',
+          contents: input.contents,
+          timestamp: new Date().toISOString(),
+        });
+      }
+      json(404, { code: 'NOT_FOUND', message: 'Not found' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    refuseWith: (error) => void (refusal = error),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
