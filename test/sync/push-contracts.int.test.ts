@@ -128,6 +128,7 @@ const FIXED_POLICIES: Record<string, 'refuse' | 'allow'> = {
   finance_payments: 'refuse',
   cash_registers: 'refuse',
   cash_movements: 'refuse',
+  finance_credits: 'refuse',
 };
 
 const without = (doc: Doc, field: string): Doc => {
