@@ -90,19 +90,17 @@ export async function appendRefund(
   const paid = bill.paidCentavos - settled.principal;
   const { _rev, paidAt: _p, ...rest } = bill;
   const status = statusFor(bill, paid);
-  const stored = await tx
-    .collection(bills)
-    .update(
-      bill.id,
-      _rev,
-      compact({
-        ...rest,
-        paidCentavos: paid,
-        status,
-        ...(status === 'paid' ? { paidAt: bill.paidAt } : {}),
-        updatedAt: now,
-      }),
-    );
+  const stored = await tx.collection(bills).update(
+    bill.id,
+    _rev,
+    compact({
+      ...rest,
+      paidCentavos: paid,
+      status,
+      ...(status === 'paid' ? { paidAt: bill.paidAt } : {}),
+      updatedAt: now,
+    }),
+  );
   if (where.register !== undefined && payment.method !== 'patientCredit')
     await appendMovement(ctx, tx, {
       register: where.register,
