@@ -205,7 +205,7 @@ describe.each(engines)('online payments through the Asaas adapter on %s', (engin
     ]);
     const sent = asaas.requests
       .filter((r) => r.path === `/v3/payments/${made.charge.id}/refund`)
-      .map((r) => JSON.parse(r.body));
+      .map((r) => JSON.parse(r.body) as unknown);
     expect(sent).toEqual([
       { value: 45.5, description: 'Um dos procedimentos não foi feito' },
       { value: 74.5, description: 'Desistência' },
