@@ -367,6 +367,12 @@ for (const backend of backends) {
         register: register.id,
         station: 'contratos',
       });
+      await write('POST', `/finance/patient/${refs.patient}/credit`, {
+        value: 80,
+        method: 'cash',
+        register: register.id,
+        station: 'contratos',
+      });
       await write('POST', '/chat/message', { to: colleague.id, text: 'O paciente chegou.' });
       expect((await server.call('DELETE', '/notification/newCount', { token: account.A.token })).status).toBe(200);
 
