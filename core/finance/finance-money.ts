@@ -125,3 +125,52 @@ export function closeCounts(
     return { method, expected: e, counted: c, difference: c - e };
   });
 }
+
+/** A refund's amounts in centavos, adding up as a payment does: `received = principal − discount + interest`. */
+export interface SettledRefund {
+  /** Reopened on the bill. */
+  principal: number;
+  /** Handed back to the payer. */
+  received: number;
+  /** The part of the payment's discount undone by a closing refund. */
+  discount: number;
+  /** The part of the payment's interest and fine handed back. */
+  interest: number;
+}
+
+/**
+ * Refunds `value` centavos of a payment of which `earlier` refunds already took part (FIN-019). The bill
+ * reopens by the refunded value, at most the principal left; the refund that hands back the last
+ * centavo received (`value` = what is left) reopens all the principal left, so a payment refunded in
+ * steps ends where its full reversal would (its discount undone too). Refunds never take more than was
+ * received.
+ *
+ * @throws DomainError `validation` at `value` when it is not above zero or above what is left to refund.
+ */
+export function settleRefund(
+  payment: { principal: number; received: number },
+  earlier: { principal: number; received: number },
+  value: number,
+): SettledRefund {
+  const leftReceived = payment.received - earlier.received;
+  const leftPrincipal = payment.principal - earlier.principal;
+  if (!Number.isInteger(value) || value <= 0)
+    throw new DomainError('validation', 'Estorno inválido', [
+      { path: 'value', message: 'informe um valor acima de zero' },
+    ]);
+  if (value > leftReceived)
+    throw new DomainError('validation', 'Estorno acima do que foi pago', [
+      { path: 'value', message: `restam ${leftReceived} centavos a estornar deste pagamento` },
+    ]);
+  return refundAmounts(value === leftReceived ? leftPrincipal : Math.min(value, leftPrincipal), value);
+}
+
+/** The amounts of a refund reopening `principal` and handing back `received` centavos. */
+export function refundAmounts(principal: number, received: number): SettledRefund {
+  return {
+    principal,
+    received,
+    discount: Math.max(0, principal - received),
+    interest: Math.max(0, received - principal),
+  };
+}

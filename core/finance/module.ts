@@ -14,6 +14,9 @@ import { billOperations } from './bill-ops.js';
 import { billStoredShape, bills } from './bill-record.js';
 import { categoryOperations } from './category-ops.js';
 import { chargeAppointment } from './charge-ops.js';
+import { creditOperations } from './credit-ops.js';
+import { creditStoredShape, patientCredits } from './credit-record.js';
+import { refundPayment } from './refund-ops.js';
 import { categoryOutput, financeCategories } from './category-record.js';
 import { paymentOperations } from './payment-ops.js';
 import { paymentStoredShape, payments } from './payment-record.js';
@@ -28,6 +31,7 @@ import {
   billPushProblems,
   concurrentPayments,
   mergeBill,
+  overdrawnCredit,
   paymentPushProblems,
   registerPushProblems,
   sharedStation,
@@ -131,6 +135,31 @@ export const financeModule = domainModule({
       patientFields: ['patient'],
     },
     {
+      def: patientCredits,
+      storageGroup: 'finance',
+      review: financeReview.finance_credits,
+      push: {
+        record: z.looseObject({ ...recordBaseShape, ...creditStoredShape }),
+        deletes: appendOnly,
+        sample: (refs) => ({
+          kind: 'deposit',
+          patient: refs.idOf('patients'),
+          amountCentavos: 30_000,
+          method: 'pix',
+          at: '2026-11-23T09:00:00-03:00',
+          by: refs.professional,
+        }),
+      },
+      sync: {
+        readPermission: 'finance:read',
+        writePermission: 'cashier:write',
+        check: appendOnlyProblems,
+        crossCheck: overdrawnCredit,
+      },
+      policy: audited,
+      patientFields: ['patient'],
+    },
+    {
       def: cashRegisters,
       storageGroup: 'finance',
       review: financeReview.cash_registers,
@@ -178,6 +207,8 @@ export const financeModule = domainModule({
     ...categoryOperations,
     ...billOperations,
     ...paymentOperations,
+    refundPayment,
+    ...creditOperations,
     retrievePixQrCode,
     ...registerOperations,
     chargeAppointment,

@@ -17,10 +17,13 @@ import type { Stored } from '#core/store/record.js';
 import { patients } from '#core/patient/patient-record.js';
 import { financeAccounts } from './account-record.js';
 import { billOutput, bills, FINANCE_METHODS, type Bill } from './bill-record.js';
-import { settlePayment, type SettledPayment } from './finance-money.js';
+import { refundAmounts, settlePayment, type SettledPayment } from './finance-money.js';
+import { standings, type Standing } from './payment-standing.js';
 import { actorId, billAnswer, billRefuses, GROUP, openCentavos, statusFor, today } from './finance-common.js';
 import { paymentAnswer, paymentOutput, payments, type Payment } from './payment-record.js';
 import { cashRegisters } from './register-record.js';
+import { creditAnswer, creditOf } from './credit-balance.js';
+import { creditSummaryOutput } from './credit-record.js';
 import { appendMovement, registerIdInput, requireStationRegister, stationInput } from './register-core.js';
 import { requireReference } from '#core/common/records.js';
 
@@ -116,7 +119,7 @@ export async function applyPayment(
     updatedAt: nowIso(ctx),
   });
   const stored = await store.collection(bills).update(bill.id, _rev, next);
-  if (where.register !== undefined && settled.received > 0) {
+  if (where.register !== undefined && settled.received > 0 && where.method !== 'patientCredit') {
     await appendMovement(ctx, store, {
       register: where.register,
       kind: 'receipt',
@@ -236,11 +239,10 @@ export const payBatch = defineOperation({
   },
 });
 
-/** The live payments of a bill (payments not reversed), oldest first. */
-export async function livePayments(store: Store, bill: string): Promise<Stored<Payment>[]> {
+/** The live payments of a bill (not reversed, not wholly refunded), oldest first, with what stands of each. */
+export async function livePayments(store: Store, bill: string): Promise<Standing[]> {
   const all = await store.collection(payments).find({ selector: { bill }, sort: [{ paidAt: 'asc' }] });
-  const reversed = new Set(all.filter((p) => p.kind === 'reversal').map((p) => p.reverses));
-  return all.filter((p) => p.kind === 'payment' && !reversed.has(p.id));
+  return standings(all).filter((s) => s.principal > 0 || s.received > 0);
 }
 
 /** `finance.bill.unmark`: `POST /finance/bill/{id}/unmarkReceived`: appends the reversal of a payment. */
@@ -259,14 +261,26 @@ export const unmarkReceived = defineOperation({
     const done = await ctx.store.transaction(async (tx) => {
       const bill = await requireRecord(tx.collection(bills), id, 'Conta');
       const live = await livePayments(tx, id);
-      const target = paymentId === undefined ? live[live.length - 1] : live.find((p) => p.id === paymentId);
-      if (!target)
+      const standing = paymentId === undefined ? live[live.length - 1] : live.find((p) => p.payment.id === paymentId);
+      if (!standing)
         throw new DomainError('invalid_transition', 'Nada a desmarcar nesta conta', [
           {
             path: paymentId === undefined ? 'id' : 'payment',
             message: paymentId === undefined ? 'conta sem pagamentos' : 'pagamento não encontrado ou já estornado',
           },
         ]);
+      const target = standing.payment;
+      // A payment partly refunded (FIN-019) is reversed for what stands of it.
+      const amounts =
+        standing.refundedReceived === 0 && standing.refundedPrincipal === 0
+          ? target
+          : (({ principal, received, discount, interest }) => ({
+              principalCentavos: principal,
+              receivedCentavos: received,
+              discountCentavos: discount,
+              interestCentavos: interest,
+              fineCentavos: 0,
+            }))(refundAmounts(standing.principal, standing.received));
       const now = nowIso(ctx);
       const reversal = await tx.collection(payments).insert(
         compact({
@@ -275,11 +289,11 @@ export const unmarkReceived = defineOperation({
           bill: id,
           patient: bill.patient,
           reverses: target.id,
-          principalCentavos: target.principalCentavos,
-          discountCentavos: target.discountCentavos,
-          interestCentavos: target.interestCentavos,
-          fineCentavos: target.fineCentavos,
-          receivedCentavos: target.receivedCentavos,
+          principalCentavos: amounts.principalCentavos,
+          discountCentavos: amounts.discountCentavos,
+          interestCentavos: amounts.interestCentavos,
+          fineCentavos: amounts.fineCentavos,
+          receivedCentavos: amounts.receivedCentavos,
           openBeforeCentavos: openCentavos(bill),
           method: target.method,
           paidAt: now,
@@ -289,19 +303,24 @@ export const unmarkReceived = defineOperation({
           by: actorId(ctx),
         }),
       );
-      const paid = bill.paidCentavos - target.principalCentavos;
+      const paid = bill.paidCentavos - amounts.principalCentavos;
       const { _rev, paidAt: _p, ...rest } = bill;
       const stored = await tx
         .collection(bills)
         .update(id, _rev, compact({ ...rest, paidCentavos: paid, status: statusFor(bill, paid), updatedAt: now }));
       if (target.register) {
         const register = await tx.collection(cashRegisters).get(target.register);
-        if (register && register.status === 'open' && target.receivedCentavos > 0) {
+        if (
+          register &&
+          register.status === 'open' &&
+          amounts.receivedCentavos > 0 &&
+          target.method !== 'patientCredit'
+        ) {
           await appendMovement(ctx, tx, {
             register: register.id,
             kind: 'reversal',
             method: target.method,
-            amountCentavos: bill.type === 'receivable' ? -target.receivedCentavos : target.receivedCentavos,
+            amountCentavos: bill.type === 'receivable' ? -amounts.receivedCentavos : amounts.receivedCentavos,
             payment: reversal.id,
             note: reason,
             at: now,
@@ -332,6 +351,7 @@ export const patientPaymentInformation = defineOperation({
     open: totals.describe('em aberto, a vencer (valor em aberto)'),
     overdue: totals.describe('vencidas (valor em aberto)'),
     paid: totals.describe('quitadas (valor das contas)'),
+    credit: creditSummaryOutput.describe('adiantamentos: o não aplicado é passivo, não receita (FIN-017)'),
     bills: z.array(billOutput),
     payments: z.array(paymentOutput),
   }),
@@ -367,6 +387,7 @@ export const patientPaymentInformation = defineOperation({
         list.filter((b) => b.status === 'paid'),
         (b) => b.amountCentavos,
       ),
+      credit: creditAnswer((await creditOf(ctx.store, patient)).balance),
       bills: list.map((b) => billAnswer(b, day)),
       payments: paymentsFound.map(paymentAnswer),
     };

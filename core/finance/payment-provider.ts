@@ -116,8 +116,11 @@ export class ProviderError extends Error {
 export interface PaymentProvider {
   /** Registers the payer (once per patient; the id is kept) and creates the charge. */
   createCharge(request: ChargeRequest, signal?: AbortSignal): Promise<Charge>;
-  /** Refunds a received charge in full. @returns its new status. */
-  refundCharge(charge: string, description: string, signal?: AbortSignal): Promise<{ status: string }>;
+  /**
+   * Refunds a received charge: all of it, or `value` reais of it (a partial refund, FIN-019).
+   * @returns its new status (a partly refunded charge keeps its received status at Asaas).
+   */
+  refundCharge(charge: string, description: string, signal?: AbortSignal, value?: number): Promise<{ status: string }>;
   /** The digital account's extract of a period (`from`/`to` inclusive, `YYYY-MM-DD`), paged. */
   extract(
     query: { from: string; to: string; offset: number; limit: number },

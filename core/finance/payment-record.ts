@@ -9,10 +9,20 @@ import { z } from 'zod';
 import { recordOutputFields } from '#core/common/records.js';
 import { defineCollection } from '#core/store/collection-def.js';
 import type { RecordBase } from '#core/store/record.js';
-import { FINANCE_METHODS, type FinanceMethod } from './bill-record.js';
+import { FINANCE_METHODS } from './bill-record.js';
 
-/** A payment, or the reversal of one. */
-export const PAYMENT_KINDS = ['payment', 'reversal'] as const;
+/**
+ * A payment; the reversal of one (all of it, FIN-002); or a refund of part of one (estorno parcial,
+ * FIN-019: `reverses` names the payment, the bill reopens by `principalCentavos`).
+ */
+export const PAYMENT_KINDS = ['payment', 'reversal', 'refund'] as const;
+
+/**
+ * How a payment was made: the finance methods plus `patientCredit`, the patient's unapplied prepayment
+ * applied to the bill (FIN-017). Credit never moves a register: the money came in with the deposit.
+ */
+export const PAYMENT_METHODS = [...FINANCE_METHODS, 'patientCredit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** A payment as stored (centavos). */
 export interface Payment extends RecordBase {
@@ -20,7 +30,7 @@ export interface Payment extends RecordBase {
   bill: string;
   /** The patient of the bill, for the patient's payment information. */
   patient?: string;
-  /** The reversed payment (reversals only). */
+  /** The reversed or refunded payment (reversals and refunds). */
   reverses?: string;
   principalCentavos: number;
   discountCentavos: number;
@@ -29,7 +39,7 @@ export interface Payment extends RecordBase {
   /** `principal − discount + interest + fine`. */
   receivedCentavos: number;
   openBeforeCentavos: number;
-  method: FinanceMethod;
+  method: PaymentMethod;
   /** ISO with offset. */
   paidAt: string;
   /** The cash register that took it, if any. */
@@ -68,7 +78,7 @@ export const paymentOutput = z
     interest: z.number(),
     fine: z.number(),
     received: z.number().describe('reais: o que entrou (valor − desconto + juros + multa)'),
-    method: z.enum(FINANCE_METHODS),
+    method: z.enum(PAYMENT_METHODS),
     paidAt: z.string(),
     register: z.string().optional(),
     account: z.string().optional(),
@@ -92,7 +102,7 @@ export const paymentStoredShape = {
   fineCentavos: cents,
   receivedCentavos: cents,
   openBeforeCentavos: cents,
-  method: z.enum(FINANCE_METHODS),
+  method: z.enum(PAYMENT_METHODS),
   paidAt: z.string(),
   register: z.string().max(64).optional(),
   account: z.string().max(64).optional(),

@@ -14,14 +14,14 @@ import { DomainError } from '#core/errors.js';
 import { patients } from '#core/patient/patient-record.js';
 import { dayIn } from '#core/schedule/time.js';
 import type { Store } from '#core/store/port.js';
-import { bills, type FinanceMethod } from './bill-record.js';
+import { bills } from './bill-record.js';
 import { reaisWords } from './extenso.js';
 import { FINANCE_TIME_ZONE } from './finance-common.js';
-import { payments } from './payment-record.js';
+import { payments, type PaymentMethod } from './payment-record.js';
 import { pixCodeFor } from './pix-account.js';
 
 /** pt-BR names of the payment methods, as a receipt writes them. */
-export const METHOD_NAMES: Readonly<Record<FinanceMethod, string>> = {
+export const METHOD_NAMES: Readonly<Record<PaymentMethod, string>> = {
   cash: 'Dinheiro',
   pix: 'PIX',
   debitCard: 'Cartão de débito',
@@ -30,6 +30,7 @@ export const METHOD_NAMES: Readonly<Record<FinanceMethod, string>> = {
   bankTransfer: 'Transferência bancária',
   insurance: 'Convênio',
   courtesy: 'Cortesia',
+  patientCredit: 'Crédito do paciente',
 };
 
 /** The printed receipt. */

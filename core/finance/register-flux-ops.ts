@@ -1,6 +1,7 @@
 /**
  * The registers' flux (spec §4.4 Finance "return the registers flux"): every cash movement of a period,
  * in and out, by payment method, by kind and by register, derived from the append-only movements (FIN-003).
+ * Bills' receipts and patients' prepayments are apart: a prepayment is cash held, a liability, not revenue (FIN-017).
  */
 import { z } from 'zod';
 import { dateInput } from '#core/br/schemas.js';
@@ -34,6 +35,12 @@ export const registerFlux = defineOperation({
     in: z.number(),
     out: z.number(),
     net: z.number(),
+    bills: z
+      .number()
+      .describe('reais: recebimentos e pagamentos de contas, menos estornos (o que é receita ou despesa)'),
+    prepayments: z
+      .number()
+      .describe('reais: adiantamentos de pacientes menos devoluções — passivo da clínica, não é receita (FIN-017)'),
     byMethod: z.record(z.string(), z.number()),
     byKind: kindTotals,
     registers: z.array(
@@ -82,6 +89,8 @@ export const registerFlux = defineOperation({
       in: fromCentavos(sum(ins)),
       out: fromCentavos(-sum(outs)),
       net: fromCentavos(sum(movements)),
+      bills: fromCentavos(sum(movements.filter((m) => m.kind === 'receipt' || m.kind === 'reversal'))),
+      prepayments: fromCentavos(sum(movements.filter((m) => m.kind === 'prepayment' || m.kind === 'prepaymentRefund'))),
       byMethod: Object.fromEntries(Object.entries(balanceByMethod(movements)).map(([k, c]) => [k, fromCentavos(c)])),
       byKind: byKind(movements),
       registers: [...new Set(movements.map((m) => m.register))].map((id) => {

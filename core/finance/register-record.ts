@@ -47,8 +47,20 @@ export const cashRegisters = defineCollection<CashRegister>({
   indexes: [['station', 'status'], ['openedAt'], ['status']],
 });
 
-/** Kinds of movement and the sign each has on the register. */
-export const MOVEMENT_KINDS = ['opening', 'receipt', 'reversal', 'withdrawal', 'supply', 'transfer'] as const;
+/**
+ * Kinds of movement. `prepayment` (money in) and `prepaymentRefund` (out) are a patient's credit
+ * (FIN-017): cash the register holds but a liability, never revenue, until applied to a bill.
+ */
+export const MOVEMENT_KINDS = [
+  'opening',
+  'receipt',
+  'reversal',
+  'withdrawal',
+  'supply',
+  'transfer',
+  'prepayment',
+  'prepaymentRefund',
+] as const;
 
 /** A movement as stored: `amountCentavos` is signed (in > 0, out < 0). */
 export interface CashMovement extends RecordBase {
@@ -58,6 +70,8 @@ export interface CashMovement extends RecordBase {
   amountCentavos: number;
   /** The payment a receipt or reversal records. */
   payment?: string;
+  /** The patient credit entry a prepayment or its refund records (FIN-017). */
+  credit?: string;
   /** The account a transfer went to. */
   account?: string;
   note?: string;
@@ -108,6 +122,7 @@ export const movementOutput = z
     method: z.enum(FINANCE_METHODS),
     amount: z.number().describe('reais, negativo quando sai do caixa'),
     payment: z.string().optional(),
+    credit: z.string().optional(),
     account: z.string().optional(),
     note: z.string().optional(),
     at: z.string(),
@@ -149,6 +164,7 @@ export const movementStoredShape = {
   method: z.enum(FINANCE_METHODS),
   amountCentavos: signedCents,
   payment: z.string().max(64).optional(),
+  credit: z.string().max(64).optional(),
   account: z.string().max(64).optional(),
   note: z.string().max(500).optional(),
   at: z.string(),

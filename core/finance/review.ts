@@ -9,7 +9,7 @@ import type { CollectionDescriber } from '#core/sync/review/describer.js';
 type Doc = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const cents = (doc: Doc, field: string) => (typeof doc[field] === 'number' ? `, ${moneyCentavos(doc[field])}` : '');
-const METHODS = { ...PAYMENT_METHOD, bankTransfer: 'Transferência bancária' };
+const METHODS = { ...PAYMENT_METHOD, bankTransfer: 'Transferência bancária', patientCredit: 'Crédito do paciente' };
 
 const BILL_STATUS = {
   open: 'Em aberto',
@@ -62,7 +62,7 @@ export const financeReview = {
     title: (doc, lookup, zone) => {
       const who = str(doc.patient) ? ` de ${nameOr(lookup, 'patients', doc.patient)}` : '';
       const at = str(doc.paidAt) ? `, ${shortInstant(str(doc.paidAt), zone)}` : '';
-      return `${doc.kind === 'reversal' ? 'Estorno' : 'Pagamento'}${who}${cents(doc, 'receivedCentavos')}${at}`;
+      return `${doc.kind === 'reversal' ? 'Estorno' : doc.kind === 'refund' ? 'Estorno parcial' : 'Pagamento'}${who}${cents(doc, 'receivedCentavos')}${at}`;
     },
     fields: {
       receivedCentavos: centavos('Recebido'),
@@ -72,6 +72,21 @@ export const financeReview = {
       fineCentavos: centavos('Multa'),
       method: choice('Forma de pagamento', METHODS),
       paidAt: moment('Pago em'),
+    },
+  },
+  finance_credits: {
+    noun: 'Crédito do paciente',
+    title: (doc, lookup, zone) => {
+      const who = str(doc.patient) ? ` de ${nameOr(lookup, 'patients', doc.patient)}` : '';
+      const at = str(doc.at) ? `, ${shortInstant(str(doc.at), zone)}` : '';
+      return `${doc.kind === 'refund' ? 'Devolução de crédito' : 'Adiantamento'}${who}${cents(doc, 'amountCentavos')}${at}`;
+    },
+    fields: {
+      kind: choice('Tipo', { deposit: 'Adiantamento', refund: 'Devolução' }),
+      amountCentavos: centavos('Valor'),
+      method: choice('Forma', METHODS),
+      at: moment('Em'),
+      note: text('Observação'),
     },
   },
   cash_registers: {
@@ -95,6 +110,8 @@ export const financeReview = {
         opening: 'Abertura',
         receipt: 'Recebimento',
         reversal: 'Estorno',
+        prepayment: 'Adiantamento do paciente',
+        prepaymentRefund: 'Devolução de adiantamento',
         withdrawal: 'Sangria',
         supply: 'Suprimento',
         transfer: 'Transferência',

@@ -14,6 +14,8 @@ import type { ConflictHandler } from '#core/sync/record-rules.js';
 import { bills, type Bill } from './bill-record.js';
 import { statusFor } from './finance-common.js';
 import { payments, type Payment } from './payment-record.js';
+import { standings } from './payment-standing.js';
+import { creditOf } from './credit-balance.js';
 import { cashRegisters } from './register-record.js';
 
 type Doc = Record<string, unknown>;
@@ -44,7 +46,7 @@ export function paymentPushProblems(next: Doc, previous: Doc | undefined): Error
     problems.push({ path: 'receivedCentavos', message: 'valor − desconto + juros + multa não fecha' });
   if (next.kind === 'payment' && n('principalCentavos') > n('openBeforeCentavos'))
     problems.push({ path: 'principalCentavos', message: 'acima do que estava em aberto' });
-  if (next.kind === 'reversal' && typeof next.reverses !== 'string')
+  if ((next.kind === 'reversal' || next.kind === 'refund') && typeof next.reverses !== 'string')
     problems.push({ path: 'reverses', message: 'um estorno nomeia o pagamento' });
   return problems;
 }
@@ -104,17 +106,17 @@ function describePayment(p: Payment): string {
  */
 export async function concurrentPayments(store: Store, written: Doc): Promise<ErrorDetail[]> {
   if (written.kind !== 'payment' || typeof written.bill !== 'string') return [];
+  const overdrawn = written.method === 'patientCredit' ? await overdrawnCredit(store, written) : [];
   const all = await store.collection(payments).find({ selector: { bill: written.bill }, limit: 200 });
-  const reversed = new Set(all.filter((p) => p.kind === 'reversal').map((p) => p.reverses));
-  if (reversed.has(written.id as string)) return [];
-  const live = all.filter((p) => p.kind === 'payment' && !reversed.has(p.id));
+  const standing = standings(all);
+  const live = standing.map((s) => s.payment);
   const self = live.find((p) => p.id === written.id);
-  if (!self) return [];
+  if (!self) return overdrawn;
   const bill = await store.collection(bills).get(written.bill);
   const twins = live.filter((p) => p.id !== self.id && p.openBeforeCentavos === self.openBeforeCentavos);
-  const total = live.reduce((s, p) => s + p.principalCentavos, 0);
+  const total = standing.reduce((s, p) => s + p.principal, 0);
   const over = bill !== undefined && total > bill.amountCentavos;
-  if (twins.length === 0 && !over) return [];
+  if (twins.length === 0 && !over) return overdrawn;
   const others = twins.length > 0 ? twins : live.filter((p) => p.id !== self.id);
   return [
     {
@@ -123,6 +125,23 @@ export async function concurrentPayments(store: Store, written: Doc): Promise<Er
         `conta ${written.bill}${bill?.patient ? ` do paciente ${bill.patient}` : ''} recebeu pagamentos de duas mesas sem que uma soubesse da outra` +
         `${over ? ` (soma ${formatCentavos(total)} acima do valor ${formatCentavos(bill.amountCentavos)})` : ''}: ` +
         [self, ...others].map(describePayment).join('; '),
+    },
+    ...overdrawn,
+  ];
+}
+
+/**
+ * A patient's credit taken below zero (FIN-017): two desks applied, or handed back, the same credit
+ * offline. Both records stay; the entry names the patient and the balance for a person to settle.
+ */
+export async function overdrawnCredit(store: Store, written: Doc): Promise<ErrorDetail[]> {
+  if (typeof written.patient !== 'string') return [];
+  const { balance } = await creditOf(store, written.patient);
+  if (balance.unapplied >= 0) return [];
+  return [
+    {
+      path: 'patient',
+      message: `crédito do paciente ${written.patient} ficou negativo (${formatCentavos(balance.unapplied)}): recebido ${formatCentavos(balance.received)}, aplicado ${formatCentavos(balance.applied)}, devolvido ${formatCentavos(balance.refunded)}`,
     },
   ];
 }

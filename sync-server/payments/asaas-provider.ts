@@ -123,12 +123,13 @@ export function asaasProvider(credentials: PaymentCredentials, fetcher: typeof f
       return charge;
     },
 
-    async refundCharge(charge, description, signal) {
+    async refundCharge(charge, description, signal, value) {
+      // Asaas: `value` absent refunds the whole charge; present, that many reais of it.
       const payment = await call<AsaasPayment>(
         'POST',
         `payments/${encodeURIComponent(charge)}/refund`,
         'o estorno',
-        { description },
+        value === undefined ? { description } : { value, description },
         signal,
       );
       return { status: payment.status };

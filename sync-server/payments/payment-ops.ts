@@ -12,11 +12,14 @@ import { DomainError } from '#core/errors.js';
 import { financeAccounts } from '#core/finance/account-record.js';
 import { bills } from '#core/finance/bill-record.js';
 import { openCentavos, today } from '#core/finance/finance-common.js';
-import { unmarkReceived } from '#core/finance/payment-ops.js';
+import { livePayments, unmarkReceived } from '#core/finance/payment-ops.js';
+import { settleRefund } from '#core/finance/finance-money.js';
+import { appendRefund } from '#core/finance/refund-ops.js';
+import { formatCentavos } from '#core/br/format.js';
 import { CHARGE_METHODS, ProviderError, type PaymentProvider } from '#core/finance/payment-provider.js';
 import { defineOperation, type Operation } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
-import { fromCentavos } from '#core/price/money.js';
+import { fromCentavos, reaisInput, toCentavos } from '#core/price/money.js';
 import { refInput } from '#core/references.js';
 import type { AuditLog } from '../audit/writer.js';
 import { auditBy } from '../auth/services.js';
@@ -261,15 +264,20 @@ export function providerPaymentOperations(
   const refund = defineOperation({
     name: 'finance.bill.refund',
     group: GROUP,
-    summary: 'Estorna no provedor um pagamento online recebido e desmarca a conta',
+    summary: 'Estorna no provedor um pagamento online recebido (todo ou parte) e reabre a conta',
     description:
-      'O provedor devolve o valor ao pagador; aqui o pagamento que o webhook lançou recebe seu estorno (o histórico fica).',
+      'O provedor devolve o valor ao pagador; aqui o pagamento que o webhook lançou recebe seu estorno (o histórico fica). Com `value`, só essa parte (estorno parcial): a conta reabre por ela e a cobrança fica `received` até o último centavo ser estornado.',
     permission: 'finance:write',
-    input: z.strictObject({ id: idInput, charge: z.string().trim().min(1).max(64), reason: textInput(500) }),
+    input: z.strictObject({
+      id: idInput,
+      charge: z.string().trim().min(1).max(64),
+      value: reaisInput.optional().describe('estorno parcial: quanto devolver (padrão: o que resta)'),
+      reason: textInput(500),
+    }),
     output: z.object({ message: z.string(), charge: chargeOutput }),
     http: { method: 'POST', path: '/finance/bill/{id}/refund' },
     example: { id: EXAMPLE_ID, charge: 'pay_080225913252', reason: 'Consulta desmarcada pela clínica' },
-    async run(ctx, { id, charge: chargeId, reason }) {
+    async run(ctx, { id, charge: chargeId, value, reason }) {
       const row = await service.charge(ctx.actor.tenantId, chargeId);
       if (!row || row.bill_id !== id)
         throw new DomainError('not_found', 'Cobrança não encontrada nesta conta', [
@@ -279,13 +287,39 @@ export function providerPaymentOperations(
         throw new DomainError('invalid_transition', 'Só uma cobrança recebida é estornada', [
           { path: 'charge', message: `cobrança ${row.status}` },
         ]);
+      const paymentId = row.payment_id;
+      // What is left to refund is checked before the provider is asked, so a wrong value changes nothing anywhere.
+      const standing = (await livePayments(ctx.store, id)).find((s) => s.payment.id === paymentId);
+      if (!standing)
+        throw new DomainError('invalid_transition', 'O pagamento desta cobrança já foi estornado', [
+          { path: 'charge', message: 'estorne no provedor à parte, se preciso' },
+        ]);
+      const cents = value === undefined ? standing.received : toCentavos(value);
+      settleRefund(
+        { principal: standing.payment.principalCentavos, received: standing.payment.receivedCentavos },
+        { principal: standing.refundedPrincipal, received: standing.refundedReceived },
+        cents,
+      );
+      const whole = cents === standing.received;
       const provider = await requireProvider(ctx.actor.tenantId);
-      const done = await provider.refundCharge(chargeId, reason, AbortSignal.timeout(TIMEOUT_MS)).catch(providerFailed);
-      await unmarkReceived.run(ctx, { id, payment: row.payment_id, reason: `Estorno no provedor: ${reason}` });
-      await service.settle(chargeId, { status: 'refunded' });
+      const done = await provider
+        .refundCharge(
+          chargeId,
+          reason,
+          AbortSignal.timeout(TIMEOUT_MS),
+          // After a partial refund the rest is named too: the provider's "whole charge" would be too much.
+          value === undefined && standing.refundedReceived === 0 ? undefined : fromCentavos(cents),
+        )
+        .catch(providerFailed);
+      const note = `Estorno no provedor: ${reason}`;
+      if (whole) await unmarkReceived.run(ctx, { id, payment: paymentId, reason: note });
+      else await ctx.store.transaction((tx) => appendRefund(ctx, tx, paymentId, cents, note));
+      if (whole) await service.settle(chargeId, { status: 'refunded' });
       await service.noteProviderStatus(chargeId, done.status);
       return {
-        message: 'Pagamento estornado no provedor',
+        message: whole
+          ? 'Pagamento estornado no provedor'
+          : `Estorno parcial de ${formatCentavos(cents)} no provedor; a conta reabriu por ele`,
         charge: chargeAnswer((await service.charge(ctx.actor.tenantId, chargeId))!),
       };
     },

@@ -173,6 +173,45 @@ describe.each(engines)('online payments through the Asaas adapter on %s', (engin
     ]);
   });
 
+  it('refunds part of a received charge at the provider, reopening the bill by it; the rest later', async () => {
+    const bill = await newBill(120);
+    const made = (await ok('POST', `/finance/bill/${bill}/onlinePayment`, { method: 'pix' }, 201)) as {
+      charge: { id: string };
+    };
+    await asaas.pay(made.charge.id, webhookUrl, WEBHOOK_TOKEN);
+    const tooMuch = await f.call('POST', `/finance/bill/${bill}/refund`, {
+      charge: made.charge.id,
+      value: 120.01,
+      reason: 'demais',
+    });
+    expect(tooMuch.status).toBe(400);
+    const partial = await ok('POST', `/finance/bill/${bill}/refund`, {
+      charge: made.charge.id,
+      value: 45.5,
+      reason: 'Um dos procedimentos não foi feito',
+    });
+    expect(partial).toMatchObject({ charge: { status: 'received' } });
+    expect(await ok('GET', `/finance/bill/${bill}`)).toMatchObject({ status: 'partial', paid: 74.5, open: 45.5 });
+    const rest = await ok('POST', `/finance/bill/${bill}/refund`, { charge: made.charge.id, reason: 'Desistência' });
+    expect(rest).toMatchObject({ charge: { status: 'refunded', providerStatus: 'REFUNDED' } });
+    expect(await ok('GET', `/finance/bill/${bill}`)).toMatchObject({ status: 'open', paid: 0, open: 120 });
+    const extract = (await ok('GET', '/finance/digitalAccount/extract?from=2026-11-01&to=2026-11-30&limit=100')) as {
+      items: { value: number; type: string; charge?: string }[];
+    };
+    expect(extract.items.filter((t) => t.charge === made.charge.id).map((t) => [t.type, t.value])).toEqual([
+      ['PAYMENT_RECEIVED', 120],
+      ['PAYMENT_REVERSAL', -45.5],
+      ['PAYMENT_REVERSAL', -74.5],
+    ]);
+    const sent = asaas.requests
+      .filter((r) => r.path === `/v3/payments/${made.charge.id}/refund`)
+      .map((r) => JSON.parse(r.body) as unknown);
+    expect(sent).toEqual([
+      { value: 45.5, description: 'Um dos procedimentos não foi feito' },
+      { value: 74.5, description: 'Desistência' },
+    ]);
+  });
+
   it('answers the provider’s refusal with its reason and no secret; a payer without CPF is refused here', async () => {
     const res = await f.call('POST', `/finance/bill/${await newBill(3)}/onlinePayment`, { method: 'bankSlip' });
     expect(res.status).toBe(400);

@@ -29,6 +29,8 @@ interface FakePayment {
   description: string;
   externalReference: string | null;
   invoiceUrl: string;
+  /** Reais refunded so far (partial refunds). */
+  refunded?: number;
 }
 
 /** The fake's controls. */
@@ -114,8 +116,18 @@ export async function startTestAsaas(apiKey: string): Promise<TestAsaas> {
         if (!payment) return refuse(404, 'not_found', 'Cobrança não encontrada.');
         if (payment.status !== 'RECEIVED' && payment.status !== 'CONFIRMED')
           return refuse(400, 'invalid_action', 'Só é possível estornar cobranças recebidas.');
-        payment.status = 'REFUNDED';
-        record(-payment.value, 'PAYMENT_REVERSAL', `Estorno da cobrança ${payment.id}`, payment.id);
+        // `value` absent: what is left of the charge; present: that many reais, at most what is left.
+        const left = Math.round((payment.value - (payment.refunded ?? 0)) * 100) / 100;
+        const value = input.value === undefined ? left : Number(input.value);
+        if (!(value > 0) || value > left)
+          return refuse(
+            400,
+            'invalid_value',
+            `O valor a estornar deve estar entre R$ 0,01 e R$ ${left.toFixed(2).replace('.', ',')}.`,
+          );
+        payment.refunded = Math.round(((payment.refunded ?? 0) + value) * 100) / 100;
+        if (payment.refunded >= payment.value) payment.status = 'REFUNDED';
+        record(-value, 'PAYMENT_REVERSAL', `Estorno da cobrança ${payment.id}`, payment.id);
         return send(200, payment);
       }
       if (req.method === 'GET' && url.pathname === '/v3/financialTransactions') {

@@ -3181,6 +3181,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/finance/payment/{id}/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Estorna parte de um pagamento (estorno parcial); a conta reabre pelo valor estornado
+     * @description `value` é o que volta ao pagador; a conta reabre por esse valor (no máximo o principal que resta do pagamento). O estorno que devolve o último centavo reabre todo o principal restante (o desconto também é desfeito). Com `register` e `station`, o dinheiro sai do caixa. Pagamento digital: `POST /finance/bill/{id}/refund` com `value`.
+     */
+    post: operations['finance.payment.refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/patient/{patient}/credit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Crédito do paciente: recebido, aplicado, devolvido e saldo não aplicado (passivo) */
+    get: operations['finance.credit.get'];
+    put?: never;
+    /**
+     * Recebe um adiantamento do paciente (crédito): fica como passivo até ser aplicado a uma conta
+     * @description Não é receita: entra no caixa (com `register` e `station`) como `prepayment`, nunca como recebimento, e aparece no saldo não aplicado do paciente até `POST /finance/bill/{id}/creditApplication`.
+     */
+    post: operations['finance.credit.deposit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/patient/{patient}/creditRefund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Devolve ao paciente crédito não aplicado
+     * @description Só o saldo não aplicado volta; com `register` e `station`, sai do caixa como `prepaymentRefund`.
+     */
+    post: operations['finance.credit.refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/bill/{id}/creditApplication': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Aplica o crédito do paciente a uma conta a receber (vira receita desta conta)
+     * @description Um pagamento da conta com a forma `patientCredit`: `value` (padrão: o menor entre o em aberto e o crédito) com desconto, juros e multa como num pagamento; o que muda de mãos sai do crédito não aplicado. Não move caixa: o dinheiro entrou com o adiantamento.
+     */
+    post: operations['finance.credit.apply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/finance/bill/{id}/pix': {
     parameters: {
       query?: never;
@@ -4753,8 +4834,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Estorna no provedor um pagamento online recebido e desmarca a conta
-     * @description O provedor devolve o valor ao pagador; aqui o pagamento que o webhook lançou recebe seu estorno (o histórico fica).
+     * Estorna no provedor um pagamento online recebido (todo ou parte) e reabre a conta
+     * @description O provedor devolve o valor ao pagador; aqui o pagamento que o webhook lançou recebe seu estorno (o histórico fica). Com `value`, só essa parte (estorno parcial): a conta reabre por ela e a cobrança fica `received` até o último centavo ser estornado.
      */
     post: operations['finance.bill.refund'];
     delete?: never;
@@ -6282,7 +6363,7 @@ export interface components {
       createdAt: string;
       updatedAt: string;
       /** @enum {string} */
-      kind: 'payment' | 'reversal';
+      kind: 'payment' | 'reversal' | 'refund';
       bill: string;
       patient?: string;
       reverses?: string;
@@ -6294,11 +6375,47 @@ export interface components {
       /** @description reais: o que entrou (valor − desconto + juros + multa) */
       received: number;
       /** @enum {string} */
-      method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
+      method:
+        | 'cash'
+        | 'pix'
+        | 'debitCard'
+        | 'creditCard'
+        | 'bankSlip'
+        | 'bankTransfer'
+        | 'insurance'
+        | 'courtesy'
+        | 'patientCredit';
       paidAt: string;
       register?: string;
       account?: string;
       batch?: string;
+      note?: string;
+      by: string;
+    };
+    PatientCredit: {
+      /** @description reais: adiantamentos recebidos */
+      received: number;
+      /** @description reais: aplicados a contas (receita dessas contas) */
+      applied: number;
+      /** @description reais: devolvidos ao paciente */
+      refunded: number;
+      /** @description reais: saldo não aplicado (passivo da clínica, não é receita) */
+      unapplied: number;
+    };
+    PatientCreditEntry: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      /** @enum {string} */
+      kind: 'deposit' | 'refund';
+      patient: string;
+      /** @description reais, sempre positivo (o tipo dá o sentido) */
+      amount: number;
+      /** @enum {string} */
+      method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
+      at: string;
+      register?: string;
+      account?: string;
       note?: string;
       by: string;
     };
@@ -6340,12 +6457,14 @@ export interface components {
       updatedAt: string;
       register: string;
       /** @enum {string} */
-      kind: 'opening' | 'receipt' | 'reversal' | 'withdrawal' | 'supply' | 'transfer';
+      kind:
+        'opening' | 'receipt' | 'reversal' | 'withdrawal' | 'supply' | 'transfer' | 'prepayment' | 'prepaymentRefund';
       /** @enum {string} */
       method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
       /** @description reais, negativo quando sai do caixa */
       amount: number;
       payment?: string;
+      credit?: string;
       account?: string;
       note?: string;
       at: string;
@@ -26997,6 +27116,8 @@ export interface operations {
               /** @description reais */
               value: number;
             };
+            /** @description adiantamentos: o não aplicado é passivo, não receita (FIN-017) */
+            credit: components['schemas']['PatientCredit'];
             bills: components['schemas']['Finance'][];
             payments: components['schemas']['Payment'][];
           };
@@ -27031,6 +27152,513 @@ export interface operations {
       };
       /** @description Registro não encontrado */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.payment.refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          value: number;
+          reason: string;
+          register?: string;
+          /** @description a estação (instalação do desk) que opera o caixa */
+          station?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Estorna parte de um pagamento (estorno parcial); a conta reabre pelo valor estornado */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            finance: components['schemas']['Finance'];
+            refund: components['schemas']['Payment'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão finance:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.credit.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        patient: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Crédito do paciente: recebido, aplicado, devolvido e saldo não aplicado (passivo) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            patient: string;
+            credit: components['schemas']['PatientCredit'];
+            entries: components['schemas']['PatientCreditEntry'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão finance:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.credit.deposit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        patient: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          value: number;
+          /** @enum {string} */
+          method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
+          /**
+           * Format: date-time
+           * @description padrão: agora
+           */
+          at?: string;
+          /** @description o caixa que recebeu ou devolveu o dinheiro */
+          register?: string;
+          /** @description a estação (instalação do desk) que opera o caixa */
+          station?: string;
+          /** @description a conta financeira que recebeu ou devolveu */
+          account?: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Recebe um adiantamento do paciente (crédito): fica como passivo até ser aplicado a uma conta */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            credit: components['schemas']['PatientCredit'];
+            entry: components['schemas']['PatientCreditEntry'];
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão cashier:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.credit.refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        patient: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          value: number;
+          /** @enum {string} */
+          method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
+          /**
+           * Format: date-time
+           * @description padrão: agora
+           */
+          at?: string;
+          /** @description o caixa que recebeu ou devolveu o dinheiro */
+          register?: string;
+          /** @description a estação (instalação do desk) que opera o caixa */
+          station?: string;
+          /** @description a conta financeira que recebeu ou devolveu */
+          account?: string;
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Devolve ao paciente crédito não aplicado */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            credit: components['schemas']['PatientCredit'];
+            entry: components['schemas']['PatientCreditEntry'];
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão finance:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.credit.apply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          value?: number;
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          discount?: number;
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          interest?: number;
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          fine?: number;
+          /** Format: date-time */
+          paidAt?: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Aplica o crédito do paciente a uma conta a receber (vira receita desta conta) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            finance: components['schemas']['Finance'];
+            payment: components['schemas']['Payment'];
+            credit: components['schemas']['PatientCredit'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão cashier:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -27745,6 +28373,10 @@ export interface operations {
             in: number;
             out: number;
             net: number;
+            /** @description reais: recebimentos e pagamentos de contas, menos estornos (o que é receita ou despesa) */
+            bills: number;
+            /** @description reais: adiantamentos de pacientes menos devoluções — passivo da clínica, não é receita (FIN-017) */
+            prepayments: number;
             byMethod: {
               [key: string]: number;
             };
@@ -35634,12 +36266,14 @@ export interface operations {
       content: {
         'application/json': {
           charge: string;
+          /** @description estorno parcial: quanto devolver (padrão: o que resta) */
+          value?: number;
           reason: string;
         };
       };
     };
     responses: {
-      /** @description Estorna no provedor um pagamento online recebido e desmarca a conta */
+      /** @description Estorna no provedor um pagamento online recebido (todo ou parte) e reabre a conta */
       200: {
         headers: {
           [name: string]: unknown;

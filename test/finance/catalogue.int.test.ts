@@ -5,49 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
-
-/** The spec's catalogue (§4.4 Finance, Payment; Clinic's provider status) → our operation names. */
-const SPEC: Record<string, string[]> = {
-  'create, edit, list and remove accounts': [
-    'finance.account.create',
-    'finance.account.update',
-    'finance.account.list',
-    'finance.account.remove',
-  ],
-  'create, edit, list and remove categories': [
-    'finance.category.create',
-    'finance.category.update',
-    'finance.category.list',
-    'finance.category.remove',
-  ],
-  'open a new register and start closing the previous one': ['finance.register.open'],
-  'confirm a financial transfer': ['finance.digitalAccount.confirmTransfer'],
-  'create bills to pay and to receive': [
-    'finance.bill.create',
-    'finance.bill.fromAppointment',
-    'finance.bill.fromBudget',
-  ],
-  'create cash-register withdraw, supply and transfer to an account': [
-    'finance.register.withdraw',
-    'finance.register.supply',
-    'finance.register.transfer',
-  ],
-  'edit a bill to pay and a receivable bill': ['finance.bill.update'],
-  'get payment information for a patient': ['finance.patient.paymentInformation'],
-  'retrieve a PIX QR code': ['finance.bill.pix'],
-  'return the registers flux': ['finance.register.flux'],
-  'split a finance record into parcels': ['finance.bill.split'],
-  'create an online payment for a patient receivable': ['finance.bill.onlinePayment'],
-  'mark a finance as paid with discount and increase details': ['finance.bill.pay'],
-  'pay a batch of finances with expected values': ['finance.bill.payBatch'],
-  'return the extract of the digital account': ['finance.digitalAccount.extract'],
-  'refund a digital finance record': ['finance.bill.refund'],
-  'resend a transfer token': ['finance.digitalAccount.resendTransferToken'],
-  'unmark a receivable as received': ['finance.bill.unmark'],
-  'Payment: delete and update a transfer': ['payment.transfer.delete', 'payment.transfer.update'],
-  'Payment: create a payable linked to medical transfers': ['payment.transfer.create'],
-  'Clinic: check the payment-provider configuration status': ['finance.provider.status'],
-};
+import { SPEC } from './spec-finance-map.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -128,6 +128,7 @@ const FIXED_POLICIES: Record<string, 'refuse' | 'allow'> = {
   finance_payments: 'refuse',
   cash_registers: 'refuse',
   cash_movements: 'refuse',
+  finance_credits: 'refuse',
 };
 
 const without = (doc: Doc, field: string): Doc => {
@@ -362,6 +363,12 @@ for (const backend of backends) {
       };
       await write('POST', `/finance/bill/${finance.id}/payment`, {
         value: 100,
+        method: 'cash',
+        register: register.id,
+        station: 'contratos',
+      });
+      await write('POST', `/finance/patient/${refs.patient}/credit`, {
+        value: 80,
         method: 'cash',
         register: register.id,
         station: 'contratos',

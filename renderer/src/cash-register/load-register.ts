@@ -4,6 +4,7 @@
  * of the station still to be counted (`closing`), the register's movements, and today's appointments
  * with a copart — what each still has open and the payments it took (each one's receipt).
  */
+import { standings } from '#core/finance/payment-standing.js';
 import { users } from '#core/access/user.js';
 import { bills } from '#core/finance/bill-record.js';
 import { FINANCE_TIME_ZONE } from '#core/finance/finance-common.js';
@@ -92,7 +93,6 @@ export async function loadRegister(ctx: OperationContext, station: string, now =
     const all = bill
       ? await store.collection(payments).find({ selector: { bill: bill.id }, sort: [{ paidAt: 'asc' }] })
       : [];
-    const reversed = new Set(all.filter((p) => p.kind === 'reversal').map((p) => p.reverses));
     const copartCentavos = toCentavos(a.copart ?? 0);
     charges.push({
       appointment: a.id,
@@ -109,9 +109,15 @@ export async function loadRegister(ctx: OperationContext, station: string, now =
           ? charge.amountCentavos
           : copartCentavos,
       ...(a.paymentMethod ? { paymentMethod: a.paymentMethod } : {}),
-      payments: all
-        .filter((p) => p.kind === 'payment' && !reversed.has(p.id))
-        .map((p) => ({ id: p.id, method: p.method, receivedCentavos: p.receivedCentavos, paidAt: p.paidAt })),
+      // What stands of each payment: reversals and partial refunds (FIN-019) taken off.
+      payments: standings(all)
+        .filter((s) => s.received > 0 || s.principal > 0)
+        .map(({ payment: p, received }) => ({
+          id: p.id,
+          method: p.method,
+          receivedCentavos: received,
+          paidAt: p.paidAt,
+        })),
     });
   }
   return {

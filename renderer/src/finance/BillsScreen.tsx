@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#core/br/format.js';
@@ -9,17 +9,25 @@ import { patients } from '#core/patient/patient-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
 import { BillFigureCells } from './BillCells.js';
+import { BillEditDialog } from './BillEditDialog.js';
+import { BillPayDialog } from './BillPayDialog.js';
+import { BillSplitDialog } from './BillSplitDialog.js';
+import { BillUnmarkDialog } from './BillUnmarkDialog.js';
+import type { BillRow } from './bill-form.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useLive } from '../local/hooks.js';
 
 type BillType = 'receivable' | 'payable';
 type Filter = 'open' | 'partial' | 'paid' | 'all';
+type Action = 'edit' | 'split' | 'pay' | 'unmark';
 const PAGE = 50;
 
 /**
  * Contas: the bills to receive or to pay by due date (spec §4.4 Finance "list bills"), filtered by
  * status, overdue ones marked, the patient or payee named, page by page (the operation's cursor). Read
- * on the desk's own database by `finance.bill.list`; roles that read finance see it.
+ * on the desk's own database by `finance.bill.list`; roles that read finance see it. Each row's buttons
+ * (reached by Tab) edit the bill, split it into parcels, mark it paid (discount, juros, multa, partial)
+ * and unmark its last payment, through the core's operations on the desk (FIN-020).
  */
 export function BillsScreen() {
   const { t } = useTranslation();
@@ -27,6 +35,12 @@ export function BillsScreen() {
   const [filter, setFilter] = useState<Filter>('open');
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors[cursors.length - 1];
+  const [acting, setActing] = useState<{ action: Action; bill: BillRow } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (message: string) => {
+    setActing(null);
+    setNotice(message);
+  };
   const live = useLive(
     async (ctx) => {
       const page = await invoke(listBills, ctx, {
@@ -81,6 +95,19 @@ export function BillsScreen() {
           />
         </Group>
       </Group>
+      {notice && (
+        <Alert color="teal" variant="light" role="status" mb="md" withCloseButton onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      {acting?.action === 'edit' && <BillEditDialog bill={acting.bill} onClose={() => setActing(null)} onDone={done} />}
+      {acting?.action === 'split' && (
+        <BillSplitDialog bill={acting.bill} onClose={() => setActing(null)} onDone={done} />
+      )}
+      {acting?.action === 'pay' && <BillPayDialog bill={acting.bill} onClose={() => setActing(null)} onDone={done} />}
+      {acting?.action === 'unmark' && (
+        <BillUnmarkDialog bill={acting.bill} onClose={() => setActing(null)} onDone={done} />
+      )}
       {live.error !== undefined && (
         <Text c="red" role="alert" mb="md">
           {formFailure(live.error, []).general}
@@ -95,6 +122,7 @@ export function BillsScreen() {
           { label: t('finance.bill.value'), ta: 'right' },
           { label: t('finance.bill.open'), ta: 'right' },
           t('finance.bill.status'),
+          t('finance.bills.actions'),
         ]}
         empty={data && data.items.length === 0 ? t('finance.bills.none') : null}
       >
@@ -107,6 +135,21 @@ export function BillsScreen() {
             </Table.Td>
             <Table.Td>{(b.patient ? data.names.get(b.patient) : b.payee) ?? '—'}</Table.Td>
             <BillFigureCells bill={b} />
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                {actionsFor(b).map((action) => (
+                  <Button
+                    key={action}
+                    size="compact-xs"
+                    variant={action === 'pay' ? 'light' : 'subtle'}
+                    onClick={() => setActing({ action, bill: b })}
+                    aria-label={`${t(`finance.bills.${action}`)}: ${b.description}`}
+                  >
+                    {t(`finance.bills.${action}`)}
+                  </Button>
+                ))}
+              </Group>
+            </Table.Td>
           </Table.Tr>
         ))}
       </ListTable>
@@ -124,4 +167,15 @@ export function BillsScreen() {
       </Group>
     </section>
   );
+}
+
+/** What a bill's state allows on the desk: edit while open or partly paid, split while untouched, pay while open, unmark when paid. */
+export function actionsFor(bill: Pick<BillRow, 'status' | 'paid'>): Action[] {
+  const open = bill.status === 'open' || bill.status === 'partial';
+  return [
+    ...(open ? (['edit'] as const) : []),
+    ...(bill.status === 'open' && bill.paid === 0 ? (['split'] as const) : []),
+    ...(open ? (['pay'] as const) : []),
+    ...(bill.paid > 0 ? (['unmark'] as const) : []),
+  ];
 }
