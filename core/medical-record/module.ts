@@ -5,6 +5,7 @@
  * (docs/decisions/medical-record.md MED-002).
  */
 import { rw } from '#core/access/role-grants.js';
+import { z } from 'zod';
 import { domainModule } from '#core/module.js';
 import { isoInstantSchema, storedRecord } from '#core/sync/push-contract.js';
 import { searchCid10Operation } from './cid10/cid10-ops.js';
@@ -12,6 +13,9 @@ import { medicalRecordPushProblems, resolveMedicalRecordConflict } from './merge
 import { medicalRecordOperations } from './record-ops.js';
 import { medicalRecordOutput, medicalRecords } from './record.js';
 import { medicalRecordReview } from './review.js';
+import { protocolLibraryOperations } from './protocols/protocol-ops.js';
+import { medicalProtocolOutput, medicalProtocols } from './protocols/protocol-record.js';
+import { recordProtocolOperations } from './protocols/record-protocol-ops.js';
 
 export const medicalRecordModule = domainModule({
   name: 'medical-record',
@@ -52,6 +56,34 @@ export const medicalRecordModule = domainModule({
       policy: { resource: 'medicalRecord', check: true, audit: 'all' },
       patientFields: ['patient'],
     },
+    {
+      // The clinic's protocol library (MED-040): not patient data, but clinical knowledge only
+      // professionals use, so it travels with their permissions.
+      def: medicalProtocols,
+      storageGroup: 'reference',
+      review: medicalRecordReview.medical_protocols,
+      push: {
+        record: storedRecord(medicalProtocolOutput.omit({ shipped: true }), { nameKey: z.string().min(1) }),
+        deletes: { refuse: 'um protocolo não é apagado: inative-o (prontuários guardam a cópia que usaram)' },
+        sample: () => ({
+          name: 'Lombalgia aguda',
+          nameKey: 'lombalgia aguda',
+          cid10: [],
+          symptoms: [],
+          illnesses: [],
+          text: 'Afastar sinais de alerta.',
+          exams: [],
+          prescriptions: [],
+          active: true,
+        }),
+      },
+      sync: { readPermission: 'medicalRecord:read', writePermission: 'medicalRecord:write' },
+    },
   ],
-  operations: [...medicalRecordOperations, searchCid10Operation],
+  operations: [
+    ...medicalRecordOperations,
+    searchCid10Operation,
+    ...protocolLibraryOperations,
+    ...recordProtocolOperations,
+  ],
 });
