@@ -16,6 +16,9 @@ import { medicalRecordReview } from './review.js';
 import { protocolLibraryOperations } from './protocols/protocol-ops.js';
 import { medicalProtocolOutput, medicalProtocols } from './protocols/protocol-record.js';
 import { recordProtocolOperations } from './protocols/record-protocol-ops.js';
+import { dentalOperations } from './dental/dental-ops.js';
+import { dentalEntryPushProblems } from './dental/dental-sync.js';
+import { dentalChartEntries, dentalChartEntryOutput } from './dental/dental-record.js';
 
 export const medicalRecordModule = domainModule({
   name: 'medical-record',
@@ -79,9 +82,36 @@ export const medicalRecordModule = domainModule({
       },
       sync: { readPermission: 'medicalRecord:read', writePermission: 'medicalRecord:write' },
     },
+    {
+      // The dental chart (MED-044): clinical content of the patient, guarded and audited as the record;
+      // every professional's station holds the whole chart (a dentist reads a colleague's entries).
+      def: dentalChartEntries,
+      storageGroup: 'schedule',
+      review: medicalRecordReview.dental_chart_entries,
+      push: {
+        record: storedRecord(dentalChartEntryOutput, { atUtc: isoInstantSchema }),
+        deletes: { refuse: 'um registro do odontograma não é apagado: registre o estado atual do dente' },
+        sample: (refs) => ({
+          patient: refs.patient,
+          tooth: '36',
+          state: 'ausente',
+          professional: refs.professional,
+          at: '2026-11-23T09:00:00-03:00',
+          atUtc: '2026-11-23T12:00:00.000Z',
+        }),
+      },
+      sync: {
+        readPermission: 'medicalRecord:read',
+        writePermission: 'medicalRecord:write',
+        check: dentalEntryPushProblems,
+      },
+      policy: { resource: 'medicalRecord', check: true, audit: 'all' },
+      patientFields: ['patient'],
+    },
   ],
   operations: [
     ...medicalRecordOperations,
+    ...dentalOperations,
     searchCid10Operation,
     ...protocolLibraryOperations,
     ...recordProtocolOperations,
