@@ -5,7 +5,7 @@
  * same record whichever arrived first, and no text either side typed is lost:
  * - open record: section by section, a section only one side changed takes that side's text; one both
  *   changed keeps both texts, the older first, joined by a marked separator for the professional to
- *   tidy; comments, addenda and transfers are the union by id, in time order;
+ *   tidy; comments, addenda, transfers, opened protocols and their notes are the union by id, in time order;
  * - finished record (on either side; the stored one when both are): its sections stand as finished; a section text the other side
  *   wrote that differs becomes a dated addendum (`origin: 'merge'`), never an edit (CFM Res.
  *   1.638/2002): a finished record changes only by addenda.
@@ -90,6 +90,10 @@ export function mergeRecords(a: Doc, b: Doc, base: Doc | undefined): Doc {
   const transfers = transfersUnion(a.transfers, b.transfers);
   const updatedAt = String(a.updatedAt) >= String(b.updatedAt) ? a.updatedAt : b.updatedAt;
   let addenda = unionById<Addendum>(a.addenda, b.addenda);
+  const protocolLists = {
+    protocols: unionById(a.protocols, b.protocols),
+    protocolNotes: unionById(a.protocolNotes, b.protocolNotes),
+  };
 
   if (finishedOf(a) || finishedOf(b)) {
     // Both finished apart (two devices of one professional): the version already stored stands.
@@ -126,7 +130,8 @@ export function mergeRecords(a: Doc, b: Doc, base: Doc | undefined): Doc {
     undefined,
   );
   const professional = last ? last.to : a.professional;
-  return { ...a, sections, comments, addenda, transfers, professional, updatedAt };
+  const protocols = Object.fromEntries(Object.entries(protocolLists).filter(([, list]) => list.length > 0));
+  return { ...a, sections, comments, addenda, transfers, professional, updatedAt, ...protocols };
 }
 
 /** The sync conflict handler of `medical_records`: {@link mergeRecords} of the server's and the pushed version. */
@@ -153,11 +158,20 @@ export function medicalRecordPushProblems(next: Doc, previous: Doc | undefined):
   const problems: ErrorDetail[] = [];
   for (const field of ['patient', 'appointment', 'kind', 'startedAt', 'createdBy'] as const)
     if (!same(next[field], previous[field])) problems.push({ path: field, message: 'não muda depois de aberto' });
-  for (const field of ['comments', 'addenda', 'transfers'] as const)
+  for (const field of ['comments', 'addenda', 'transfers', 'protocols', 'protocolNotes'] as const)
     if (!keptAll(listOf(previous[field]), listOf(next[field])))
       problems.push({ path: field, message: 'só recebe acréscimos (nada é apagado ou alterado)' });
   if (previous.status === 'finished') {
-    const frozen = ['status', 'finishedAt', 'sections', 'professional', 'clinic', 'transfers'] as const;
+    const frozen = [
+      'status',
+      'finishedAt',
+      'sections',
+      'professional',
+      'clinic',
+      'transfers',
+      'protocols',
+      'protocolNotes',
+    ] as const;
     for (const field of frozen)
       if (!same(next[field], previous[field]))
         problems.push({

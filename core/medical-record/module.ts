@@ -5,6 +5,7 @@
  * (docs/decisions/medical-record.md MED-002).
  */
 import { rw } from '#core/access/role-grants.js';
+import { z } from 'zod';
 import { domainModule } from '#core/module.js';
 import { isoInstantSchema, storedRecord } from '#core/sync/push-contract.js';
 import { searchCid10Operation } from './cid10/cid10-ops.js';
@@ -12,6 +13,12 @@ import { medicalRecordPushProblems, resolveMedicalRecordConflict } from './merge
 import { medicalRecordOperations } from './record-ops.js';
 import { medicalRecordOutput, medicalRecords } from './record.js';
 import { medicalRecordReview } from './review.js';
+import { protocolLibraryOperations } from './protocols/protocol-ops.js';
+import { medicalProtocolOutput, medicalProtocols } from './protocols/protocol-record.js';
+import { recordProtocolOperations } from './protocols/record-protocol-ops.js';
+import { dentalOperations } from './dental/dental-ops.js';
+import { dentalEntryPushProblems } from './dental/dental-sync.js';
+import { dentalChartEntries, dentalChartEntryOutput } from './dental/dental-record.js';
 
 export const medicalRecordModule = domainModule({
   name: 'medical-record',
@@ -52,6 +59,61 @@ export const medicalRecordModule = domainModule({
       policy: { resource: 'medicalRecord', check: true, audit: 'all' },
       patientFields: ['patient'],
     },
+    {
+      // The clinic's protocol library (MED-040): not patient data, but clinical knowledge only
+      // professionals use, so it travels with their permissions.
+      def: medicalProtocols,
+      storageGroup: 'reference',
+      review: medicalRecordReview.medical_protocols,
+      push: {
+        record: storedRecord(medicalProtocolOutput.omit({ shipped: true }), { nameKey: z.string().min(1) }),
+        deletes: { refuse: 'um protocolo não é apagado: inative-o (prontuários guardam a cópia que usaram)' },
+        sample: () => ({
+          name: 'Lombalgia aguda',
+          nameKey: 'lombalgia aguda',
+          cid10: [],
+          symptoms: [],
+          illnesses: [],
+          text: 'Afastar sinais de alerta.',
+          exams: [],
+          prescriptions: [],
+          active: true,
+        }),
+      },
+      sync: { readPermission: 'medicalRecord:read', writePermission: 'medicalRecord:write' },
+    },
+    {
+      // The dental chart (MED-044): clinical content of the patient, guarded and audited as the record;
+      // every professional's station holds the whole chart (a dentist reads a colleague's entries).
+      def: dentalChartEntries,
+      storageGroup: 'schedule',
+      review: medicalRecordReview.dental_chart_entries,
+      push: {
+        record: storedRecord(dentalChartEntryOutput, { atUtc: isoInstantSchema }),
+        deletes: { refuse: 'um registro do odontograma não é apagado: registre o estado atual do dente' },
+        sample: (refs) => ({
+          patient: refs.patient,
+          tooth: '36',
+          state: 'ausente',
+          professional: refs.professional,
+          at: '2026-11-23T09:00:00-03:00',
+          atUtc: '2026-11-23T12:00:00.000Z',
+        }),
+      },
+      sync: {
+        readPermission: 'medicalRecord:read',
+        writePermission: 'medicalRecord:write',
+        check: dentalEntryPushProblems,
+      },
+      policy: { resource: 'medicalRecord', check: true, audit: 'all' },
+      patientFields: ['patient'],
+    },
   ],
-  operations: [...medicalRecordOperations, searchCid10Operation],
+  operations: [
+    ...medicalRecordOperations,
+    ...dentalOperations,
+    searchCid10Operation,
+    ...protocolLibraryOperations,
+    ...recordProtocolOperations,
+  ],
 });

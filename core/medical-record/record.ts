@@ -78,6 +78,32 @@ export interface Transfer {
   reason?: string;
 }
 
+/**
+ * A protocol opened in the attendance (MED-043): a snapshot of the library's protocol as it was
+ * opened, so the record keeps what the professional followed even after the library changes.
+ */
+export interface ProtocolUse {
+  id: string;
+  /** The library's protocol id. */
+  protocol: string;
+  name: string;
+  /** The protocol's steps when opened. */
+  text: string;
+  cid10: string[];
+  at: string;
+  by: string;
+}
+
+/** Information the professional added to an opened protocol (a step done, a finding). */
+export interface ProtocolNote {
+  id: string;
+  /** The {@link ProtocolUse} id. */
+  use: string;
+  text: string;
+  at: string;
+  by: string;
+}
+
 /** Record statuses: `open` while the professional writes, `finished` afterwards (immutable). */
 export const RECORD_STATUSES = ['open', 'finished'] as const;
 /** One of {@link RECORD_STATUSES}. */
@@ -101,6 +127,10 @@ export interface MedicalRecord extends RecordBase {
   comments: RecordComment[];
   addenda: Addendum[];
   transfers: Transfer[];
+  /** Protocols opened in the attendance (absent on records written before protocols existed). */
+  protocols?: ProtocolUse[];
+  /** Information added to the opened protocols, append-only. */
+  protocolNotes?: ProtocolNote[];
   createdBy: string;
 }
 
@@ -148,6 +178,24 @@ export const medicalRecordOutput = z
     transfers: z.array(
       z.object({ at: z.string(), by: z.string(), from: z.string(), to: z.string(), reason: z.string().optional() }),
     ),
+    protocols: z
+      .array(
+        z.object({
+          id: z.string(),
+          protocol: z.string(),
+          name: z.string(),
+          text: z.string(),
+          cid10: z.array(z.string()),
+          at: z.string(),
+          by: z.string(),
+        }),
+      )
+      .optional()
+      .describe('protocolos abertos no atendimento (cópia do protocolo como estava ao abrir)'),
+    protocolNotes: z
+      .array(z.object({ id: z.string(), use: z.string(), text: z.string(), at: z.string(), by: z.string() }))
+      .optional()
+      .describe('informações acrescentadas aos protocolos abertos'),
     createdBy: z.string(),
   })
   .meta({ id: 'MedicalRecord' });

@@ -31,10 +31,41 @@ const MEDICAL_RECORD: CollectionDescriber = {
     comments: counted('Comentários', 'comentário', 'comentários'),
     addenda: counted('Adendos', 'adendo', 'adendos'),
     transfers: counted('Transferências', 'transferência', 'transferências'),
+    protocols: counted('Protocolos abertos', 'protocolo', 'protocolos'),
+    protocolNotes: counted('Informações de protocolo', 'informação', 'informações'),
+  },
+};
+
+/** "Protocolo Dengue: classificação de risco e manejo": a protocol of the clinic's library. */
+const MEDICAL_PROTOCOL: CollectionDescriber = {
+  noun: 'Protocolo',
+  title: (doc) => `Protocolo ${str(doc.name)}`.trim(),
+  fields: {
+    name: { label: 'Nome', show: (v) => str(v) || '—' },
+    text: { label: 'Etapas', show: (v) => str(v) || '—' },
+    cid10: { label: 'CID-10', show: (v) => (Array.isArray(v) ? v.join(', ') : '') || '—' },
+    active: choice('Situação', { true: 'ativo', false: 'inativo' }),
+  },
+};
+
+/** "Odontograma: dente 36, cariado": one recorded state of a tooth. */
+const DENTAL_CHART_ENTRY: CollectionDescriber = {
+  noun: 'Registro do odontograma',
+  title: (doc, lookup) =>
+    `Odontograma de ${nameOr(lookup, 'patients', doc.patient)}: dente ${str(doc.tooth)}, ${str(doc.state).replace(/_/g, ' ')}`,
+  fields: {
+    patient: ref('Paciente', 'patients'),
+    tooth: { label: 'Dente', show: (v) => str(v) || '—' },
+    state: { label: 'Estado', show: (v) => str(v).replace(/_/g, ' ') || '—' },
+    faces: { label: 'Faces', show: (v) => (Array.isArray(v) ? v.join('') : '') || '—' },
+    professional: ref('Profissional', 'users'),
+    at: moment('Registrado em'),
   },
 };
 
 /** Medical-record describers, by collection name (the `review` of each collection in module.ts). */
 export const medicalRecordReview = {
   medical_records: MEDICAL_RECORD,
+  medical_protocols: MEDICAL_PROTOCOL,
+  dental_chart_entries: DENTAL_CHART_ENTRY,
 } satisfies Record<string, CollectionDescriber>;

@@ -2154,6 +2154,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/patient/tooth/{tooth}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Nome do dente pelo número FDI (11–48 permanentes, 51–85 decíduos) e suas faces TISS */
+    get: operations['patient.toothName'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/patient/dentalTreatment/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Opções do odontograma: estados, faces TISS, dentes e os procedimentos da clínica
+     * @description Procedimentos: eventos ativos do tipo procedimento; `dental` marca os de código TUSS odontológico (8 dígitos começando por 8).
+     */
+    get: operations['patient.dentalOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/patient/{id}/dentalTreatment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Odontograma do paciente: estado atual de cada dente e as linhas de orçamentos e tratamentos que o citam */
+    get: operations['patient.dentalChart'];
+    put?: never;
+    /**
+     * Registra o estado de um dente (ou de faces dele) no odontograma do paciente
+     * @description Estados de face (cariado, restaurado…) pedem `faces`; estados do dente inteiro (ausente, implante…) não aceitam faces. Nada é editado: uma correção é um novo registro. Com `medicalRecord`, o prontuário precisa estar aberto e ser do profissional.
+     */
+    post: operations['patient.dentalRecord'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/patient/{id}/dentalTreatment/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Histórico de um dente (ou de todos) ao longo dos atendimentos, do mais recente ao mais antigo */
+    get: operations['patient.dentalHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cid10/': {
     parameters: {
       query?: never;
@@ -2165,6 +2240,102 @@ export interface paths {
     get: operations['cid10.search'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalProtocol/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os protocolos da clínica (com os de exemplo do sistema ainda não editados) */
+    get: operations['medicalProtocol.list'];
+    put?: never;
+    /** Cadastra um protocolo na biblioteca da clínica */
+    post: operations['medicalProtocol.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalProtocol/suggestion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Protocolos sugeridos por CID-10, sintomas e doenças, do mais ao menos pertinente
+     * @description Código CID-10 igual pesa 6, da mesma categoria (E11 e E11.9) 4, doença 3, sintoma 1; palavras sem diferenciar acentos. Só protocolos ativos.
+     */
+    get: operations['medicalProtocol.suggest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalProtocol/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra um protocolo (um de exemplo editado responde a cópia da clínica) */
+    get: operations['medicalProtocol.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Edita, inativa ou reativa um protocolo (um de exemplo vira cópia da clínica) */
+    patch: operations['medicalProtocol.edit'];
+    trace?: never;
+  };
+  '/medicalRecord/{id}/protocol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Abre um protocolo da biblioteca no prontuário do atendimento
+     * @description O prontuário guarda o protocolo como estava ao abrir. Abrir de novo o mesmo protocolo responde o prontuário como está. Prontuário finalizado: 409.
+     */
+    post: operations['medicalRecord.openProtocol'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/protocol/{use}/information': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Acrescenta uma informação a um protocolo aberto no prontuário
+     * @description Só enquanto o prontuário está aberto; depois de finalizado, registre um adendo.
+     */
+    post: operations['medicalRecord.protocolInformation'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5976,7 +6147,62 @@ export interface components {
         to: string;
         reason?: string;
       }[];
+      /** @description protocolos abertos no atendimento (cópia do protocolo como estava ao abrir) */
+      protocols?: {
+        id: string;
+        protocol: string;
+        name: string;
+        text: string;
+        cid10: string[];
+        at: string;
+        by: string;
+      }[];
+      /** @description informações acrescentadas aos protocolos abertos */
+      protocolNotes?: {
+        id: string;
+        use: string;
+        text: string;
+        at: string;
+        by: string;
+      }[];
       createdBy: string;
+    };
+    Tooth: {
+      /** @description número FDI */
+      tooth: string;
+      name: string;
+      /** @enum {string} */
+      dentition: 'permanent' | 'deciduous';
+      /** @enum {string} */
+      arch: 'upper' | 'lower';
+      faces: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+    };
+    DentalChartEntry: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      patient: string;
+      tooth: string;
+      /** @enum {string} */
+      state:
+        | 'higido'
+        | 'cariado'
+        | 'restaurado'
+        | 'restauracao_provisoria'
+        | 'selante'
+        | 'fraturado'
+        | 'ausente'
+        | 'extracao_indicada'
+        | 'implante'
+        | 'coroa'
+        | 'tratamento_canal'
+        | 'protese';
+      faces?: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+      event?: string;
+      note?: string;
+      medicalRecord?: string;
+      professional: string;
+      at: string;
     };
     Cid10Entry: {
       /** @description `J45.0` */
@@ -5987,6 +6213,23 @@ export interface components {
        * @enum {string}
        */
       sex?: 'F' | 'M';
+    };
+    MedicalProtocol: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      name: string;
+      cid10: string[];
+      symptoms: string[];
+      illnesses: string[];
+      text: string;
+      exams: string[];
+      prescriptions: string[];
+      source?: string;
+      basedOn?: string;
+      active: boolean;
+      /** @description protocolo de exemplo do sistema, ainda não editado pela clínica */
+      shipped?: boolean;
     };
     BatchWithTotal: {
       id: string;
@@ -20713,6 +20956,481 @@ export interface operations {
       };
     };
   };
+  'patient.toothName': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tooth: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Nome do dente pelo número FDI (11–48 permanentes, 51–85 decíduos) e suas faces TISS */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Tooth'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão patient:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'patient.dentalOptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Opções do odontograma: estados, faces TISS, dentes e os procedimentos da clínica */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            states: {
+              /** @enum {string} */
+              code:
+                | 'higido'
+                | 'cariado'
+                | 'restaurado'
+                | 'restauracao_provisoria'
+                | 'selante'
+                | 'fraturado'
+                | 'ausente'
+                | 'extracao_indicada'
+                | 'implante'
+                | 'coroa'
+                | 'tratamento_canal'
+                | 'protese';
+              label: string;
+              /** @enum {string} */
+              scope: 'tooth' | 'face';
+            }[];
+            faces: {
+              /** @enum {string} */
+              code: 'O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P';
+              name: string;
+            }[];
+            teeth: components['schemas']['Tooth'][];
+            events: {
+              id: string;
+              name: string;
+              code?: string;
+              dental: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'patient.dentalChart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Odontograma do paciente: estado atual de cada dente e as linhas de orçamentos e tratamentos que o citam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            teeth: {
+              /** @description número FDI */
+              tooth: string;
+              name: string;
+              /** @enum {string} */
+              dentition: 'permanent' | 'deciduous';
+              /** @enum {string} */
+              arch: 'upper' | 'lower';
+              faces: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+              /** @enum {string} */
+              state?:
+                | 'higido'
+                | 'cariado'
+                | 'restaurado'
+                | 'restauracao_provisoria'
+                | 'selante'
+                | 'fraturado'
+                | 'ausente'
+                | 'extracao_indicada'
+                | 'implante'
+                | 'coroa'
+                | 'tratamento_canal'
+                | 'protese';
+              faceStates: {
+                [key: string]:
+                  | 'higido'
+                  | 'cariado'
+                  | 'restaurado'
+                  | 'restauracao_provisoria'
+                  | 'selante'
+                  | 'fraturado'
+                  | 'ausente'
+                  | 'extracao_indicada'
+                  | 'implante'
+                  | 'coroa'
+                  | 'tratamento_canal'
+                  | 'protese';
+              };
+              updatedAt?: string;
+              links: {
+                /** @enum {string} */
+                kind: 'budget' | 'treatment';
+                id: string;
+                budgetNumber?: number;
+                order: number;
+                event?: string;
+                toothFace?: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+                status: number | string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'patient.dentalRecord': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          tooth: string;
+          /** @enum {string} */
+          state:
+            | 'higido'
+            | 'cariado'
+            | 'restaurado'
+            | 'restauracao_provisoria'
+            | 'selante'
+            | 'fraturado'
+            | 'ausente'
+            | 'extracao_indicada'
+            | 'implante'
+            | 'coroa'
+            | 'tratamento_canal'
+            | 'protese';
+          faces?: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+          event?: string;
+          note?: string;
+          /** @description o prontuário do atendimento em que foi registrado */
+          medicalRecord?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Registra o estado de um dente (ou de faces dele) no odontograma do paciente */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DentalChartEntry'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'patient.dentalHistory': {
+    parameters: {
+      query?: {
+        tooth?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Histórico de um dente (ou de todos) ao longo dos atendimentos, do mais recente ao mais antigo */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['DentalChartEntry'][];
+            links: {
+              /** @enum {string} */
+              kind: 'budget' | 'treatment';
+              id: string;
+              budgetNumber?: number;
+              order: number;
+              event?: string;
+              toothFace?: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+              status: number | string;
+              tooth: string;
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'cid10.search': {
     parameters: {
       query: {
@@ -20756,6 +21474,596 @@ export interface operations {
       };
       /** @description Sem a permissão medicalRecord:read */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalProtocol.list': {
+    parameters: {
+      query?: {
+        q?: string;
+        active?: 'true' | 'false' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os protocolos da clínica (com os de exemplo do sistema ainda não editados) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MedicalProtocol'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalProtocol.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /**
+           * @description códigos CID-10 (`I10`, `E11.9`)
+           * @default []
+           */
+          cid10?: string[];
+          symptoms?: string[];
+          illnesses?: string[];
+          text: string;
+          exams?: string[];
+          prescriptions?: string[];
+          source?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cadastra um protocolo na biblioteca da clínica */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalProtocol'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalProtocol.suggest': {
+    parameters: {
+      query?: {
+        cid10?: string[];
+        symptoms?: string[];
+        illnesses?: string[];
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Protocolos sugeridos por CID-10, sintomas e doenças, do mais ao menos pertinente */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              protocol: components['schemas']['MedicalProtocol'];
+              score: number;
+              matches: {
+                /** @enum {string} */
+                kind: 'cid10' | 'symptom' | 'illness';
+                asked: string;
+                matched: string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalProtocol.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra um protocolo (um de exemplo editado responde a cópia da clínica) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalProtocol'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalProtocol.edit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          name?: string;
+          /** @description códigos CID-10 (`I10`, `E11.9`) */
+          cid10?: string[];
+          symptoms?: string[];
+          illnesses?: string[];
+          text?: string;
+          exams?: string[];
+          prescriptions?: string[];
+          source?: string;
+          /** @description `false` tira o protocolo das sugestões; `true` o devolve */
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Edita, inativa ou reativa um protocolo (um de exemplo vira cópia da clínica) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalProtocol'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.openProtocol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description o protocolo da biblioteca */
+          protocol: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Abre um protocolo da biblioteca no prontuário do atendimento */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecord'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.protocolInformation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        use: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Acrescenta uma informação a um protocolo aberto no prontuário */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecord'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };

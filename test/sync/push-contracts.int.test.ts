@@ -299,6 +299,12 @@ for (const backend of backends) {
       await write('POST', '/ticket/', { clinic: refs.clinic, service: 'N' });
       await write('POST', `/appointment/${booked}/financeRecord`, { amount: 250 });
       await write('POST', '/medicalRecord/instantAttendance', { patient: refs.patient, cid10: ['J45.0'] });
+      await write('POST', '/medicalProtocol/', {
+        name: 'Lombalgia aguda',
+        cid10: ['M54.5'],
+        text: 'Repouso relativo.',
+      });
+      await write('POST', `/patient/${refs.patient}/dentalTreatment`, { tooth: '36', state: 'cariado', faces: ['O'] });
       // Billing: an insured patient attended by a professional with council and CBO, billed in a batch.
       const insured = (await store.collection(patients).find({ selector: { active: true } })).find(
         (p) => p.insurances[0]?.identificationOnInsurance,
