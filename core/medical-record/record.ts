@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { recordOutputFields } from '#core/common/records.js';
 import { defineCollection } from '#core/store/collection-def.js';
 import type { RecordBase } from '#core/store/record.js';
+import { questionnaireResponseSchema, type FormScore, type QuestionnaireResponse } from './forms/response.js';
 
 /** The record's sections, in the order a printed record shows them. */
 export const SECTIONS = [
@@ -78,6 +79,26 @@ export interface Transfer {
   reason?: string;
 }
 
+/**
+ * One saved version of a custom form's answers (MED-021): append-only, the latest per form is the
+ * current one. It carries the question texts and the score, so it reads alone if the form changes or
+ * is deleted.
+ */
+export interface FormAnswer {
+  id: string;
+  /** The custom form (`medical_record_forms` id). */
+  form: string;
+  /** The form's title when answered. */
+  title: string;
+  /** The form's `updatedAt` when answered (which version of the questionnaire). */
+  formVersion: string;
+  response: QuestionnaireResponse;
+  score?: FormScore;
+  /** ISO-8601 with offset. */
+  at: string;
+  by: string;
+}
+
 /** Record statuses: `open` while the professional writes, `finished` afterwards (immutable). */
 export const RECORD_STATUSES = ['open', 'finished'] as const;
 /** One of {@link RECORD_STATUSES}. */
@@ -101,6 +122,8 @@ export interface MedicalRecord extends RecordBase {
   comments: RecordComment[];
   addenda: Addendum[];
   transfers: Transfer[];
+  /** Custom form answers, every saved version (absent on records without forms). */
+  formAnswers?: FormAnswer[];
   createdBy: string;
 }
 
@@ -118,6 +141,23 @@ const sectionEntry = z.object({
   by: z.string(),
   cid10: z.array(z.string()).optional(),
 });
+
+/** One saved version of a form's answers. */
+export const formAnswerOutput = z
+  .object({
+    id: z.string(),
+    form: z.string(),
+    title: z.string(),
+    formVersion: z.string(),
+    response: questionnaireResponseSchema,
+    score: z
+      .object({ total: z.number(), complete: z.boolean(), band: z.string().optional() })
+      .optional()
+      .describe('soma dos ordinalValue/itemWeight das opções escolhidas; band: a faixa do formulário'),
+    at: z.string(),
+    by: z.string(),
+  })
+  .meta({ id: 'MedicalRecordFormAnswer' });
 
 /** A record as answered to those who may read clinical content. */
 export const medicalRecordOutput = z
@@ -148,6 +188,7 @@ export const medicalRecordOutput = z
     transfers: z.array(
       z.object({ at: z.string(), by: z.string(), from: z.string(), to: z.string(), reason: z.string().optional() }),
     ),
+    formAnswers: z.array(formAnswerOutput).optional(),
     createdBy: z.string(),
   })
   .meta({ id: 'MedicalRecord' });
