@@ -236,12 +236,16 @@ export const formsFromBundle = defineOperation({
   },
 });
 
-/** The custom form operations (routes before `/medicalRecord/{id}`: the module lists them first). */
+/**
+ * The custom form operations (routes before `/medicalRecord/{id}`: the module lists them first). The
+ * reads come first: the OpenAPI document names the answered `FhirQuestionnaire` from the first schema
+ * it meets, and the looser request form becomes `FhirQuestionnaireInput`.
+ */
 export const customFormOperations = [
-  createCustomForm,
   listCustomForms,
-  formsFromBundle,
   getCustomForm,
+  createCustomForm,
+  formsFromBundle,
   editCustomForm,
   deleteCustomForm,
 ];

@@ -130,30 +130,32 @@ export interface QuestionnaireItem {
   item?: QuestionnaireItem[] | undefined;
 }
 
-const itemSchema: z.ZodType<QuestionnaireItem> = z.lazy(() =>
-  z
-    .object({
-      linkId: z.string().trim().min(1, 'informe o linkId').max(255),
-      text: z.string().max(4000).optional(),
-      prefix: z.string().max(20).optional(),
-      type: z.enum(ITEM_TYPES, {
-        error: `tipo de item não suportado (aceitos: ${ITEM_TYPES.join(', ')})`,
-      }),
-      required: z.boolean().optional(),
-      repeats: z.literal(false, { error: 'itens repetidos (repeats) não são suportados' }).optional(),
-      readOnly: z.boolean().optional(),
-      maxLength: z.number().int().positive().optional(),
-      code: z.array(coding).max(10).optional(),
-      answerOption: z.array(answerOption).max(100).optional(),
-      answerValueSet: z.never({ error: 'answerValueSet não é suportado: liste as opções em answerOption' }).optional(),
-      enableWhen: z.array(enableWhen).max(20).optional(),
-      enableBehavior: z.enum(['all', 'any']).optional(),
-      initial: z.array(initialValue).max(1).optional(),
-      extension: z.array(extension).max(20).optional(),
-      item: z.array(itemSchema).max(200).optional(),
-    })
-    .meta({ id: 'FhirQuestionnaireItem' }),
-);
+const itemObject = z
+  .object({
+    linkId: z.string().trim().min(1, 'informe o linkId').max(255),
+    text: z.string().max(4000).optional(),
+    prefix: z.string().max(20).optional(),
+    type: z.enum(ITEM_TYPES, {
+      error: `tipo de item não suportado (aceitos: ${ITEM_TYPES.join(', ')})`,
+    }),
+    required: z.boolean().optional(),
+    repeats: z.literal(false, { error: 'itens repetidos (repeats) não são suportados' }).optional(),
+    readOnly: z.boolean().optional(),
+    maxLength: z.number().int().positive().optional(),
+    code: z.array(coding).max(10).optional(),
+    answerOption: z.array(answerOption).max(100).optional(),
+    answerValueSet: z.never({ error: 'answerValueSet não é suportado: liste as opções em answerOption' }).optional(),
+    enableWhen: z.array(enableWhen).max(20).optional(),
+    enableBehavior: z.enum(['all', 'any']).optional(),
+    initial: z.array(initialValue).max(1).optional(),
+    extension: z.array(extension).max(20).optional(),
+    // A getter: the recursion stays a `$ref` to the named schema in the OpenAPI document.
+    get item(): z.ZodOptional<z.ZodArray<z.ZodType<QuestionnaireItem>>> {
+      return z.array(itemSchema).max(200).optional();
+    },
+  })
+  .meta({ id: 'FhirQuestionnaireItem' });
+const itemSchema = itemObject as unknown as z.ZodType<QuestionnaireItem>;
 
 /** A stored FHIR R4 Questionnaire of the supported subset. */
 export interface Questionnaire {
@@ -250,7 +252,7 @@ export const questionnaireSchema: z.ZodType<Questionnaire> = z
     version: z.string().max(100).optional(),
     name: z.string().max(200).optional(),
     title: z.string().trim().min(1, 'informe o título do formulário').max(200),
-    status: z.enum(['draft', 'active', 'retired', 'unknown']).default('active'),
+    status: z.enum(['draft', 'active', 'retired', 'unknown'], { error: 'status: draft, active, retired ou unknown' }),
     description: z.string().max(4000).optional(),
     code: z.array(coding).max(10).optional(),
     item: z.array(itemSchema).min(1, 'o formulário precisa de ao menos um item').max(200),

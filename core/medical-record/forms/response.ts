@@ -64,14 +64,17 @@ const answerValue = z.object({
     })
     .optional(),
 });
-const responseItem: z.ZodType<ResponseItem> = z.lazy(() =>
-  z.object({
+const responseObject = z
+  .object({
     linkId: z.string().min(1).max(255),
     text: z.string().max(4000).optional(),
     answer: z.array(answerValue).max(1, 'um item aceita uma resposta (repeats não é suportado)').optional(),
-    item: z.array(responseItem).max(200).optional(),
-  }),
-);
+    get item(): z.ZodOptional<z.ZodArray<z.ZodType<ResponseItem>>> {
+      return z.array(responseItem).max(200).optional();
+    },
+  })
+  .meta({ id: 'FhirQuestionnaireResponseItem' });
+const responseItem = responseObject as unknown as z.ZodType<ResponseItem>;
 
 /** The QuestionnaireResponse schema (shape only; {@link checkResponse} checks it against its form). */
 export const questionnaireResponseSchema: z.ZodType<QuestionnaireResponse> = z
