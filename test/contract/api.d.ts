@@ -1999,6 +1999,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/medicalRecord/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Configuração do prontuário do profissional logado (seções e formulários, na ordem)
+     * @description Sem configuração gravada (`saved: false`): as oito seções na ordem padrão e os formulários visíveis ao profissional, por título.
+     */
+    get: operations['medicalRecord.config.get'];
+    /**
+     * Grava a configuração do prontuário do profissional logado
+     * @description Cada formulário precisa existir e ser da clínica ou do próprio profissional.
+     */
+    put: operations['medicalRecord.config.save'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/customForm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os formulários da clínica e os do profissional logado, por título */
+    get: operations['medicalRecord.customForm.list'];
+    put?: never;
+    /**
+     * Cria um formulário personalizado do prontuário (FHIR R4 Questionnaire)
+     * @description Tipos de item aceitos: group, display, string, text, integer, decimal, quantity, choice, boolean, date; `enableWhen`, `answerOption` com `ordinalValue`/`itemWeight` (escore) e unidades por `questionnaire-unit`.
+     */
+    post: operations['medicalRecord.customForm.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/customForm/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra um formulário personalizado */
+    get: operations['medicalRecord.customForm.get'];
+    /**
+     * Substitui o questionário de um formulário personalizado
+     * @description Respostas já gravadas em prontuários guardam o texto das perguntas e o escore da versão respondida: editar não as altera.
+     */
+    put: operations['medicalRecord.customForm.edit'];
+    post?: never;
+    /** Apaga um formulário personalizado (respostas já gravadas nos prontuários ficam) */
+    delete: operations['medicalRecord.customForm.delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/customForm/bundle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Extrai os questionários (Questionnaire) de um Bundle FHIR e os cria como formulários
+     * @description Erros apontam a entrada e o caminho no recurso (`bundle.entry.0.resource.item.2.enableWhen.0.question`). Outros recursos do Bundle são ignorados; `save: false` só valida e devolve.
+     */
+    post: operations['medicalRecord.customForm.fromBundle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/appointment/{id}/medicalRecord': {
     parameters: {
       query?: never;
@@ -2147,6 +2234,26 @@ export interface paths {
     /** Histórico de prontuários do paciente, do mais recente ao mais antigo */
     get: operations['medicalRecord.history'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/customForm/{form}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Grava as respostas de um formulário personalizado no prontuário do atendimento
+     * @description Respostas `completed` exigem os itens obrigatórios habilitados; `in-progress` grava o que houver. Cada gravação é uma nova versão (nada é sobrescrito); a resposta traz o escore. Prontuário finalizado: 409 (registre um adendo).
+     */
+    put: operations['medicalRecord.answerForm'];
     post?: never;
     delete?: never;
     options?: never;
@@ -5272,6 +5379,289 @@ export interface components {
       recalls: number;
       startedAt?: string;
     };
+    MedicalRecordConfig: {
+      professional: string;
+      /** @description seções exibidas, na ordem (uma seção oculta que tenha texto continua aparecendo) */
+      sections: (
+        | 'anamnese'
+        | 'exameFisico'
+        | 'hipoteseDiagnostica'
+        | 'conduta'
+        | 'prescricao'
+        | 'atestado'
+        | 'pedidosExame'
+        | 'evolucao'
+      )[];
+      /** @description formulários exibidos, na ordem */
+      forms: string[];
+      saved: boolean;
+      updatedAt?: string;
+    };
+    CustomMedicalRecordForm: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      titleKey: string;
+      /** @enum {string} */
+      owner: 'clinic' | 'professional';
+      professional?: string;
+      questionnaire: components['schemas']['FhirQuestionnaire'];
+      /** @description faixas de gravidade do escore total (limites inclusivos), ex.: PHQ-9 10–14 "moderada" */
+      scoreBands?: {
+        min: number;
+        max: number;
+        label: string;
+      }[];
+      createdBy: string;
+    };
+    /** @description FHIR R4 Questionnaire (subconjunto suportado) */
+    FhirQuestionnaire: {
+      /** @constant */
+      resourceType: 'Questionnaire';
+      id?: string;
+      url?: string;
+      version?: string;
+      name?: string;
+      title: string;
+      /** @enum {string} */
+      status: 'draft' | 'active' | 'retired' | 'unknown';
+      description?: string;
+      code?: {
+        system?: string;
+        code?: string;
+        display?: string;
+      }[];
+      item: components['schemas']['FhirQuestionnaireItem'][];
+    };
+    FhirQuestionnaireItem: {
+      linkId: string;
+      text?: string;
+      prefix?: string;
+      /** @enum {string} */
+      type:
+        'group' | 'display' | 'string' | 'text' | 'integer' | 'decimal' | 'quantity' | 'choice' | 'boolean' | 'date';
+      required?: boolean;
+      /** @constant */
+      repeats?: false;
+      readOnly?: boolean;
+      maxLength?: number;
+      code?: {
+        system?: string;
+        code?: string;
+        display?: string;
+      }[];
+      answerOption?: {
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueString?: string;
+        valueInteger?: number;
+        /** Format: date */
+        valueDate?: string;
+        initialSelected?: boolean;
+        extension?: {
+          url: string;
+          valueDecimal?: number;
+          valueInteger?: number;
+          valueCoding?: {
+            system?: string;
+            code?: string;
+            display?: string;
+          };
+          valueString?: string;
+        }[];
+      }[];
+      answerValueSet?: unknown;
+      enableWhen?: {
+        question: string;
+        /** @enum {string} */
+        operator: 'exists' | '=' | '!=' | '>' | '<' | '>=' | '<=';
+        answerBoolean?: boolean;
+        answerDecimal?: number;
+        answerInteger?: number;
+        /** Format: date */
+        answerDate?: string;
+        answerString?: string;
+        answerCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        answerQuantity?: {
+          value: number;
+          unit?: string;
+          system?: string;
+          code?: string;
+        };
+      }[];
+      /** @enum {string} */
+      enableBehavior?: 'all' | 'any';
+      initial?: {
+        valueBoolean?: boolean;
+        valueDecimal?: number;
+        valueInteger?: number;
+        /** Format: date */
+        valueDate?: string;
+        valueString?: string;
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueQuantity?: {
+          value: number;
+          unit?: string;
+          system?: string;
+          code?: string;
+        };
+      }[];
+      extension?: {
+        url: string;
+        valueDecimal?: number;
+        valueInteger?: number;
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueString?: string;
+      }[];
+      item?: components['schemas']['FhirQuestionnaireItem'][];
+    };
+    /** @description FHIR R4 Questionnaire (subconjunto suportado) */
+    FhirQuestionnaireInput: {
+      /** @constant */
+      resourceType: 'Questionnaire';
+      id?: string;
+      url?: string;
+      version?: string;
+      name?: string;
+      title: string;
+      /** @enum {string} */
+      status: 'draft' | 'active' | 'retired' | 'unknown';
+      description?: string;
+      code?: {
+        system?: string;
+        code?: string;
+        display?: string;
+      }[];
+      item: components['schemas']['FhirQuestionnaireItemInput'][];
+    };
+    FhirQuestionnaireItemInput: {
+      linkId: string;
+      text?: string;
+      prefix?: string;
+      /** @enum {string} */
+      type:
+        'group' | 'display' | 'string' | 'text' | 'integer' | 'decimal' | 'quantity' | 'choice' | 'boolean' | 'date';
+      required?: boolean;
+      /** @constant */
+      repeats?: false;
+      readOnly?: boolean;
+      maxLength?: number;
+      code?: {
+        system?: string;
+        code?: string;
+        display?: string;
+      }[];
+      answerOption?: {
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueString?: string;
+        valueInteger?: number;
+        /** Format: date */
+        valueDate?: string;
+        initialSelected?: boolean;
+        extension?: {
+          url: string;
+          valueDecimal?: number;
+          valueInteger?: number;
+          valueCoding?: {
+            system?: string;
+            code?: string;
+            display?: string;
+          };
+          valueString?: string;
+        }[];
+      }[];
+      answerValueSet?: unknown;
+      enableWhen?: {
+        question: string;
+        /** @enum {string} */
+        operator: 'exists' | '=' | '!=' | '>' | '<' | '>=' | '<=';
+        answerBoolean?: boolean;
+        answerDecimal?: number;
+        answerInteger?: number;
+        /** Format: date */
+        answerDate?: string;
+        answerString?: string;
+        answerCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        answerQuantity?: {
+          value: number;
+          unit?: string;
+          system?: string;
+          code?: string;
+        };
+      }[];
+      /** @enum {string} */
+      enableBehavior?: 'all' | 'any';
+      initial?: {
+        valueBoolean?: boolean;
+        valueDecimal?: number;
+        valueInteger?: number;
+        /** Format: date */
+        valueDate?: string;
+        valueString?: string;
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueQuantity?: {
+          value: number;
+          unit?: string;
+          system?: string;
+          code?: string;
+        };
+      }[];
+      extension?: {
+        url: string;
+        valueDecimal?: number;
+        valueInteger?: number;
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueString?: string;
+      }[];
+      item?: components['schemas']['FhirQuestionnaireItemInput'][];
+    };
+    /** @description FHIR R4 Bundle; só os recursos Questionnaire são lidos */
+    FhirBundle: {
+      /** @constant */
+      resourceType: 'Bundle';
+      /** @enum {string} */
+      type: 'collection' | 'searchset' | 'transaction' | 'batch' | 'document';
+      /** @default [] */
+      entry: {
+        fullUrl?: string;
+        resource: {
+          resourceType: string;
+        } & {
+          [key: string]: unknown;
+        };
+      }[];
+    };
     MedicalRecord: {
       id: string;
       createdAt: string;
@@ -5335,7 +5725,87 @@ export interface components {
         to: string;
         reason?: string;
       }[];
+      formAnswers?: components['schemas']['MedicalRecordFormAnswer'][];
       createdBy: string;
+    };
+    MedicalRecordFormAnswer: {
+      id: string;
+      form: string;
+      title: string;
+      formVersion: string;
+      response: components['schemas']['FhirQuestionnaireResponse'];
+      /** @description soma dos ordinalValue/itemWeight das opções escolhidas; band: a faixa do formulário */
+      score?: {
+        total: number;
+        complete: boolean;
+        band?: string;
+      };
+      at: string;
+      by: string;
+    };
+    FhirQuestionnaireResponse: {
+      /** @constant */
+      resourceType: 'QuestionnaireResponse';
+      questionnaire?: string;
+      /** @enum {string} */
+      status: 'in-progress' | 'completed';
+      item: components['schemas']['FhirQuestionnaireResponseItem'][];
+    };
+    FhirQuestionnaireResponseItem: {
+      linkId: string;
+      text?: string;
+      answer?: {
+        valueBoolean?: boolean;
+        valueDecimal?: number;
+        valueInteger?: number;
+        /** Format: date */
+        valueDate?: string;
+        valueString?: string;
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueQuantity?: {
+          value: number;
+          unit?: string;
+          system?: string;
+          code?: string;
+        };
+      }[];
+      item?: components['schemas']['FhirQuestionnaireResponseItem'][];
+    };
+    FhirQuestionnaireResponseInput: {
+      /** @constant */
+      resourceType: 'QuestionnaireResponse';
+      questionnaire?: string;
+      /** @enum {string} */
+      status: 'in-progress' | 'completed';
+      item: components['schemas']['FhirQuestionnaireResponseItemInput'][];
+    };
+    FhirQuestionnaireResponseItemInput: {
+      linkId: string;
+      text?: string;
+      answer?: {
+        valueBoolean?: boolean;
+        valueDecimal?: number;
+        valueInteger?: number;
+        /** Format: date */
+        valueDate?: string;
+        valueString?: string;
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueQuantity?: {
+          value: number;
+          unit?: string;
+          system?: string;
+          code?: string;
+        };
+      }[];
+      item?: components['schemas']['FhirQuestionnaireResponseItemInput'][];
     };
     Cid10Entry: {
       /** @description `J45.0` */
@@ -19028,6 +19498,667 @@ export interface operations {
       };
     };
   };
+  'medicalRecord.config.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Configuração do prontuário do profissional logado (seções e formulários, na ordem) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecordConfig'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.config.save': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description seções exibidas, na ordem (uma seção oculta que tenha texto continua aparecendo) */
+          sections: (
+            | 'anamnese'
+            | 'exameFisico'
+            | 'hipoteseDiagnostica'
+            | 'conduta'
+            | 'prescricao'
+            | 'atestado'
+            | 'pedidosExame'
+            | 'evolucao'
+          )[];
+          /** @description formulários exibidos, na ordem */
+          forms: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Grava a configuração do prontuário do profissional logado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecordConfig'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.list': {
+    parameters: {
+      query?: {
+        owner?: 'clinic' | 'professional';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os formulários da clínica e os do profissional logado, por título */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['CustomMedicalRecordForm'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description `professional` (de quem cria, padrão) ou `clinic` (só quem administra a clínica)
+           * @default professional
+           * @enum {string}
+           */
+          owner?: 'clinic' | 'professional';
+          questionnaire: components['schemas']['FhirQuestionnaireInput'];
+          /** @description faixas de gravidade do escore total (limites inclusivos), ex.: PHQ-9 10–14 "moderada" */
+          scoreBands?: {
+            min: number;
+            max: number;
+            label: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Cria um formulário personalizado do prontuário (FHIR R4 Questionnaire) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomMedicalRecordForm'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra um formulário personalizado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomMedicalRecordForm'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.edit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          questionnaire: components['schemas']['FhirQuestionnaireInput'];
+          /** @description faixas de gravidade do escore total (limites inclusivos), ex.: PHQ-9 10–14 "moderada" */
+          scoreBands?: {
+            min: number;
+            max: number;
+            label: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Substitui o questionário de um formulário personalizado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomMedicalRecordForm'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Apaga um formulário personalizado (respostas já gravadas nos prontuários ficam) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.fromBundle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description `professional` (de quem cria, padrão) ou `clinic` (só quem administra a clínica)
+           * @default professional
+           * @enum {string}
+           */
+          owner?: 'clinic' | 'professional';
+          bundle: components['schemas']['FhirBundle'];
+          /**
+           * @description false: só extrai e valida, sem criar
+           * @default true
+           */
+          save?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Extrai os questionários (Questionnaire) de um Bundle FHIR e os cria como formulários */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            questionnaires: components['schemas']['FhirQuestionnaire'][];
+            forms: components['schemas']['CustomMedicalRecordForm'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'medicalRecord.openAttendance': {
     parameters: {
       query?: never;
@@ -19835,6 +20966,103 @@ export interface operations {
       };
       /** @description Registro não encontrado */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.answerForm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        form: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          response: components['schemas']['FhirQuestionnaireResponseInput'];
+        };
+      };
+    };
+    responses: {
+      /** @description Grava as respostas de um formulário personalizado no prontuário do atendimento */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            medicalRecord: components['schemas']['MedicalRecord'];
+            answer: components['schemas']['MedicalRecordFormAnswer'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };
