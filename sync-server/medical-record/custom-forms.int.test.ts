@@ -5,6 +5,7 @@
  * reception refused forms and answers (LGPD art. 11); the configuration per professional with defaults
  * (docs/decisions/medical-record.md MED-020..MED-024).
  */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access -- REST answers are read as JSON; each assertion states the shape it expects */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +67,6 @@ describe.each(backends)('custom forms and configuration on $name', (backend) => 
   const token = { admin: '', ana: '', bruno: '', reception: '' };
   const ids = { ana: '', patient: '', phq9: '', clinicForm: '' };
   // Answers read loosely: each assertion states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   type Answer = { status: number; body: any };
   const call = (who: keyof typeof token, method: string, path: string, body?: unknown): Promise<Answer> =>
     server.call(method, path, { token: token[who], ...(body === undefined ? {} : { body }) });

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { EXAMPLE_ID, idInput, nowIso } from '#core/common/records.js';
 import { DomainError } from '#core/errors.js';
 import { defineOperation } from '#core/operation.js';
-import { GROUP } from '../record-ops.js';
-import { loadRecord, requireAttending, requireOpen } from '../record-write.js';
-import { formAnswerOutput, medicalRecordOutput, medicalRecords, type FormAnswer } from '../record.js';
+import { GROUP } from '#core/medical-record/record-ops.js';
+import { loadRecord, requireAttending, requireOpen } from '#core/medical-record/record-write.js';
+import { formAnswerOutput, medicalRecordOutput, medicalRecords, type FormAnswer } from '#core/medical-record/record.js';
 import { loadForm } from './form-ops.js';
 import { answersByLink, checkResponse, questionnaireResponseSchema, scoreOf } from './response.js';
 

@@ -3,7 +3,7 @@
  * offline meet a finished record, MED-021): each answered question with its answer, then the score.
  */
 import { formatDate } from '#core/br/format.js';
-import type { FormAnswer } from '../record.js';
+import type { FormAnswer } from '#core/medical-record/record.js';
 import type { AnswerValue, ResponseItem } from './response.js';
 
 /** One answer value as a person reads it (dates dd/mm/aaaa, decimals with comma, units). */

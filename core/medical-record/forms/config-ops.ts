@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { newRecordBase, nowIso } from '#core/common/records.js';
 import { DomainError, type ErrorDetail } from '#core/errors.js';
 import { defineOperation, type OperationContext } from '#core/operation.js';
-import { GROUP } from '../record-ops.js';
-import { SECTIONS } from '../record.js';
+import { GROUP } from '#core/medical-record/record-ops.js';
+import { SECTIONS } from '#core/medical-record/record.js';
 import {
   configFormsInput,
   configSectionsInput,

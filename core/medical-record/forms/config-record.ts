@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { recordOutputFields } from '#core/common/records.js';
 import { defineCollection } from '#core/store/collection-def.js';
 import type { RecordBase } from '#core/store/record.js';
-import { SECTIONS, type SectionName } from '../record.js';
+import { SECTIONS, type SectionName } from '#core/medical-record/record.js';
 
 /** A professional's configuration as stored. */
 export interface MedicalRecordConfig extends RecordBase {

@@ -10,7 +10,7 @@ import { EXAMPLE_ID, idInput, newRecordBase, nowIso, requireRecord } from '#core
 import { DomainError } from '#core/errors.js';
 import { defineOperation, type OperationContext } from '#core/operation.js';
 import type { Stored } from '#core/store/record.js';
-import { GROUP } from '../record-ops.js';
+import { GROUP } from '#core/medical-record/record-ops.js';
 import { bundleInput, questionnairesOf } from './bundle.js';
 import {
   customFormOutput,
@@ -24,7 +24,7 @@ import {
 import { questionnaireSchema, type Questionnaire } from './questionnaire.js';
 import type { ScoreBand } from './response.js';
 
-const EXAMPLE_QUESTIONNAIRE = {
+const EXAMPLE_QUESTIONNAIRE: Questionnaire = {
   resourceType: 'Questionnaire',
   title: 'Dor',
   status: 'active',
@@ -218,7 +218,7 @@ export const formsFromBundle = defineOperation({
   http: { method: 'POST', path: '/medicalRecord/customForm/bundle', status: 201 },
   example: {
     owner: 'professional',
-    bundle: { resourceType: 'Bundle', type: 'collection', entry: [{ resource: EXAMPLE_QUESTIONNAIRE }] },
+    bundle: { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { ...EXAMPLE_QUESTIONNAIRE } }] },
   },
   async run(ctx, { owner, bundle, save }) {
     const questionnaires = questionnairesOf(bundle);

@@ -29,6 +29,9 @@ export interface CustomMedicalRecordForm extends RecordBase {
   createdBy: string;
 }
 
+/** What a screen needs of a form to render and answer it. */
+export type FormView = Pick<CustomMedicalRecordForm, 'id' | 'questionnaire' | 'scoreBands'>;
+
 /** The `medical_record_forms` collection. */
 export const medicalRecordForms = defineCollection<CustomMedicalRecordForm>({
   name: 'medical_record_forms',

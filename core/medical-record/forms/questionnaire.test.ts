@@ -3,11 +3,12 @@
  * the form rules with their pt-BR errors and paths; conditional items (`enableWhen`, `enableBehavior`)
  * deciding what is required; choices, units; and properties of the operators and the score.
  */
-import { readFileSync } from 'node:fs';
+/* eslint-disable @typescript-eslint/no-unsafe-assignment -- vitest's asymmetric matchers (expect.stringContaining) are typed any */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isDomainError, type DomainError } from '#core/errors.js';
 import { bundleInput, questionnairesOf } from './bundle.js';
+import PHQ9_BUNDLE from './fixtures/phq-9.bundle.json' with { type: 'json' };
 import { EXT, questionnaireSchema, type Questionnaire } from './questionnaire.js';
 import {
   answersByLink,
@@ -19,7 +20,6 @@ import {
   type QuestionnaireResponse,
 } from './response.js';
 
-const PHQ9_BUNDLE = JSON.parse(readFileSync(new URL('./fixtures/phq-9.bundle.json', import.meta.url), 'utf8'));
 const PHQ9_BANDS = [
   { min: 0, max: 4, label: 'mínima' },
   { min: 5, max: 9, label: 'leve' },

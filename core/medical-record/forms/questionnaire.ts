@@ -230,13 +230,13 @@ function checkQuestionnaire(q: Questionnaire, ctx: z.RefinementCtx): void {
         if (condition.answerBoolean === undefined) issue(`${at}.operator`, 'exists compara com answerBoolean');
         return;
       }
-      const [kind] = valueKinds(condition as Record<string, unknown>, 'answer');
+      const [kind] = valueKinds(condition, 'answer');
       if (kind && !ANSWER_KIND[target.type]?.includes(kind))
         issue(`${at}`, `answer${kind} não combina com a pergunta ${condition.question} (${target.type})`);
     });
     const kinds = ANSWER_KIND[item.type];
     (item.initial ?? []).forEach((initial, i) => {
-      const [kind] = valueKinds(initial as Record<string, unknown>, 'value');
+      const [kind] = valueKinds(initial, 'value');
       if (!kinds || (kind && !kinds.includes(kind)))
         issue(`${path}.initial.${i}`, `valor inicial value${kind ?? ''} não combina com o tipo ${item.type}`);
     });
@@ -244,7 +244,7 @@ function checkQuestionnaire(q: Questionnaire, ctx: z.RefinementCtx): void {
 }
 
 /** The Questionnaire schema with the rules of {@link checkQuestionnaire}; paths are the resource's own. */
-export const questionnaireSchema: z.ZodType<Questionnaire> = z
+export const questionnaireSchema: z.ZodType<Questionnaire, Questionnaire> = z
   .object({
     resourceType: z.literal('Questionnaire', { error: 'resourceType deve ser Questionnaire' }),
     id: z.string().max(64).optional(),
@@ -257,8 +257,8 @@ export const questionnaireSchema: z.ZodType<Questionnaire> = z
     code: z.array(coding).max(10).optional(),
     item: z.array(itemSchema).min(1, 'o formulário precisa de ao menos um item').max(200),
   })
-  .superRefine((q, ctx) => checkQuestionnaire(q as Questionnaire, ctx))
+  .superRefine((q, ctx) => checkQuestionnaire(q, ctx))
   .meta({
     id: 'FhirQuestionnaire',
     description: 'FHIR R4 Questionnaire (subconjunto suportado)',
-  }) as z.ZodType<Questionnaire>;
+  }) as z.ZodType<Questionnaire, Questionnaire>;

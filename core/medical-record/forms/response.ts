@@ -77,14 +77,14 @@ const responseObject = z
 const responseItem = responseObject as unknown as z.ZodType<ResponseItem>;
 
 /** The QuestionnaireResponse schema (shape only; {@link checkResponse} checks it against its form). */
-export const questionnaireResponseSchema: z.ZodType<QuestionnaireResponse> = z
+export const questionnaireResponseSchema: z.ZodType<QuestionnaireResponse, QuestionnaireResponse> = z
   .object({
     resourceType: z.literal('QuestionnaireResponse', { error: 'resourceType deve ser QuestionnaireResponse' }),
     questionnaire: z.string().max(500).optional(),
     status: z.enum(['in-progress', 'completed']),
     item: z.array(responseItem).max(500),
   })
-  .meta({ id: 'FhirQuestionnaireResponse' }) as z.ZodType<QuestionnaireResponse>;
+  .meta({ id: 'FhirQuestionnaireResponse' }) as z.ZodType<QuestionnaireResponse, QuestionnaireResponse>;
 
 /** Answers by linkId, from a response nested or flat. */
 export function answersByLink(items: readonly ResponseItem[]): Map<string, AnswerValue[]> {
