@@ -12,7 +12,8 @@
  */
 import type { ErrorDetail } from '#core/errors.js';
 import type { ConflictHandler } from '#core/sync/record-rules.js';
-import { SECTIONS, type Addendum, type SectionEntry, type SectionName } from './record.js';
+import { SECTIONS, type Addendum, type FormAnswer, type SectionEntry, type SectionName } from './record.js';
+import { answerSummary } from './forms/answer-summary.js';
 
 type Doc = Record<string, unknown>;
 type Sections = Partial<Record<SectionName, SectionEntry>>;
@@ -78,6 +79,17 @@ function hash(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+/** A form answer saved offline that met a finished record, kept as a dated addendum (derived id). */
+function answerAsAddendum(answer: FormAnswer): Addendum {
+  return {
+    id: `merge:form:${answer.id}`,
+    text: answerSummary(answer),
+    at: answer.at,
+    by: answer.by,
+    origin: 'merge',
+  };
+}
+
 const finishedOf = (doc: Doc): boolean => doc.status === 'finished';
 
 /**
@@ -94,6 +106,11 @@ export function mergeRecords(a: Doc, b: Doc, base: Doc | undefined): Doc {
     protocols: unionById(a.protocols, b.protocols),
     protocolNotes: unionById(a.protocolNotes, b.protocolNotes),
   };
+  const formAnswers = unionById<FormAnswer>(a.formAnswers, b.formAnswers);
+  const withAnswers = (doc: Doc, answers: FormAnswer[]): Doc => {
+    const { formAnswers: _drop, ...rest } = doc;
+    return answers.length > 0 ? { ...rest, formAnswers: answers } : rest;
+  };
 
   if (finishedOf(a) || finishedOf(b)) {
     // Both finished apart (two devices of one professional): the version already stored stands.
@@ -106,9 +123,15 @@ export function mergeRecords(a: Doc, b: Doc, base: Doc | undefined): Doc {
       if (!theirs || same(theirs, keptSections[section]) || same(theirs, sectionsOf(base)[section])) continue;
       extra.push(keptAsAddendum(section, theirs));
     }
+    // Form answers saved apart that the finished record lacks: addenda too, never a change of it.
+    const keptAnswers = listOf<FormAnswer>(kept.formAnswers);
+    const keptIds = new Set(keptAnswers.map((answer) => answer.id));
+    const baseIds = new Set(listOf<FormAnswer>(base?.formAnswers).map((answer) => answer.id));
+    for (const answer of listOf<FormAnswer>(other.formAnswers))
+      if (!keptIds.has(answer.id) && !baseIds.has(answer.id)) extra.push(answerAsAddendum(answer));
     addenda = unionById<Addendum>(addenda, extra);
     // A transfer made elsewhere while it was being finished is moot: the finished record's stand.
-    return { ...kept, comments, addenda, updatedAt };
+    return withAnswers({ ...kept, comments, addenda, updatedAt }, keptAnswers);
   }
 
   const sections: Sections = {};
@@ -131,7 +154,10 @@ export function mergeRecords(a: Doc, b: Doc, base: Doc | undefined): Doc {
   );
   const professional = last ? last.to : a.professional;
   const protocols = Object.fromEntries(Object.entries(protocolLists).filter(([, list]) => list.length > 0));
-  return { ...a, sections, comments, addenda, transfers, professional, updatedAt, ...protocols };
+  return withAnswers(
+    { ...a, sections, comments, addenda, transfers, professional, updatedAt, ...protocols },
+    formAnswers,
+  );
 }
 
 /** The sync conflict handler of `medical_records`: {@link mergeRecords} of the server's and the pushed version. */
@@ -158,7 +184,7 @@ export function medicalRecordPushProblems(next: Doc, previous: Doc | undefined):
   const problems: ErrorDetail[] = [];
   for (const field of ['patient', 'appointment', 'kind', 'startedAt', 'createdBy'] as const)
     if (!same(next[field], previous[field])) problems.push({ path: field, message: 'não muda depois de aberto' });
-  for (const field of ['comments', 'addenda', 'transfers', 'protocols', 'protocolNotes'] as const)
+  for (const field of ['comments', 'addenda', 'transfers', 'protocols', 'protocolNotes', 'formAnswers'] as const)
     if (!keptAll(listOf(previous[field]), listOf(next[field])))
       problems.push({ path: field, message: 'só recebe acréscimos (nada é apagado ou alterado)' });
   if (previous.status === 'finished') {
@@ -171,6 +197,7 @@ export function medicalRecordPushProblems(next: Doc, previous: Doc | undefined):
       'transfers',
       'protocols',
       'protocolNotes',
+      'formAnswers',
     ] as const;
     for (const field of frozen)
       if (!same(next[field], previous[field]))

@@ -19,11 +19,20 @@ import { recordProtocolOperations } from './protocols/record-protocol-ops.js';
 import { dentalOperations } from './dental/dental-ops.js';
 import { dentalEntryPushProblems } from './dental/dental-sync.js';
 import { dentalChartEntries, dentalChartEntryOutput } from './dental/dental-record.js';
+import { answerCustomForm } from './forms/answer-ops.js';
+import { medicalRecordConfigOperations } from './forms/config-ops.js';
+import { medicalRecordConfigs, storedConfigShape } from './forms/config-record.js';
+import { customFormOperations } from './forms/form-ops.js';
+import { customFormOutput, medicalRecordForms } from './forms/form-record.js';
 
 export const medicalRecordModule = domainModule({
   name: 'medical-record',
   // Professionals keep medical records; reception never reads them (403, no pull).
-  access: { resources: ['medicalRecord'], roles: { professional: rw('medicalRecord') } },
+  // Custom form definitions (`medicalRecordForm`) are not clinical content; their answers are (MED-023).
+  access: {
+    resources: ['medicalRecord', 'medicalRecordForm'],
+    roles: { professional: rw('medicalRecord', 'medicalRecordForm') },
+  },
   collections: [
     {
       def: medicalRecords,
@@ -108,9 +117,49 @@ export const medicalRecordModule = domainModule({
       policy: { resource: 'medicalRecord', check: true, audit: 'all' },
       patientFields: ['patient'],
     },
+    {
+      def: medicalRecordForms,
+      storageGroup: 'reference',
+      review: medicalRecordReview.medical_record_forms,
+      push: {
+        record: storedRecord(customFormOutput, {}),
+        deletes: {
+          allow:
+            'medicalRecord.customForm.delete apaga o formulário; as respostas nos prontuários guardam perguntas e escore (MED-021)',
+        },
+        sample: () => ({
+          titleKey: 'dor',
+          owner: 'clinic',
+          questionnaire: {
+            resourceType: 'Questionnaire',
+            title: 'Dor',
+            status: 'active',
+            item: [{ linkId: 'dor', text: 'Sente dor?', type: 'boolean' }],
+          },
+          createdBy: 'admin',
+        }),
+      },
+      sync: { readPermission: 'medicalRecordForm:read', writePermission: 'medicalRecordForm:write' },
+    },
+    {
+      def: medicalRecordConfigs,
+      storageGroup: 'account',
+      review: medicalRecordReview.medical_record_configs,
+      push: {
+        record: storedRecord(storedConfigShape, {}),
+        deletes: { refuse: 'a configuração do prontuário não é apagada: grave outra' },
+        sample: (refs) => ({ professional: refs.professional, sections: ['anamnese'], forms: [] }),
+      },
+      // Each professional's own, on their own station only (MED-024).
+      sync: { readPermission: 'medicalRecord:read', writePermission: 'medicalRecord:write', boundTo: 'professional' },
+    },
   ],
+  // Literal paths under /medicalRecord/ (config, customForm) are mounted before /medicalRecord/{id}.
   operations: [
+    ...medicalRecordConfigOperations,
+    ...customFormOperations,
     ...medicalRecordOperations,
+    answerCustomForm,
     ...dentalOperations,
     searchCid10Operation,
     ...protocolLibraryOperations,

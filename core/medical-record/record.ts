@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { recordOutputFields } from '#core/common/records.js';
 import { defineCollection } from '#core/store/collection-def.js';
 import type { RecordBase } from '#core/store/record.js';
+import { questionnaireResponseSchema, type FormScore, type QuestionnaireResponse } from './forms/response.js';
 
 /** The record's sections, in the order a printed record shows them. */
 export const SECTIONS = [
@@ -104,6 +105,26 @@ export interface ProtocolNote {
   by: string;
 }
 
+/**
+ * One saved version of a custom form's answers (MED-021): append-only, the latest per form is the
+ * current one. It carries the question texts and the score, so it reads alone if the form changes or
+ * is deleted.
+ */
+export interface FormAnswer {
+  id: string;
+  /** The custom form (`medical_record_forms` id). */
+  form: string;
+  /** The form's title when answered. */
+  title: string;
+  /** The form's `updatedAt` when answered (which version of the questionnaire). */
+  formVersion: string;
+  response: QuestionnaireResponse;
+  score?: FormScore;
+  /** ISO-8601 with offset. */
+  at: string;
+  by: string;
+}
+
 /** Record statuses: `open` while the professional writes, `finished` afterwards (immutable). */
 export const RECORD_STATUSES = ['open', 'finished'] as const;
 /** One of {@link RECORD_STATUSES}. */
@@ -131,6 +152,8 @@ export interface MedicalRecord extends RecordBase {
   protocols?: ProtocolUse[];
   /** Information added to the opened protocols, append-only. */
   protocolNotes?: ProtocolNote[];
+  /** Custom form answers, every saved version (absent on records without forms). */
+  formAnswers?: FormAnswer[];
   createdBy: string;
 }
 
@@ -148,6 +171,23 @@ const sectionEntry = z.object({
   by: z.string(),
   cid10: z.array(z.string()).optional(),
 });
+
+/** One saved version of a form's answers. */
+export const formAnswerOutput = z
+  .object({
+    id: z.string(),
+    form: z.string(),
+    title: z.string(),
+    formVersion: z.string(),
+    response: questionnaireResponseSchema,
+    score: z
+      .object({ total: z.number(), complete: z.boolean(), band: z.string().optional() })
+      .optional()
+      .describe('soma dos ordinalValue/itemWeight das opções escolhidas; band: a faixa do formulário'),
+    at: z.string(),
+    by: z.string(),
+  })
+  .meta({ id: 'MedicalRecordFormAnswer' });
 
 /** A record as answered to those who may read clinical content. */
 export const medicalRecordOutput = z
@@ -196,6 +236,7 @@ export const medicalRecordOutput = z
       .array(z.object({ id: z.string(), use: z.string(), text: z.string(), at: z.string(), by: z.string() }))
       .optional()
       .describe('informações acrescentadas aos protocolos abertos'),
+    formAnswers: z.array(formAnswerOutput).optional(),
     createdBy: z.string(),
   })
   .meta({ id: 'MedicalRecord' });

@@ -33,6 +33,7 @@ const MEDICAL_RECORD: CollectionDescriber = {
     transfers: counted('Transferências', 'transferência', 'transferências'),
     protocols: counted('Protocolos abertos', 'protocolo', 'protocolos'),
     protocolNotes: counted('Informações de protocolo', 'informação', 'informações'),
+    formAnswers: counted('Formulários respondidos', 'versão', 'versões'),
   },
 };
 
@@ -63,9 +64,45 @@ const DENTAL_CHART_ENTRY: CollectionDescriber = {
   },
 };
 
+/** "Formulário PHQ-9 (da clínica)": a custom form by its questionnaire's title. */
+const CUSTOM_FORM: CollectionDescriber = {
+  noun: 'Formulário do prontuário',
+  title: (doc) => {
+    const q = (doc.questionnaire ?? {}) as { title?: string };
+    return `Formulário ${q.title ?? ''}${doc.owner === 'clinic' ? ' (da clínica)' : ''}`.trim();
+  },
+  fields: {
+    owner: choice('Dono', { clinic: 'clínica', professional: 'profissional' }),
+    professional: ref('Profissional', 'users'),
+    questionnaire: {
+      label: 'Perguntas',
+      show: (v) => {
+        const items = ((v ?? {}) as { item?: { text?: string; linkId: string }[] }).item ?? [];
+        return items.map((i) => i.text ?? i.linkId).join('\n') || '—';
+      },
+    },
+  },
+};
+
+/** "Configuração do prontuário de Dra. Ana": which sections and forms a professional sees. */
+const CONFIG: CollectionDescriber = {
+  noun: 'Configuração do prontuário',
+  title: (doc, lookup) => `Configuração do prontuário de ${nameOr(lookup, 'users', doc.professional)}`,
+  fields: {
+    professional: ref('Profissional', 'users'),
+    sections: {
+      label: 'Seções',
+      show: (v) => ((v ?? []) as string[]).map((name) => SECTION_TITLES[name as SectionName] ?? name).join(', ') || '—',
+    },
+    forms: counted('Formulários', 'formulário', 'formulários'),
+  },
+};
+
 /** Medical-record describers, by collection name (the `review` of each collection in module.ts). */
 export const medicalRecordReview = {
   medical_records: MEDICAL_RECORD,
   medical_protocols: MEDICAL_PROTOCOL,
   dental_chart_entries: DENTAL_CHART_ENTRY,
+  medical_record_forms: CUSTOM_FORM,
+  medical_record_configs: CONFIG,
 } satisfies Record<string, CollectionDescriber>;

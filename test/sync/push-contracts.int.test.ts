@@ -113,6 +113,8 @@ const FIXED_POLICIES: Record<string, 'refuse' | 'allow'> = {
   tickets: 'refuse',
   ticket_controls: 'refuse',
   medical_records: 'refuse',
+  medical_record_forms: 'allow',
+  medical_record_configs: 'refuse',
   billing_attendances: 'refuse',
   billing_batches: 'allow',
   inventory_products: 'refuse',
@@ -305,6 +307,16 @@ for (const backend of backends) {
         text: 'Repouso relativo.',
       });
       await write('POST', `/patient/${refs.patient}/dentalTreatment`, { tooth: '36', state: 'cariado', faces: ['O'] });
+      await write('PUT', '/medicalRecord/config', { sections: ['anamnese', 'conduta'], forms: [] });
+      await write('POST', '/medicalRecord/customForm/', {
+        owner: 'clinic',
+        questionnaire: {
+          resourceType: 'Questionnaire',
+          title: 'Dor',
+          status: 'active',
+          item: [{ linkId: 'dor', type: 'boolean' }],
+        },
+      });
       // Billing: an insured patient attended by a professional with council and CBO, billed in a batch.
       const insured = (await store.collection(patients).find({ selector: { active: true } })).find(
         (p) => p.insurances[0]?.identificationOnInsurance,

@@ -1,6 +1,10 @@
 import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getMedicalRecordConfig } from '#core/medical-record/forms/config-ops.js';
+import { medicalRecordConfigs } from '#core/medical-record/forms/config-record.js';
+import { listCustomForms } from '#core/medical-record/forms/form-ops.js';
+import { medicalRecordForms } from '#core/medical-record/forms/form-record.js';
 import { medicalRecords } from '#core/medical-record/record.js';
 import { instantAttendance, openAttendanceRecord } from '#core/medical-record/record-ops.js';
 import { patients } from '#core/patient/patient-record.js';
@@ -8,6 +12,7 @@ import { appointments } from '#core/schedule/appointment-record.js';
 import { callAppointment } from '#core/schedule/appointment-flow-ops.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useLive, useRun } from '../local/hooks.js';
+import { ConfigDrawer } from './ConfigDrawer.js';
 import { DayList } from './DayList.js';
 import { loadOpenedRecord, loadProfessionalDay } from './load-attendances.js';
 import { PatientHistory } from './PatientHistory.js';
@@ -24,6 +29,20 @@ export function MedicalRecordScreen() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [instantPatient, setInstantPatient] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [configuring, setConfiguring] = useState(false);
+  // The professional's configuration (MED-024) and the forms they see, read on the station.
+  const setup = useLive(
+    async (ctx) => ({
+      config: await getMedicalRecordConfig.run(ctx, {}),
+      available: (await listCustomForms.run(ctx, {})).items,
+    }),
+    [medicalRecordConfigs, medicalRecordForms],
+    [],
+  );
+  const shownForms = (setup.data?.config.forms ?? []).flatMap((id) => {
+    const form = setup.data?.available.find((f) => f.id === id);
+    return form ? [form] : [];
+  });
   const day = useLive((ctx) => loadProfessionalDay(ctx, new Date()), [appointments, medicalRecords, patients], []);
   const opened = useLive(
     async (ctx) => (chosen ? ((await loadOpenedRecord(ctx, chosen)) ?? null) : null),
@@ -51,9 +70,23 @@ export function MedicalRecordScreen() {
 
   return (
     <section aria-labelledby="mr-title">
-      <Title order={3} id="mr-title" mb="md">
-        {t('medicalRecord.title')}
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={3} id="mr-title">
+          {t('medicalRecord.title')}
+        </Title>
+        <Button variant="default" size="compact-sm" disabled={!setup.data} onClick={() => setConfiguring(true)}>
+          {t('medicalRecord.config')}
+        </Button>
+      </Group>
+      {setup.data && configuring && (
+        <ConfigDrawer
+          opened
+          onClose={() => setConfiguring(false)}
+          sections={setup.data.config.sections}
+          forms={setup.data.config.forms}
+          available={setup.data.available}
+        />
+      )}
       {error && (
         <Alert color="red" role="alert" mb="sm" withCloseButton onClose={() => setError(null)}>
           {error}
@@ -107,7 +140,12 @@ export function MedicalRecordScreen() {
           {chosen && opened.data === null && <Alert color="yellow">{t('medicalRecord.notHeld')}</Alert>}
           {opened.data && (
             <Stack gap="lg">
-              <RecordEditor key={opened.data.record.id} opened={opened.data} />
+              <RecordEditor
+                key={opened.data.record.id}
+                opened={opened.data}
+                sections={setup.data?.config.sections}
+                forms={shownForms}
+              />
               <PatientHistory patient={opened.data.record.patient} exceptId={opened.data.record.id} />
             </Stack>
           )}

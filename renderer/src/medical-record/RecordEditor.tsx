@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addAddendum, editMedicalRecord, finishMedicalRecord } from '#core/medical-record/record-ops.js';
+import type { FormView } from '#core/medical-record/forms/form-record.js';
 import { SECTIONS, type SectionName } from '#core/medical-record/record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { useRun } from '../local/hooks.js';
@@ -10,6 +11,7 @@ import type { OpenedRecord } from './load-attendances.js';
 import { DocumentsPanel } from './DocumentsPanel.js';
 import { PrescriptionDialog } from './PrescriptionDialog.js';
 import { brDateTime } from './record-format.js';
+import { RecordForms } from './RecordForms.js';
 import { readDraft, useAutosave } from './use-autosave.js';
 
 const brTime = (at: Date) => at.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
@@ -20,7 +22,13 @@ const brTime = (at: Date) => at.toLocaleTimeString('pt-BR', { hour: '2-digit', m
  * a form for a new one (CFM Res. 1.638/2002: later changes are addenda, never edits), and the
  * prescription's print.
  */
-export function RecordEditor(props: { opened: OpenedRecord }) {
+export function RecordEditor(props: {
+  opened: OpenedRecord;
+  /** The configured sections in order (MED-024); a section holding text is shown anyway. */
+  sections?: readonly SectionName[] | undefined;
+  /** The configured custom forms, in order. */
+  forms?: readonly FormView[];
+}) {
   const { t } = useTranslation();
   const run = useRun();
   const { record } = props.opened;
@@ -37,6 +45,11 @@ export function RecordEditor(props: { opened: OpenedRecord }) {
   const [confirming, setConfirming] = useState(false);
 
   const codes = record.sections.hipoteseDiagnostica?.cid10 ?? [];
+  const configured = props.sections ?? SECTIONS;
+  const shown = [
+    ...configured,
+    ...SECTIONS.filter((s) => !configured.includes(s) && (record.sections[s]?.text || texts[s])),
+  ];
   const fail = (e: unknown) => setError(formFailure(e, []).general ?? String(e));
 
   const setCodes = async (next: string[]) => {
@@ -107,7 +120,7 @@ export function RecordEditor(props: { opened: OpenedRecord }) {
           {error}
         </Alert>
       )}
-      {SECTIONS.map((section) => (
+      {shown.map((section) => (
         <Stack key={section} gap={4}>
           {open ? (
             <Textarea
@@ -146,6 +159,7 @@ export function RecordEditor(props: { opened: OpenedRecord }) {
           )}
         </Stack>
       ))}
+      <RecordForms record={record} forms={props.forms ?? []} />
       {record.addenda.length > 0 && (
         <Paper withBorder p="sm">
           <Text fw={600} size="sm" mb={4}>
