@@ -76,7 +76,8 @@ describe('kit consumption at the end of an attendance', () => {
       ['LATE', 9],
     ]);
     const { items } = await h.run(listMovements, { clinic: h.clinic, product: gloves });
-    const auto = items.filter((m) => m.attendance === id).reverse();
+    // One instant: the list orders them by id, derived (INV-011), so by lot here.
+    const auto = items.filter((m) => m.attendance === id).sort((a, b) => (a.lot < b.lot ? -1 : 1));
     expect(auto.map((m) => [m.kind, m.lot, m.quantity, m.event])).toEqual([
       ['consumption', 'EARLY', -1, event],
       ['consumption', 'LATE', -1, event],
