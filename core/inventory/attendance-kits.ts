@@ -133,6 +133,8 @@ export async function reverseAttendanceKits(
   attendance: Pick<EndedAttendance, 'id' | 'clinic' | 'history'>,
   at: string,
 ) {
+  // Never ended through the status table (no `finish`): its kits never left.
+  if (!attendance.history.some((h) => h.action === 'finish')) return [];
   const end = reopenings(attendance.history) - 1;
   const net = await attendanceNet(store, attendance);
   const drafts: MovementDraft[] = [...net.values()]
