@@ -54,6 +54,12 @@ export interface HttpBinding {
    * "Errors and REST").
    */
   textIds?: readonly string[];
+  /**
+   * A text field the body may also carry whole: as the raw body of `mediaType` (`text/csv`), or as the
+   * part named `file` of a `multipart/form-data` upload (its other parts, and the query string of a
+   * raw body, give the other fields). A JSON body still works as for any operation.
+   */
+  textBody?: { field: string; mediaType: string; file: string };
 }
 
 /**

@@ -76,7 +76,8 @@ describe('kit consumption at the end of an attendance', () => {
       ['LATE', 9],
     ]);
     const { items } = await h.run(listMovements, { clinic: h.clinic, product: gloves });
-    const auto = items.filter((m) => m.attendance === id).reverse();
+    // One instant: the list orders them by id, derived (INV-011), so by lot here.
+    const auto = items.filter((m) => m.attendance === id).sort((a, b) => (a.lot < b.lot ? -1 : 1));
     expect(auto.map((m) => [m.kind, m.lot, m.quantity, m.event])).toEqual([
       ['consumption', 'EARLY', -1, event],
       ['consumption', 'LATE', -1, event],
@@ -92,9 +93,12 @@ describe('kit consumption at the end of an attendance', () => {
     ]);
     // Reopening twice in a row is refused by the status table; ending again consumes again, once.
     expect((await h.failure(reopenAttendance, { id: await inAttendance() })).code).toBe('invalid_transition');
+    // A minute apart: the history's order within one instant goes by id, and these ids are derived (INV-011).
     now = new Date('2026-11-27T12:20:00Z');
     await h.run(finishAttendance, { id });
+    now = new Date('2026-11-27T12:21:00Z');
     await h.run(reopenAttendance, { id });
+    now = new Date('2026-11-27T12:22:00Z');
     await h.run(finishAttendance, { id });
     expect(await stock()).toEqual([
       ['OLD', 5],

@@ -5,12 +5,17 @@
  * the end is undone, compensating movements put back what is still out. Stock is never a reason to keep
  * a patient's attendance open: what the usable lots do not hold is taken from the product's lot-less
  * stock (`lot: ''`), which then shows below zero among the discrepancies for a person to settle.
+ *
+ * Idempotent per attendance (INV-011): the movements' ids are derived from the attendance, its end
+ * (how many times it was reopened before), kit, product and lot, and an end whose kits are already
+ * out (another desk's consumption pulled by sync) writes nothing, so two desks ending the same
+ * attendance offline write the same movements, which sync keeps once.
  */
 import type { OperationContext } from '#core/operation.js';
 import type { Store } from '#core/store/port.js';
 import { kits, type Kit } from './kit-record.js';
-import { inventoryMovements } from './movement-record.js';
 import { clinicToday, insertMovements, lotsOf, type MovementDraft } from './movement-write.js';
+import { attendanceMovementId, attendanceNet, reopenings } from './attendance-ids.js';
 import { products } from './product-record.js';
 import { fromMilli, toMilli } from './quantity.js';
 import { isExpired, fefoOrder, type LotBalance } from './stock.js';
@@ -22,6 +27,8 @@ export interface EndedAttendance {
   clinic: string;
   /** `events` ids of the procedures done. */
   events: readonly string[];
+  /** The status history, the ending (or reopening) last: how many times it was reopened names the end. */
+  history: readonly { action: string; at: string }[];
 }
 
 type Ctx = Pick<OperationContext, 'clock' | 'ids' | 'actor'>;
@@ -67,6 +74,10 @@ export async function consumeAttendanceKits(ctx: Ctx, store: Store, attendance: 
   if (attendance.events.length === 0) return [];
   const attendanceKits = await kitsOf(store, attendance.events);
   if (attendanceKits.length === 0) return [];
+  // Already out (this end was written by another desk, pulled before this one's status): nothing to do.
+  const net = await attendanceNet(store, attendance);
+  if ([...net.values()].some((n) => n.milli < 0)) return [];
+  const end = reopenings(attendance.history);
   const today = await clinicToday(ctx, store, attendance.clinic);
   const drafts: MovementDraft[] = [];
   // What earlier drafts of this attendance already take, so two kits sharing a product see it gone.
@@ -83,6 +94,7 @@ export async function consumeAttendanceKits(ctx: Ctx, store: Store, attendance: 
         const key = `${product.id}\u0000${take.lot}`;
         taken.set(key, (taken.get(key) ?? 0) + toMilli(take.quantity));
         drafts.push({
+          id: attendanceMovementId(store.tenantId, attendance.id, end, 'consumption', kit.id, product.id, take.lot),
           clinic: attendance.clinic,
           product: product.id,
           lot: take.lot,
@@ -98,51 +110,48 @@ export async function consumeAttendanceKits(ctx: Ctx, store: Store, attendance: 
       }
     }
   }
-  return insertMovements(ctx, store, drafts);
+  // A kit naming one product twice takes from the same lot twice: one movement (one id) for both.
+  const byId = new Map<string, MovementDraft>();
+  for (const draft of drafts) {
+    const found = byId.get(draft.id!);
+    if (found) found.quantity = fromMilli(toMilli(found.quantity) + toMilli(draft.quantity));
+    else byId.set(draft.id!, draft);
+  }
+  return insertMovements(ctx, store, [...byId.values()]);
 }
 
 /**
  * Puts back what the attendance's kits still have out (its consumptions net of earlier reversals),
  * as positive adjustments on the same lots: movements are append-only, nothing is edited or deleted.
- * @param since the first end of the attendance (ISO-8601): no movement of it is older.
+ * The reversal's ids are derived like the consumption's (INV-011), so two desks undoing the same end
+ * offline write the same movements.
  * @returns the movements written.
  */
 export async function reverseAttendanceKits(
   ctx: Ctx & Pick<OperationContext, 'clock'>,
   store: Store,
-  attendance: Pick<EndedAttendance, 'id' | 'clinic'>,
-  since: string,
+  attendance: Pick<EndedAttendance, 'id' | 'clinic' | 'history'>,
   at: string,
 ) {
-  const history = await store
-    .collection(inventoryMovements)
-    .find({ selector: { clinic: attendance.clinic, occurredAt: { $gte: since } } });
-  const net = new Map<string, { draft: MovementDraft; milli: number }>();
-  for (const m of history) {
-    if (m.attendance !== attendance.id) continue;
-    const key = [m.product, m.lot, m.kit ?? ''].join('\u0000');
-    const found = net.get(key);
-    if (found) {
-      found.milli += toMilli(m.quantity);
-      continue;
-    }
-    const draft: MovementDraft = {
+  // Never ended through the status table (no `finish`): its kits never left.
+  if (!attendance.history.some((h) => h.action === 'finish')) return [];
+  const end = reopenings(attendance.history) - 1;
+  const net = await attendanceNet(store, attendance);
+  const drafts: MovementDraft[] = [...net.values()]
+    .filter(({ milli }) => milli < 0)
+    .map(({ movement: m, milli }) => ({
+      id: attendanceMovementId(store.tenantId, attendance.id, end, 'reversal', m.kit ?? '', m.product, m.lot),
       clinic: m.clinic,
       product: m.product,
       lot: m.lot,
       ...(m.expiry ? { expiry: m.expiry } : {}),
       kind: 'adjustment',
-      quantity: 0,
+      quantity: fromMilli(-milli),
       occurredAt: at,
       ...(m.kit ? { kit: m.kit } : {}),
       ...(m.event ? { event: m.event } : {}),
       attendance: attendance.id,
       note: 'Estorno da baixa automática: encerramento do atendimento desfeito',
-    };
-    net.set(key, { draft, milli: toMilli(m.quantity) });
-  }
-  const drafts = [...net.values()]
-    .filter(({ milli }) => milli < 0)
-    .map(({ draft, milli }) => ({ ...draft, quantity: fromMilli(-milli) }));
+    }));
   return insertMovements(ctx, store, drafts);
 }

@@ -8,12 +8,11 @@
  * write the same record; their versions merge as counters (balance-merge.ts): each side's change since
  * the version it started from is added, none is lost.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 import { recordOutputFields } from '#core/common/records.js';
 import { defineCollection } from '#core/store/collection-def.js';
 import type { RecordBase } from '#core/store/record.js';
+import { derivedUuid } from './derived-id.js';
 
 /** A lot's balance as stored. */
 export interface LotBalanceRecord extends RecordBase {
@@ -25,6 +24,12 @@ export interface LotBalanceRecord extends RecordBase {
   expiry?: string;
   /** Consumption units, the sum of the lot's movements (up to 3 decimals). */
   quantity: number;
+  /**
+   * The part of `quantity` made of movements whose id two desks may both write (an attendance's kit
+   * consumption and its reversal, INV-011), by movement id: on a merge these are united, counted once,
+   * while the rest of the quantity merges as a counter (balance-merge.ts).
+   */
+  shared?: Record<string, number>;
 }
 
 /** The `inventory_lot_balances` collection: a clinic's lots, a product's lots at a clinic. */
@@ -43,6 +48,7 @@ export const lotBalanceOutput = z
     lot: z.string(),
     expiry: z.string().optional(),
     quantity: z.number(),
+    shared: z.record(z.string(), z.number()).optional(),
   })
   .meta({ id: 'InventoryLotBalance' });
 
@@ -51,7 +57,5 @@ export const lotBalanceOutput = z
  * and lot, the same on every desk and the server.
  */
 export function lotBalanceId(tenantId: string, clinic: string, product: string, lot: string): string {
-  const hex = bytesToHex(sha256(utf8ToBytes([tenantId, clinic, product, lot].join('\u0000')))).slice(0, 32);
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return derivedUuid([tenantId, clinic, product, lot]);
 }

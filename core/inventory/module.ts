@@ -15,6 +15,8 @@ import { countOutput, inventoryCounts } from './count-record.js';
 import { exportStock } from './export-ops.js';
 import { kitOperations } from './kit-ops.js';
 import { kitOutput, kits } from './kit-record.js';
+import { materialOperations } from './material-ops.js';
+import { materialOutput, materialsOrExams } from './material-record.js';
 import { movementOperations } from './movement-ops.js';
 import { inventoryMovements, movementOutput } from './movement-record.js';
 import { productOperations } from './product-ops.js';
@@ -103,6 +105,24 @@ export const inventoryModule = domainModule({
       sync: inventoryAccess,
     },
     {
+      def: materialsOrExams,
+      storageGroup: 'reference',
+      review: inventoryReview.materials_or_exams,
+      push: {
+        record: storedRecord(materialOutput, nameKey),
+        deletes: { refuse: 'um material ou exame não é apagado: importe-o de novo com active false' },
+        sample: () => ({
+          tussTable: '19',
+          code: '70000018',
+          name: 'Fio de sutura',
+          nameKey: 'fio de sutura',
+          unit: 'UN',
+          active: true,
+        }),
+      },
+      sync: inventoryAccess,
+    },
+    {
       def: inventoryMovements,
       storageGroup: 'finance',
       review: inventoryReview.inventory_movements,
@@ -161,5 +181,6 @@ export const inventoryModule = domainModule({
     ...stockOperations,
     ...countOperations,
     exportStock,
+    ...materialOperations,
   ],
 });

@@ -40,8 +40,11 @@ export async function lotsOf(store: Store, clinic: string, product: string): Pro
   return balancesOf(await movementsOf(store, clinic, product));
 }
 
-/** A movement to write, before its base fields and recorded balance. */
-export type MovementDraft = Omit<InventoryMovement, keyof RecordBase | 'balanceAfter' | 'by'>;
+/**
+ * A movement to write, before its base fields and recorded balance; `id` only when it is derived from
+ * its content (an attendance's kit movements, INV-011), a new UUIDv7 otherwise.
+ */
+export type MovementDraft = Omit<InventoryMovement, keyof RecordBase | 'balanceAfter' | 'by'> & { id?: string };
 
 /** What leaves, and how the lot is chosen. */
 export interface Outflow {
@@ -112,8 +115,10 @@ export async function insertMovements(
     }
     const after = running.get(key)! + toMilli(draft.quantity);
     running.set(key, after);
+    const { id, ...fields } = draft;
+    const base = newRecordBase({ ...ctx, store });
     written.push(
-      compact({ ...newRecordBase({ ...ctx, store }), ...draft, by: ctx.actor.id, balanceAfter: fromMilli(after) }),
+      compact({ ...base, ...(id ? { id } : {}), ...fields, by: ctx.actor.id, balanceAfter: fromMilli(after) }),
     );
   }
   await store.collection(inventoryMovements).insertMany(written);
@@ -122,31 +127,36 @@ export async function insertMovements(
 }
 
 /**
- * Adds written movements to their lots' balance records (INV-009), creating the missing ones. Runs in
- * the caller's transaction, so a balance never counts a movement that was not written.
+ * Adds written movements to their lots' balance records (INV-009), creating the missing ones; a
+ * movement of an attendance is also kept by id in the record's `shared` part (INV-011). Runs in the
+ * caller's transaction, so a balance never counts a movement that was not written.
  */
 export async function applyToBalances(
   ctx: Pick<OperationContext, 'clock'>,
   store: Store,
   written: readonly InventoryMovement[],
 ): Promise<void> {
-  const byLot = new Map<string, { first: InventoryMovement; milli: number }>();
+  const byLot = new Map<string, { first: InventoryMovement; milli: number; shared: InventoryMovement[] }>();
   for (const m of written) {
-    const found = byLot.get(lotKey(m));
-    if (found) found.milli += toMilli(m.quantity);
-    else byLot.set(lotKey(m), { first: m, milli: toMilli(m.quantity) });
+    const found = byLot.get(lotKey(m)) ?? { first: m, milli: 0, shared: [] };
+    found.milli += toMilli(m.quantity);
+    if (m.attendance) found.shared.push(m);
+    byLot.set(lotKey(m), found);
   }
   const collection = store.collection(lotBalances);
   const now = nowIso(ctx);
-  for (const { first, milli } of byLot.values()) {
+  for (const { first, milli, shared } of byLot.values()) {
     const id = lotBalanceId(store.tenantId, first.clinic, first.product, first.lot);
     const current = await collection.get(id);
+    const sharedPart = { ...current?.shared, ...Object.fromEntries(shared.map((m) => [m.id, m.quantity])) };
+    const withShared = Object.keys(sharedPart).length > 0 ? { shared: sharedPart } : {};
     if (current) {
       const expiry = current.expiry ?? first.expiry;
       await collection.update(id, current._rev, {
         ...current,
         quantity: fromMilli(toMilli(current.quantity) + milli),
         ...(expiry === undefined ? {} : { expiry }),
+        ...withShared,
         updatedAt: now,
       });
       continue;
@@ -162,6 +172,7 @@ export async function applyToBalances(
         lot: first.lot,
         expiry: first.expiry,
         quantity: fromMilli(milli),
+        ...withShared,
       }),
     );
   }

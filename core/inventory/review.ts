@@ -5,7 +5,7 @@
  */
 import { MOVEMENT_KIND_LABELS } from './movement-record.js';
 import { day } from '#core/sync/review/formats.js';
-import { choice, counted, date, flag, moment, nameOr, number, ref, text } from '#core/sync/review/fields.js';
+import { choice, counted, date, flag, moment, nameOr, number, reais, ref, text } from '#core/sync/review/fields.js';
 import type { CollectionDescriber } from '#core/sync/review/describer.js';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -31,6 +31,21 @@ export const inventoryReview = {
     noun: 'Fornecedor',
     title: named('Fornecedor'),
     fields: { cnpj: text('CNPJ'), active: flag('Ativo') },
+  },
+  materials_or_exams: {
+    noun: 'Material ou exame',
+    title: (doc: Record<string, unknown>) => `${str(doc.code)} ${str(doc.name)}`.trim(),
+    fields: {
+      tussTable: choice('Tabela TUSS', {
+        '19': 'Materiais e OPME',
+        '20': 'Medicamentos',
+        '22': 'Procedimentos e exames',
+      }),
+      code: text('Código TUSS'),
+      unit: text('Unidade'),
+      price: reais('Preço'),
+      active: flag('Ativo'),
+    },
   },
   inventory_categories: { noun: 'Categoria de estoque', title: named('Categoria de estoque'), fields: {} },
   inventory_reserve_reasons: {

@@ -11,9 +11,9 @@ import { defineOperation } from '#core/operation.js';
 import { refInput } from '#core/references.js';
 import { inventoryMovements, movementOutput } from './movement-record.js';
 import { clinicToday } from './movement-write.js';
-import { verifyBalances } from './balance-verify.js';
-import { clinicBalances, positionOf, replayClinic } from './position.js';
-import { historyOrder } from './stock.js';
+import { sharedByLot, verifyBalances } from './balance-verify.js';
+import { clinicBalances, clinicHistory, positionOf } from './position.js';
+import { historyOrder, replay } from './stock.js';
 
 const GROUP = 'Inventory';
 
@@ -117,8 +117,9 @@ export const recalculateStock = defineOperation({
   async run(ctx, { clinicId }) {
     await clinicToday(ctx, ctx.store, clinicId, 'clinicId');
     const count = await ctx.store.collection(inventoryMovements).count({ selector: { clinic: clinicId } });
-    const { balances, differences, negatives } = await replayClinic(ctx.store, clinicId);
-    const corrected = await verifyBalances(ctx, ctx.store, clinicId, balances);
+    const history = await clinicHistory(ctx.store, clinicId);
+    const { balances, differences, negatives } = replay(history);
+    const corrected = await verifyBalances(ctx, ctx.store, clinicId, balances, sharedByLot(history));
     return { movements: count, balances, differences, negatives, corrected };
   },
 });

@@ -47,8 +47,25 @@ export async function lotBelowZero(store: Store, written: Doc): Promise<ErrorDet
 /** Every inventory collection: pulled with `inventory:read`, pushed with `inventory:write`. */
 export const inventoryAccess: SyncRules = { readPermission: 'inventory:read', writePermission: 'inventory:write' };
 
+/**
+ * The same movement of an attendance's kits written by two desks (its id derived from the attendance's
+ * end, kit, product and lot, INV-011): the server's stands, the other desk takes it, nothing to review.
+ * Any other movement meeting a stored one of its id is a conflict for a person, as before.
+ */
+export function sameAttendanceMovement(master: Doc, _assumed: Doc | undefined, pushed: Doc): Doc | undefined {
+  if (typeof master.attendance !== 'string' || master.attendance !== pushed.attendance) return undefined;
+  return master.kind === pushed.kind && master.product === pushed.product && master.lot === pushed.lot
+    ? master
+    : undefined;
+}
+
 /** The movements' rules. */
-export const movementSyncRules: SyncRules = { ...inventoryAccess, check: movementEdits, crossCheck: lotBelowZero };
+export const movementSyncRules: SyncRules = {
+  ...inventoryAccess,
+  check: movementEdits,
+  crossCheck: lotBelowZero,
+  resolveConflict: sameAttendanceMovement,
+};
 
 /** The counts' rules: two desks counting one clinic merge their lines (count-merge.ts). */
 export const countSyncRules: SyncRules = { ...inventoryAccess, resolveConflict: mergeCount };

@@ -260,8 +260,7 @@ export const reopenAttendance = defineOperation({
   example: ID_EXAMPLE,
   run: (ctx, { id }) =>
     transition(ctx, id, 'reopen', undefined, undefined, async (saved, tx) => {
-      const firstEnd = saved.history.find((h) => h.action === 'finish');
-      if (firstEnd) await reverseAttendanceKits(ctx, tx, saved, firstEnd.at, saved.history.at(-1)!.at);
+      await reverseAttendanceKits(ctx, tx, saved, saved.history.at(-1)!.at);
     }),
 });
 /** `appointment.regressAttendance`: `POST /appointment/{id}/attendance/regression` — back to waiting. */

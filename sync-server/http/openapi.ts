@@ -133,6 +133,20 @@ function requestParts(op: Operation, schemas: Schemas): { parameters: unknown[];
   if (schema.required.length === 0) delete schema.required;
   // An empty body is read as `{}`: the body is required only when some field is.
   const body = { required: schema.required !== undefined, content: { 'application/json': { schema } } };
+  const text = binding.textBody;
+  if (text) {
+    const others = Object.fromEntries(rest.filter(([name]) => name !== text.field));
+    Object.assign(body.content, {
+      [text.mediaType]: { schema: { type: 'string', description: `o campo ${text.field}, como corpo` } },
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: { [text.file]: { type: 'string', format: 'binary' }, ...others },
+          required: [text.file],
+        },
+      },
+    });
+  }
   return { parameters, body };
 }
 

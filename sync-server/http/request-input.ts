@@ -42,11 +42,15 @@ function hasBody(method: HttpBinding['method']): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH';
 }
 
-async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
+async function readJsonBody(c: Context, binding: HttpBinding): Promise<Record<string, unknown>> {
   const incoming = untouchedIncoming(c);
   const text = incoming ? await readIncomingText(incoming) : await c.req.text();
   if (text.trim() === '') return {};
   const type = c.req.header('content-type') ?? '';
+  if (binding.textBody) {
+    const whole = await readTextBody(c, binding.textBody, type, text);
+    if (whole) return whole;
+  }
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     throw new DomainError('validation', 'Content-Type deve ser application/json', [
       { path: 'header.Content-Type', message: `recebido "${type || 'nenhum'}", esperado application/json` },
@@ -64,6 +68,42 @@ async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
     ]);
   }
   return body as Record<string, unknown>;
+}
+
+/**
+ * The input of an operation whose text field may come whole ({@link HttpBinding.textBody}): the raw
+ * body of its media type (other fields from the query string), or a multipart upload (the file part
+ * is the field, the other parts the other fields). Undefined for any other media type (read as JSON).
+ * @throws DomainError `validation` for an upload without the file part.
+ */
+async function readTextBody(
+  c: Context,
+  textBody: NonNullable<HttpBinding['textBody']>,
+  type: string,
+  text: string,
+): Promise<Record<string, unknown> | undefined> {
+  const mediaType = type.split(';')[0]!.trim().toLowerCase();
+  if (mediaType === textBody.mediaType) return { ...readQuery(c), [textBody.field]: text.replace(/^\uFEFF/, '') };
+  if (mediaType !== 'multipart/form-data') return undefined;
+  let form: FormData;
+  try {
+    form = await new Response(text, { headers: { 'content-type': type } }).formData();
+  } catch (e) {
+    throw new DomainError('validation', 'Upload malformado', [{ path: 'body', message: (e as Error).message }]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) {
+    if (name === textBody.file) continue;
+    if (typeof value === 'string') out[name] = value;
+  }
+  const file = form.get(textBody.file);
+  if (file === null) {
+    throw new DomainError('validation', `Envie o arquivo no campo ${textBody.file}`, [
+      { path: textBody.file, message: 'arquivo ausente' },
+    ]);
+  }
+  out[textBody.field] = (typeof file === 'string' ? file : await file.text()).replace(/^\uFEFF/, '');
+  return out;
 }
 
 function readQuery(c: Context): Record<string, string | string[]> {
@@ -87,7 +127,7 @@ export async function requestInput(c: Context, binding: HttpBinding): Promise<Re
     const value = c.req.param(name) ?? '';
     params[name] = isRecordIdParam(binding, name) ? recordIdParam(name, value) : value;
   }
-  const rest = hasBody(binding.method) ? await readJsonBody(c) : readQuery(c);
+  const rest = hasBody(binding.method) ? await readJsonBody(c, binding) : readQuery(c);
   for (const [name, value] of Object.entries(params)) {
     const given = rest[name];
     const same = typeof given === 'string' && (isRecordIdParam(binding, name) ? given.toLowerCase() : given) === value;

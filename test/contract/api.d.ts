@@ -3034,6 +3034,63 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/materialOrExam/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Importa materiais ou exames em JSON (tudo ou nada)
+     * @description Cada item: tussTable (19 materiais, 20 medicamentos, 22 procedimentos e exames), code (TUSS, 8 dígitos), name, unit (unidade de medida, p. ex. UN, AMP, ML) e, opcional, price (reais, 2 casas). Itens já cadastrados (mesma tabela e código) são atualizados. Se algum item for recusado, nada é importado e a resposta 400 lista cada um em details (`items.<n>.<campo>`).
+     */
+    post: operations['materialOrExam.import'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/materialOrExam/import/csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Importa materiais ou exames de um CSV: texto no JSON, corpo text/csv ou upload de arquivo (tudo ou nada)
+     * @description Colunas (cabeçalho obrigatório, em português ou inglês): tabela, código, descrição, unidade; opcional valor. Separador `;`, `,` ou tabulação, detectado pelo cabeçalho; valores como 1.234,56. O CSV vem no campo `csv` de um JSON, como corpo `text/csv` ou como o arquivo `file` de um `multipart/form-data`. Itens já cadastrados (mesma tabela e código) são atualizados. Se alguma linha for recusada, nada é importado e a resposta 400 lista cada linha em details (`csv.<linha>.<coluna>`).
+     */
+    post: operations['materialOrExam.importCsv'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/materialOrExam/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista materiais e exames importados, por nome */
+    get: operations['materialOrExam.list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/finance/account': {
     parameters: {
       query?: never;
@@ -6096,6 +6153,18 @@ export interface components {
         counted?: number;
       }[];
       adjustments: string[];
+    };
+    MaterialOrExam: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      /** @enum {string} */
+      tussTable: '19' | '20' | '22';
+      code: string;
+      name: string;
+      unit: string;
+      price?: number;
+      active: boolean;
     };
     Account: {
       id: string;
@@ -25789,6 +25858,259 @@ export interface operations {
       };
       /** @description Registro não encontrado */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'materialOrExam.import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description itens a importar (campos acima) */
+          items: unknown[];
+        };
+      };
+    };
+    responses: {
+      /** @description Importa materiais ou exames em JSON (tudo ou nada) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @description itens lidos */
+            rows: number;
+            created: number;
+            updated: number;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão inventory:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'materialOrExam.importCsv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description conteúdo do arquivo CSV (UTF-8) */
+          csv: string;
+          /** @enum {string} */
+          delimiter?: ';' | ',' | '\t';
+        };
+        'text/csv': string;
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+          /** @enum {string} */
+          delimiter?: ';' | ',' | '\t';
+        };
+      };
+    };
+    responses: {
+      /** @description Importa materiais ou exames de um CSV: texto no JSON, corpo text/csv ou upload de arquivo (tudo ou nada) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @description itens lidos */
+            rows: number;
+            created: number;
+            updated: number;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão inventory:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'materialOrExam.list': {
+    parameters: {
+      query?: {
+        q?: string;
+        active?: boolean | ('true' | 'false' | 'all');
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista materiais e exames importados, por nome */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MaterialOrExam'][];
+            next: string | null;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão inventory:read */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -124,6 +124,7 @@ const FIXED_POLICIES: Record<string, 'refuse' | 'allow'> = {
   inventory_kits: 'refuse',
   inventory_movements: 'refuse',
   inventory_counts: 'refuse',
+  materials_or_exams: 'refuse',
   finance_accounts: 'allow',
   finance_categories: 'allow',
   finance_bills: 'refuse',
@@ -371,6 +372,9 @@ for (const backend of backends) {
         supplier: supplier.id,
       });
       await write('POST', `/inventory/clinic/${refs.clinic}/count`, {});
+      await write('POST', '/materialOrExam/import', {
+        items: [{ tussTable: '19', code: '70000018', name: 'Fio de sutura', unit: 'UN', price: 12.5 }],
+      });
       await write('POST', '/finance/account', { name: 'Caixa', kind: 'cash' });
       await write('POST', '/finance/category', { name: 'Consultas', kind: 'income' });
       const { register } = (await write('POST', '/finance/register', { station: 'contratos', changeFund: 50 })) as {
