@@ -2261,6 +2261,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/patient/tooth/{tooth}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Nome do dente pelo número FDI (11–48 permanentes, 51–85 decíduos) e suas faces TISS */
+    get: operations['patient.toothName'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/patient/dentalTreatment/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Opções do odontograma: estados, faces TISS, dentes e os procedimentos da clínica
+     * @description Procedimentos: eventos ativos do tipo procedimento; `dental` marca os de código TUSS odontológico (8 dígitos começando por 8).
+     */
+    get: operations['patient.dentalOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/patient/{id}/dentalTreatment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Odontograma do paciente: estado atual de cada dente e as linhas de orçamentos e tratamentos que o citam */
+    get: operations['patient.dentalChart'];
+    put?: never;
+    /**
+     * Registra o estado de um dente (ou de faces dele) no odontograma do paciente
+     * @description Estados de face (cariado, restaurado…) pedem `faces`; estados do dente inteiro (ausente, implante…) não aceitam faces. Nada é editado: uma correção é um novo registro. Com `medicalRecord`, o prontuário precisa estar aberto e ser do profissional.
+     */
+    post: operations['patient.dentalRecord'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/patient/{id}/dentalTreatment/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Histórico de um dente (ou de todos) ao longo dos atendimentos, do mais recente ao mais antigo */
+    get: operations['patient.dentalHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cid10/': {
     parameters: {
       query?: never;
@@ -2272,6 +2347,102 @@ export interface paths {
     get: operations['cid10.search'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalProtocol/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os protocolos da clínica (com os de exemplo do sistema ainda não editados) */
+    get: operations['medicalProtocol.list'];
+    put?: never;
+    /** Cadastra um protocolo na biblioteca da clínica */
+    post: operations['medicalProtocol.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalProtocol/suggestion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Protocolos sugeridos por CID-10, sintomas e doenças, do mais ao menos pertinente
+     * @description Código CID-10 igual pesa 6, da mesma categoria (E11 e E11.9) 4, doença 3, sintoma 1; palavras sem diferenciar acentos. Só protocolos ativos.
+     */
+    get: operations['medicalProtocol.suggest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalProtocol/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra um protocolo (um de exemplo editado responde a cópia da clínica) */
+    get: operations['medicalProtocol.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Edita, inativa ou reativa um protocolo (um de exemplo vira cópia da clínica) */
+    patch: operations['medicalProtocol.edit'];
+    trace?: never;
+  };
+  '/medicalRecord/{id}/protocol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Abre um protocolo da biblioteca no prontuário do atendimento
+     * @description O prontuário guarda o protocolo como estava ao abrir. Abrir de novo o mesmo protocolo responde o prontuário como está. Prontuário finalizado: 409.
+     */
+    post: operations['medicalRecord.openProtocol'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/protocol/{use}/information': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Acrescenta uma informação a um protocolo aberto no prontuário
+     * @description Só enquanto o prontuário está aberto; depois de finalizado, registre um adendo.
+     */
+    post: operations['medicalRecord.protocolInformation'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3345,6 +3516,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/finance/payment/{id}/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Estorna parte de um pagamento (estorno parcial); a conta reabre pelo valor estornado
+     * @description `value` é o que volta ao pagador; a conta reabre por esse valor (no máximo o principal que resta do pagamento). O estorno que devolve o último centavo reabre todo o principal restante (o desconto também é desfeito). Com `register` e `station`, o dinheiro sai do caixa. Pagamento digital: `POST /finance/bill/{id}/refund` com `value`.
+     */
+    post: operations['finance.payment.refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/patient/{patient}/credit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Crédito do paciente: recebido, aplicado, devolvido e saldo não aplicado (passivo) */
+    get: operations['finance.credit.get'];
+    put?: never;
+    /**
+     * Recebe um adiantamento do paciente (crédito): fica como passivo até ser aplicado a uma conta
+     * @description Não é receita: entra no caixa (com `register` e `station`) como `prepayment`, nunca como recebimento, e aparece no saldo não aplicado do paciente até `POST /finance/bill/{id}/creditApplication`.
+     */
+    post: operations['finance.credit.deposit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/patient/{patient}/creditRefund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Devolve ao paciente crédito não aplicado
+     * @description Só o saldo não aplicado volta; com `register` e `station`, sai do caixa como `prepaymentRefund`.
+     */
+    post: operations['finance.credit.refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/finance/bill/{id}/creditApplication': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Aplica o crédito do paciente a uma conta a receber (vira receita desta conta)
+     * @description Um pagamento da conta com a forma `patientCredit`: `value` (padrão: o menor entre o em aberto e o crédito) com desconto, juros e multa como num pagamento; o que muda de mãos sai do crédito não aplicado. Não move caixa: o dinheiro entrou com o adiantamento.
+     */
+    post: operations['finance.credit.apply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/finance/bill/{id}/pix': {
     parameters: {
       query?: never;
@@ -4164,6 +4416,273 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/medicalRecord/{id}/document/{kind}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Gera um documento do atendimento em PDF: receita, receita de controle especial, atestado, pedido de exames ou laudo
+     * @description Com o conselho, o número e a UF do profissional. O atestado só mostra o CID-10 com `cid=true` (autorização do paciente, CFM Res. 1.658/2002). A receita de controle especial sai em duas vias (Portaria SVS/MS 344/1998). 409 sem texto ou sem registro no conselho.
+     */
+    get: operations['medicalRecord.documentPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gera e guarda os PDFs do atendimento (receita, atestado, pedido de exames e laudos com texto)
+     * @description Cada documento é gerado de novo a cada chamada e guardado no armazenamento de arquivos.
+     */
+    post: operations['medicalRecord.generateFiles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os PDFs do atendimento (gerados, laudos e cópias), com o caminho de download de cada um */
+    get: operations['medicalRecord.pdfs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/file/{fileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Baixa um arquivo do atendimento (base64) */
+    get: operations['medicalRecord.file'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/file/copy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Copia um PDF de uma URL para o armazenamento de arquivos do serviço e responde o seu endereço
+     * @description Só http(s), sem redirecionamento, até 10 MiB, conteúdo PDF de fato. Endereços privados, de loopback ou link-local são recusados (SSRF), salvo se a conta permite redes privadas (configuração de webhooks).
+     */
+    post: operations['medicalRecord.copyPdf'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os laudos do atendimento */
+    get: operations['medicalRecord.reports'];
+    put?: never;
+    /** Salva um laudo do atendimento (novo, ou alterado com reportId enquanto o atendimento não foi finalizado) */
+    post: operations['medicalRecord.saveReport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/report/{reportId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Exclui um laudo de um atendimento ainda não finalizado
+     * @description 409 depois de finalizado o atendimento: o prontuário é guardado como assinado (CFM Res. 1.821/2007).
+     */
+    delete: operations['medicalRecord.deleteReport'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/share': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os compartilhamentos do atendimento (sem as chaves) */
+    get: operations['medicalRecord.shares'];
+    put?: never;
+    /**
+     * Compartilha o atendimento: com o paciente (URL de acesso e chave) ou com outro profissional
+     * @description Paciente: a chave aparece só nesta resposta; o link vale `days` dias (padrão 7, máximo 90) e pode ser revogado. Profissional: fica pendente até ele aceitar (POST /medicalRecord/share/{id}/acceptance).
+     */
+    post: operations['medicalRecord.createShare'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/share/{id}/acceptance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Aceita um prontuário compartilhado com o profissional logado */
+    post: operations['medicalRecord.acceptShare'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/share/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoga um compartilhamento do atendimento (o link do paciente deixa de abrir na hora)
+     * @description O profissional do atendimento ou um administrador revoga; o profissional que recebeu pode recusar.
+     */
+    delete: operations['medicalRecord.deleteShare'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/document/shared/{access}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Documentos compartilhados e dados do atendimento pela chave de acesso (sem conta)
+     * @description Chave errada, link revogado ou expirado: 404, sem dizer qual. Tentativas erradas demais: 429.
+     */
+    get: operations['document.shared'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/document/shared/{access}/file/{fileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Baixa um documento compartilhado pela chave de acesso (base64) */
+    get: operations['document.sharedFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/document/shared/{access}/report/{reportId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Endereço do PDF de um laudo pela URL de acesso e chave (sem conta)
+     * @description O PDF anexado ao laudo ou, sem ele, o laudo impresso pelo serviço (gerado e guardado na primeira vez).
+     */
+    get: operations['medicalRecord.sharedReportUrl'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/attendance/token/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confere a validade do token de acesso do atendimento e o renova se estiver perto de vencer
+     * @description Com menos de 24 h de validade, o link ganha mais 7 dias (nunca além de 90 dias da criação). A chave não muda. Inválido, revogado ou expirado: 404.
+     */
+    post: operations['attendance.checkToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/clinic/{id}/totemLogin': {
     parameters: {
       query?: never;
@@ -4383,6 +4902,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/whatsapp/template/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Obtém um modelo de mensagem pelo nome, como o provedor (WhatsApp) o guarda
+     * @description Status de aprovação, idioma, categoria e os componentes com seus textos ({{1}}, {{2}}…).
+     */
+    get: operations['whatsapp.template'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/whatsapp/template/{name}/status': {
     parameters: {
       query?: never;
@@ -4412,6 +4951,150 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/chatbot/configuration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Obtém a configuração do WhatsApp por instância própria (sem chaves) */
+    get: operations['chatbot.getConfiguration'];
+    /** Altera o endereço ou a chave global da instância de WhatsApp */
+    put: operations['chatbot.updateConfiguration'];
+    /**
+     * Cria a configuração do WhatsApp por instância própria (Evolution API) e a instância no provedor
+     * @description A chave global fica cifrada no servidor e nunca volta nas respostas nem vai às estações. Com `callbackBaseUrl` (o endereço público deste servidor) a instância envia status e conexão a /whatsapp/instance/webhook/{id da conta}. Depois, leia o QR code em /communicationCenter/instance/qrcode.
+     */
+    post: operations['chatbot.createConfiguration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/communicationCenter/instance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Obtém a configuração da instância e o estado da conexão, lido no provedor */
+    get: operations['communicationCenter.getInstance'];
+    put?: never;
+    post?: never;
+    /**
+     * Exclui a instância no provedor e a configuração da conta
+     * @description Mensagens de WhatsApp voltam a sair pela API oficial (Cloud API), se configurada.
+     */
+    delete: operations['communicationCenter.deleteInstance'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/communicationCenter/instance/qrcode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * QR code (PNG em data URL) e código de pareamento para conectar o celular à instância
+     * @description O QR vale por poucos segundos: peça de novo até o estado da instância ser `open`.
+     */
+    get: operations['communicationCenter.qrCode'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sms/credentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Obtém a configuração de SMS (sem segredos) */
+    get: operations['sms.getCredentials'];
+    /**
+     * Configura as credenciais de SMS (Zenvia API v2) da conta
+     * @description O token fica cifrado no servidor, nunca volta nas respostas nem vai às estações. A resposta traz, uma vez, o caminho do retorno de status (`callbackPath`) a cadastrar na assinatura MESSAGE_STATUS da Zenvia; configurar de novo troca esse caminho.
+     */
+    put: operations['sms.configureCredentials'];
+    post?: never;
+    /** Remove as credenciais de SMS */
+    delete: operations['sms.removeCredentials'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sms/message/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Status de entrega de um SMS (do retorno da Zenvia) */
+    get: operations['sms.messageStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sms/callback/{account}/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retorno de status de SMS do provedor (evento MESSAGE_STATUS da Zenvia)
+     * @description Chamado pela Zenvia, não por integradores: o caminho com o token de retorno (dado ao configurar) autentica. DELIVERED e SENT atualizam o status; NOT_DELIVERED e REJECTED marcam a mensagem como falha, visível em /message/. Campos do evento além dos lidos aqui são ignorados (o corpo é da Zenvia).
+     */
+    post: operations['sms.callback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workflowIntegration/credentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Obtém as credenciais da integração de automação, sem o segredo */
+    get: operations['workflowIntegration.getCredentials'];
+    put?: never;
+    /**
+     * Registra as credenciais da integração com ferramenta de automação (n8n, Make, Zapier)
+     * @description A credencial fica cifrada no servidor; as respostas só a mostram mascarada. Registrar de novo substitui a anterior.
+     */
+    post: operations['workflowIntegration.registerCredentials'];
+    /** Apaga as credenciais da integração de automação */
+    delete: operations['workflowIntegration.deleteCredentials'];
     options?: never;
     head?: never;
     patch?: never;
@@ -4486,8 +5169,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Estorna no provedor um pagamento online recebido e desmarca a conta
-     * @description O provedor devolve o valor ao pagador; aqui o pagamento que o webhook lançou recebe seu estorno (o histórico fica).
+     * Estorna no provedor um pagamento online recebido (todo ou parte) e reabre a conta
+     * @description O provedor devolve o valor ao pagador; aqui o pagamento que o webhook lançou recebe seu estorno (o histórico fica). Com `value`, só essa parte (estorno parcial): a conta reabre por ela e a cobrança fica `received` até o último centavo ser estornado.
      */
     post: operations['finance.bill.refund'];
     delete?: never;
@@ -4507,6 +5190,135 @@ export interface paths {
     get: operations['finance.digitalAccount.extract'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/{insurance}/tiss/integration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra a integração TISS do convênio (sem a senha) */
+    get: operations['insurance.tiss.integration.status'];
+    /**
+     * Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador
+     * @description A senha fica cifrada no servidor, nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Cada serviço responde em `{baseUrl}/{serviço}` (tissLoteGuias…) salvo quando `endpoints` o nomeia.
+     */
+    put: operations['insurance.tiss.integration.configure'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/{insurance}/tiss/parameters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
+    get: operations['insurance.tiss.parameters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/tiss/eligibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
+    post: operations['insurance.tiss.eligibility'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/attendance/{id}/authorizationStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
+    get: operations['insurance.tiss.authorizationStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/appeal/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
+    get: operations['billing.appeal.status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/protocolStatus/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pede que a verificação de protocolos dos lotes enviados rode agora
+     * @description A verificação consulta cada convênio com integração TISS (tissSolicitacaoStatusProtocolo) e grava a situação no lote (`protocolStatus`). A resposta volta logo; a verificação segue no servidor.
+     */
+    post: operations['billing.protocolStatus.runNow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/send/online': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido
+     * @description O lote precisa passar nos esquemas da ANS; a operadora responde com o protocolo (o lote fica enviado) ou com a glosa que o recusou (400 com o código, o lote fica aberto).
+     */
+    post: operations['insurance.batch.sendOnline'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5782,6 +6594,24 @@ export interface components {
         to: string;
         reason?: string;
       }[];
+      /** @description protocolos abertos no atendimento (cópia do protocolo como estava ao abrir) */
+      protocols?: {
+        id: string;
+        protocol: string;
+        name: string;
+        text: string;
+        cid10: string[];
+        at: string;
+        by: string;
+      }[];
+      /** @description informações acrescentadas aos protocolos abertos */
+      protocolNotes?: {
+        id: string;
+        use: string;
+        text: string;
+        at: string;
+        by: string;
+      }[];
       formAnswers?: components['schemas']['MedicalRecordFormAnswer'][];
       createdBy: string;
     };
@@ -5864,6 +6694,43 @@ export interface components {
       }[];
       item?: components['schemas']['FhirQuestionnaireResponseItemInput'][];
     };
+    Tooth: {
+      /** @description número FDI */
+      tooth: string;
+      name: string;
+      /** @enum {string} */
+      dentition: 'permanent' | 'deciduous';
+      /** @enum {string} */
+      arch: 'upper' | 'lower';
+      faces: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+    };
+    DentalChartEntry: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      patient: string;
+      tooth: string;
+      /** @enum {string} */
+      state:
+        | 'higido'
+        | 'cariado'
+        | 'restaurado'
+        | 'restauracao_provisoria'
+        | 'selante'
+        | 'fraturado'
+        | 'ausente'
+        | 'extracao_indicada'
+        | 'implante'
+        | 'coroa'
+        | 'tratamento_canal'
+        | 'protese';
+      faces?: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+      event?: string;
+      note?: string;
+      medicalRecord?: string;
+      professional: string;
+      at: string;
+    };
     Cid10Entry: {
       /** @description `J45.0` */
       code: string;
@@ -5873,6 +6740,23 @@ export interface components {
        * @enum {string}
        */
       sex?: 'F' | 'M';
+    };
+    MedicalProtocol: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      name: string;
+      cid10: string[];
+      symptoms: string[];
+      illnesses: string[];
+      text: string;
+      exams: string[];
+      prescriptions: string[];
+      source?: string;
+      basedOn?: string;
+      active: boolean;
+      /** @description protocolo de exemplo do sistema, ainda não editado pela clínica */
+      shipped?: boolean;
     };
     BatchWithTotal: {
       id: string;
@@ -5916,6 +6800,18 @@ export interface components {
         dueDate: string;
         at: string;
         by: string;
+      };
+      /** @description situação do protocolo na operadora (consulta pelo web service TISS) */
+      protocolStatus?: {
+        /** @description dm_statusProtocolo (1 recebido … 6 pagamento efetuado, 9 cancelado) */
+        status: string;
+        /** @description reais */
+        processed: number;
+        /** @description reais */
+        refused: number;
+        /** @description reais */
+        released: number;
+        checkedAt: string;
       };
       /** @description reais */
       total: number;
@@ -5963,6 +6859,18 @@ export interface components {
         dueDate: string;
         at: string;
         by: string;
+      };
+      /** @description situação do protocolo na operadora (consulta pelo web service TISS) */
+      protocolStatus?: {
+        /** @description dm_statusProtocolo (1 recebido … 6 pagamento efetuado, 9 cancelado) */
+        status: string;
+        /** @description reais */
+        processed: number;
+        /** @description reais */
+        refused: number;
+        /** @description reais */
+        released: number;
+        checkedAt: string;
       };
     };
     BillingAttendanceWithTotal: {
@@ -6237,7 +7145,7 @@ export interface components {
       createdAt: string;
       updatedAt: string;
       /** @enum {string} */
-      kind: 'payment' | 'reversal';
+      kind: 'payment' | 'reversal' | 'refund';
       bill: string;
       patient?: string;
       reverses?: string;
@@ -6249,11 +7157,47 @@ export interface components {
       /** @description reais: o que entrou (valor − desconto + juros + multa) */
       received: number;
       /** @enum {string} */
-      method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
+      method:
+        | 'cash'
+        | 'pix'
+        | 'debitCard'
+        | 'creditCard'
+        | 'bankSlip'
+        | 'bankTransfer'
+        | 'insurance'
+        | 'courtesy'
+        | 'patientCredit';
       paidAt: string;
       register?: string;
       account?: string;
       batch?: string;
+      note?: string;
+      by: string;
+    };
+    PatientCredit: {
+      /** @description reais: adiantamentos recebidos */
+      received: number;
+      /** @description reais: aplicados a contas (receita dessas contas) */
+      applied: number;
+      /** @description reais: devolvidos ao paciente */
+      refunded: number;
+      /** @description reais: saldo não aplicado (passivo da clínica, não é receita) */
+      unapplied: number;
+    };
+    PatientCreditEntry: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      /** @enum {string} */
+      kind: 'deposit' | 'refund';
+      patient: string;
+      /** @description reais, sempre positivo (o tipo dá o sentido) */
+      amount: number;
+      /** @enum {string} */
+      method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
+      at: string;
+      register?: string;
+      account?: string;
       note?: string;
       by: string;
     };
@@ -6295,12 +7239,14 @@ export interface components {
       updatedAt: string;
       register: string;
       /** @enum {string} */
-      kind: 'opening' | 'receipt' | 'reversal' | 'withdrawal' | 'supply' | 'transfer';
+      kind:
+        'opening' | 'receipt' | 'reversal' | 'withdrawal' | 'supply' | 'transfer' | 'prepayment' | 'prepaymentRefund';
       /** @enum {string} */
       method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
       /** @description reais, negativo quando sai do caixa */
       amount: number;
       payment?: string;
+      credit?: string;
       account?: string;
       note?: string;
       at: string;
@@ -6351,6 +7297,39 @@ export interface components {
       } | null;
       readAt: string | null;
     };
+    MedicalFile: {
+      id: string;
+      /** @description documento (gerado aqui), laudo ou copia (copiado de uma URL) */
+      kind: string;
+      name: string;
+      mediaType: string;
+      size: number;
+      createdAt: string;
+      /** @description caminho do download na API */
+      url: string;
+    };
+    MedicalReport: {
+      id: string;
+      recordId: string;
+      title: string;
+      text: string;
+      fileId: string | null;
+      createdAt: string;
+      createdBy: string;
+      updatedAt: string;
+    };
+    MedicalRecordShare: {
+      id: string;
+      recordId: string;
+      /** @enum {string} */
+      kind: 'patient' | 'professional';
+      userId: string | null;
+      /** @enum {string} */
+      status: 'active' | 'pending' | 'accepted' | 'revoked' | 'expired';
+      expiresAt: string;
+      createdAt: string;
+      createdBy: string;
+    };
     WebhookConfig: {
       /** @description entregar também a endereços de rede privada ou local (padrão: não) */
       allowPrivateNetworks: boolean;
@@ -6381,6 +7360,49 @@ export interface components {
       tokenHint: string;
       updatedAt: string;
     };
+    WhatsAppTemplate: {
+      name: string;
+      status: string;
+      language: string;
+      category: string | null;
+      components: {
+        type: string;
+        format?: string;
+        text?: string;
+      }[];
+    };
+    WhatsAppInstanceConfiguration: {
+      /** @constant */
+      provider: 'evolution';
+      baseUrl: string;
+      instanceName: string;
+      instanceId: string | null;
+      webhookUrl: string | null;
+      /** @description created, connecting, open ou close */
+      state: string;
+      /** @description últimos 4 caracteres da chave */
+      apiKeyHint: string;
+      createdAt: string;
+      updatedAt: string;
+    };
+    SmsCredentials: {
+      /** @constant */
+      provider: 'zenvia';
+      baseUrl: string;
+      sender: string;
+      /** @description últimos 4 caracteres do token */
+      tokenHint: string;
+      updatedAt: string;
+    };
+    WorkflowCredentials: {
+      /** @enum {string} */
+      provider: 'n8n' | 'make' | 'zapier' | 'other';
+      label: string;
+      baseUrl: string | null;
+      /** @description a credencial mascarada: só os 4 últimos caracteres */
+      secretHint: string;
+      createdAt: string;
+    };
     PaymentProviderStatus: {
       configured: boolean;
       /** @constant */
@@ -6410,6 +7432,85 @@ export interface components {
       /** @description por que o aviso de pagamento ficou para uma pessoa conferir */
       problem?: string;
       createdAt: string;
+    };
+    TissConnection: {
+      configured: boolean;
+      insurance: string;
+      baseUrl?: string;
+      endpoints?: {
+        [key: string]: string;
+      };
+      version?: string;
+      login?: string;
+      /** @description a senha nunca volta; só se está gravada */
+      passwordSet: boolean;
+      updatedAt?: string;
+    };
+    TissParameters: {
+      insurance: string;
+      ansRegistry?: string;
+      providerCode?: string;
+      version: string;
+      /** @description há conexão com os web services da operadora */
+      online: boolean;
+      services: {
+        /** @enum {string} */
+        service:
+          | 'tissLoteGuias'
+          | 'tissSolicitacaoStatusProtocolo'
+          | 'tissVerificaElegibilidade'
+          | 'tissSolicitacaoProcedimento'
+          | 'tissSolicitacaoStatusAutorizacao'
+          | 'tissRecursoGlosa'
+          | 'tissSolicitacaoStatusRecursoGlosa';
+        url: string;
+      }[];
+    };
+    TissEligibility: {
+      answered: boolean;
+      eligible?: boolean;
+      cardNumber?: string;
+      beneficiaryName?: string;
+      cardValidity?: string;
+      refusals?: {
+        glosaCode: string;
+        description?: string;
+      }[];
+      glosaCode?: string;
+      description?: string;
+    };
+    TissAuthorizationStatus: {
+      found: boolean;
+      /** @description dm_statusSolicitacao: 1 autorizado, 2 em análise, 3 negado… */
+      status?: string;
+      guideNumber?: string;
+      operatorGuideNumber?: string;
+      /** @description senha de autorização para a guia */
+      password?: string;
+      authorizedOn?: string;
+      passwordValidUntil?: string;
+      refusals?: {
+        glosaCode: string;
+        description?: string;
+      }[];
+      glosaCode?: string;
+      description?: string;
+    };
+    TissAppealStatus: {
+      found: boolean;
+      protocol?: string;
+      /** @description dm_statusProtocolo */
+      status?: string;
+      /** @description reais */
+      appealed?: number;
+      /** @description reais acatados */
+      granted?: number;
+      glosaCode?: string;
+      description?: string;
+    };
+    TissProtocolJobScheduled: {
+      /** @constant */
+      scheduled: true;
     };
     DigitalTransfer: {
       id: string;
@@ -21152,6 +22253,481 @@ export interface operations {
       };
     };
   };
+  'patient.toothName': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        tooth: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Nome do dente pelo número FDI (11–48 permanentes, 51–85 decíduos) e suas faces TISS */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Tooth'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão patient:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'patient.dentalOptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Opções do odontograma: estados, faces TISS, dentes e os procedimentos da clínica */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            states: {
+              /** @enum {string} */
+              code:
+                | 'higido'
+                | 'cariado'
+                | 'restaurado'
+                | 'restauracao_provisoria'
+                | 'selante'
+                | 'fraturado'
+                | 'ausente'
+                | 'extracao_indicada'
+                | 'implante'
+                | 'coroa'
+                | 'tratamento_canal'
+                | 'protese';
+              label: string;
+              /** @enum {string} */
+              scope: 'tooth' | 'face';
+            }[];
+            faces: {
+              /** @enum {string} */
+              code: 'O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P';
+              name: string;
+            }[];
+            teeth: components['schemas']['Tooth'][];
+            events: {
+              id: string;
+              name: string;
+              code?: string;
+              dental: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'patient.dentalChart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Odontograma do paciente: estado atual de cada dente e as linhas de orçamentos e tratamentos que o citam */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            teeth: {
+              /** @description número FDI */
+              tooth: string;
+              name: string;
+              /** @enum {string} */
+              dentition: 'permanent' | 'deciduous';
+              /** @enum {string} */
+              arch: 'upper' | 'lower';
+              faces: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+              /** @enum {string} */
+              state?:
+                | 'higido'
+                | 'cariado'
+                | 'restaurado'
+                | 'restauracao_provisoria'
+                | 'selante'
+                | 'fraturado'
+                | 'ausente'
+                | 'extracao_indicada'
+                | 'implante'
+                | 'coroa'
+                | 'tratamento_canal'
+                | 'protese';
+              faceStates: {
+                [key: string]:
+                  | 'higido'
+                  | 'cariado'
+                  | 'restaurado'
+                  | 'restauracao_provisoria'
+                  | 'selante'
+                  | 'fraturado'
+                  | 'ausente'
+                  | 'extracao_indicada'
+                  | 'implante'
+                  | 'coroa'
+                  | 'tratamento_canal'
+                  | 'protese';
+              };
+              updatedAt?: string;
+              links: {
+                /** @enum {string} */
+                kind: 'budget' | 'treatment';
+                id: string;
+                budgetNumber?: number;
+                order: number;
+                event?: string;
+                toothFace?: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+                status: number | string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'patient.dentalRecord': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          tooth: string;
+          /** @enum {string} */
+          state:
+            | 'higido'
+            | 'cariado'
+            | 'restaurado'
+            | 'restauracao_provisoria'
+            | 'selante'
+            | 'fraturado'
+            | 'ausente'
+            | 'extracao_indicada'
+            | 'implante'
+            | 'coroa'
+            | 'tratamento_canal'
+            | 'protese';
+          faces?: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+          event?: string;
+          note?: string;
+          /** @description o prontuário do atendimento em que foi registrado */
+          medicalRecord?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Registra o estado de um dente (ou de faces dele) no odontograma do paciente */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DentalChartEntry'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'patient.dentalHistory': {
+    parameters: {
+      query?: {
+        tooth?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Histórico de um dente (ou de todos) ao longo dos atendimentos, do mais recente ao mais antigo */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['DentalChartEntry'][];
+            links: {
+              /** @enum {string} */
+              kind: 'budget' | 'treatment';
+              id: string;
+              budgetNumber?: number;
+              order: number;
+              event?: string;
+              toothFace?: ('O' | 'L' | 'M' | 'V' | 'D' | 'I' | 'P')[];
+              status: number | string;
+              tooth: string;
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'cid10.search': {
     parameters: {
       query: {
@@ -21195,6 +22771,596 @@ export interface operations {
       };
       /** @description Sem a permissão medicalRecord:read */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalProtocol.list': {
+    parameters: {
+      query?: {
+        q?: string;
+        active?: 'true' | 'false' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os protocolos da clínica (com os de exemplo do sistema ainda não editados) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MedicalProtocol'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalProtocol.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /**
+           * @description códigos CID-10 (`I10`, `E11.9`)
+           * @default []
+           */
+          cid10?: string[];
+          symptoms?: string[];
+          illnesses?: string[];
+          text: string;
+          exams?: string[];
+          prescriptions?: string[];
+          source?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cadastra um protocolo na biblioteca da clínica */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalProtocol'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalProtocol.suggest': {
+    parameters: {
+      query?: {
+        cid10?: string[];
+        symptoms?: string[];
+        illnesses?: string[];
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Protocolos sugeridos por CID-10, sintomas e doenças, do mais ao menos pertinente */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              protocol: components['schemas']['MedicalProtocol'];
+              score: number;
+              matches: {
+                /** @enum {string} */
+                kind: 'cid10' | 'symptom' | 'illness';
+                asked: string;
+                matched: string;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalProtocol.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra um protocolo (um de exemplo editado responde a cópia da clínica) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalProtocol'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalProtocol.edit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          name?: string;
+          /** @description códigos CID-10 (`I10`, `E11.9`) */
+          cid10?: string[];
+          symptoms?: string[];
+          illnesses?: string[];
+          text?: string;
+          exams?: string[];
+          prescriptions?: string[];
+          source?: string;
+          /** @description `false` tira o protocolo das sugestões; `true` o devolve */
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Edita, inativa ou reativa um protocolo (um de exemplo vira cópia da clínica) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalProtocol'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.openProtocol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description o protocolo da biblioteca */
+          protocol: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Abre um protocolo da biblioteca no prontuário do atendimento */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecord'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.protocolInformation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        use: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Acrescenta uma informação a um protocolo aberto no prontuário */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecord'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -27808,6 +29974,8 @@ export interface operations {
               /** @description reais */
               value: number;
             };
+            /** @description adiantamentos: o não aplicado é passivo, não receita (FIN-017) */
+            credit: components['schemas']['PatientCredit'];
             bills: components['schemas']['Finance'][];
             payments: components['schemas']['Payment'][];
           };
@@ -27842,6 +30010,513 @@ export interface operations {
       };
       /** @description Registro não encontrado */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.payment.refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          value: number;
+          reason: string;
+          register?: string;
+          /** @description a estação (instalação do desk) que opera o caixa */
+          station?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Estorna parte de um pagamento (estorno parcial); a conta reabre pelo valor estornado */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            finance: components['schemas']['Finance'];
+            refund: components['schemas']['Payment'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão finance:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.credit.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        patient: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Crédito do paciente: recebido, aplicado, devolvido e saldo não aplicado (passivo) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            patient: string;
+            credit: components['schemas']['PatientCredit'];
+            entries: components['schemas']['PatientCreditEntry'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão finance:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.credit.deposit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        patient: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          value: number;
+          /** @enum {string} */
+          method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
+          /**
+           * Format: date-time
+           * @description padrão: agora
+           */
+          at?: string;
+          /** @description o caixa que recebeu ou devolveu o dinheiro */
+          register?: string;
+          /** @description a estação (instalação do desk) que opera o caixa */
+          station?: string;
+          /** @description a conta financeira que recebeu ou devolveu */
+          account?: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Recebe um adiantamento do paciente (crédito): fica como passivo até ser aplicado a uma conta */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            credit: components['schemas']['PatientCredit'];
+            entry: components['schemas']['PatientCreditEntry'];
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão cashier:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.credit.refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        patient: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          value: number;
+          /** @enum {string} */
+          method: 'cash' | 'pix' | 'debitCard' | 'creditCard' | 'bankSlip' | 'bankTransfer' | 'insurance' | 'courtesy';
+          /**
+           * Format: date-time
+           * @description padrão: agora
+           */
+          at?: string;
+          /** @description o caixa que recebeu ou devolveu o dinheiro */
+          register?: string;
+          /** @description a estação (instalação do desk) que opera o caixa */
+          station?: string;
+          /** @description a conta financeira que recebeu ou devolveu */
+          account?: string;
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Devolve ao paciente crédito não aplicado */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            credit: components['schemas']['PatientCredit'];
+            entry: components['schemas']['PatientCreditEntry'];
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão finance:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.credit.apply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          value?: number;
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          discount?: number;
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          interest?: number;
+          /** @description valor em reais (BRL), até 2 casas decimais */
+          fine?: number;
+          /** Format: date-time */
+          paidAt?: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Aplica o crédito do paciente a uma conta a receber (vira receita desta conta) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            finance: components['schemas']['Finance'];
+            payment: components['schemas']['Payment'];
+            credit: components['schemas']['PatientCredit'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão cashier:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -28556,6 +31231,10 @@ export interface operations {
             in: number;
             out: number;
             net: number;
+            /** @description reais: recebimentos e pagamentos de contas, menos estornos (o que é receita ou despesa) */
+            bills: number;
+            /** @description reais: adiantamentos de pacientes menos devoluções — passivo da clínica, não é receita (FIN-017) */
+            prepayments: number;
             byMethod: {
               [key: string]: number;
             };
@@ -32076,6 +34755,1328 @@ export interface operations {
       };
     };
   };
+  'medicalRecord.documentPdf': {
+    parameters: {
+      query?: {
+        cid?: 'true' | 'false';
+        reportId?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+        kind: 'receita' | 'receitaControleEspecial' | 'atestado' | 'pedidoExame' | 'laudo';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Gera um documento do atendimento em PDF: receita, receita de controle especial, atestado, pedido de exames ou laudo */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fileName: string;
+            mediaType: string;
+            /** @description base64 */
+            content: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.generateFiles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Gera e guarda os PDFs do atendimento (receita, atestado, pedido de exames e laudos com texto) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MedicalFile'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.pdfs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os PDFs do atendimento (gerados, laudos e cópias), com o caminho de download de cada um */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MedicalFile'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        fileId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Baixa um arquivo do atendimento (base64) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fileName: string;
+            mediaType: string;
+            /** @description base64 */
+            content: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.copyPdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Copia um PDF de uma URL para o armazenamento de arquivos do serviço e responde o seu endereço */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalFile'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os laudos do atendimento */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MedicalReport'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.saveReport': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reportId?: string;
+          title: string;
+          /** @default  */
+          text?: string;
+          /** @description um PDF já nos arquivos do atendimento (POST /medicalRecord/{id}/file/copy) */
+          fileId?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Salva um laudo do atendimento (novo, ou alterado com reportId enquanto o atendimento não foi finalizado) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalReport'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.deleteReport': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        reportId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Exclui um laudo de um atendimento ainda não finalizado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalReport'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.shares': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os compartilhamentos do atendimento (sem as chaves) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['MedicalRecordShare'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.createShare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          kind: 'patient' | 'professional';
+          /** @description profissional: o usuário que recebe */
+          user?: string;
+          /** @default 7 */
+          days?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Compartilha o atendimento: com o paciente (URL de acesso e chave) ou com outro profissional */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            recordId: string;
+            /** @enum {string} */
+            kind: 'patient' | 'professional';
+            userId: string | null;
+            /** @enum {string} */
+            status: 'active' | 'pending' | 'accepted' | 'revoked' | 'expired';
+            expiresAt: string;
+            createdAt: string;
+            createdBy: string;
+            /** @description paciente: o endereço de acesso */
+            url?: string;
+            /** @description paciente: a chave, mostrada uma única vez */
+            key?: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.acceptShare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Aceita um prontuário compartilhado com o profissional logado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecordShare'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.deleteShare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoga um compartilhamento do atendimento (o link do paciente deixa de abrir na hora) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecordShare'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'document.shared': {
+    parameters: {
+      query: {
+        key: string;
+      };
+      header?: never;
+      path: {
+        access: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Documentos compartilhados e dados do atendimento pela chave de acesso (sem conta) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            attendance: {
+              /** @description início do atendimento, ISO-8601 */
+              date: string;
+              status: string;
+              clinic: string;
+              professional: string;
+              /** @description conselho-UF número */
+              registration: string;
+              patient: string;
+            };
+            documents: {
+              id: string;
+              name: string;
+              mediaType: string;
+              size: number;
+              url: string;
+            }[];
+            reports: {
+              id: string;
+              title: string;
+              text: string;
+              createdAt: string;
+            }[];
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'document.sharedFile': {
+    parameters: {
+      query: {
+        key: string;
+      };
+      header?: never;
+      path: {
+        access: string;
+        fileId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Baixa um documento compartilhado pela chave de acesso (base64) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fileName: string;
+            mediaType: string;
+            content: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.sharedReportUrl': {
+    parameters: {
+      query: {
+        key: string;
+      };
+      header?: never;
+      path: {
+        access: string;
+        reportId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Endereço do PDF de um laudo pela URL de acesso e chave (sem conta) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description GET com a mesma chave (?key=) */
+            url: string;
+            fileId: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'attendance.checkToken': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          access: string;
+          key: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Confere a validade do token de acesso do atendimento e o renova se estiver perto de vencer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            valid: true;
+            refreshed: boolean;
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'clinic.totemLogin.generate': {
     parameters: {
       query?: never;
@@ -33432,6 +37433,75 @@ export interface operations {
       };
     };
   };
+  'whatsapp.template': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Obtém um modelo de mensagem pelo nome, como o provedor (WhatsApp) o guarda */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WhatsAppTemplate'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão messaging:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'whatsapp.templateStatus': {
     parameters: {
       query?: never;
@@ -33562,6 +37632,1056 @@ export interface operations {
       };
       /** @description Registro não encontrado */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'chatbot.getConfiguration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Obtém a configuração do WhatsApp por instância própria (sem chaves) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WhatsAppInstanceConfiguration'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'chatbot.updateConfiguration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          baseUrl?: string;
+          apiKey?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Altera o endereço ou a chave global da instância de WhatsApp */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WhatsAppInstanceConfiguration'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'chatbot.createConfiguration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          baseUrl: string;
+          apiKey: string;
+          instanceName: string;
+          /** Format: uri */
+          callbackBaseUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cria a configuração do WhatsApp por instância própria (Evolution API) e a instância no provedor */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WhatsAppInstanceConfiguration'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'communicationCenter.getInstance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Obtém a configuração da instância e o estado da conexão, lido no provedor */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WhatsAppInstanceConfiguration'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'communicationCenter.deleteInstance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Exclui a instância no provedor e a configuração da conta */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'communicationCenter.qrCode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description QR code (PNG em data URL) e código de pareamento para conectar o celular à instância */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description data:image/png;base64,…; null quando já conectada */
+            qrCode: string | null;
+            pairingCode: string | null;
+            state: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'sms.getCredentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Obtém a configuração de SMS (sem segredos) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SmsCredentials'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'sms.configureCredentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          apiToken: string;
+          sender: string;
+          /**
+           * Format: uri
+           * @default https://api.zenvia.com
+           */
+          baseUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Configura as credenciais de SMS (Zenvia API v2) da conta */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            credentials: components['schemas']['SmsCredentials'];
+            callbackPath: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'sms.removeCredentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Remove as credenciais de SMS */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'sms.messageStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Status de entrega de um SMS (do retorno da Zenvia) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              providerId: string;
+              status: string;
+              error: string | null;
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão messaging:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'sms.callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        account: string;
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          type: string;
+          messageId?: string;
+          messageStatus?: {
+            code: string;
+            description?: string;
+            causes?: {
+              reason?: string;
+              details?: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Retorno de status de SMS do provedor (evento MESSAGE_STATUS da Zenvia) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            received: boolean;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'workflowIntegration.getCredentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Obtém as credenciais da integração de automação, sem o segredo */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowCredentials'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'workflowIntegration.registerCredentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          provider: 'n8n' | 'make' | 'zapier' | 'other';
+          label: string;
+          /** Format: uri */
+          baseUrl?: string;
+          secret: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Registra as credenciais da integração com ferramenta de automação (n8n, Make, Zapier) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkflowCredentials'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'workflowIntegration.deleteCredentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Apaga as credenciais da integração de automação */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -34004,12 +39124,14 @@ export interface operations {
       content: {
         'application/json': {
           charge: string;
+          /** @description estorno parcial: quanto devolver (padrão: o que resta) */
+          value?: number;
           reason: string;
         };
       };
     };
     responses: {
-      /** @description Estorna no provedor um pagamento online recebido e desmarca a conta */
+      /** @description Estorna no provedor um pagamento online recebido (todo ou parte) e reabre a conta */
       200: {
         headers: {
           [name: string]: unknown;
@@ -34145,6 +39267,626 @@ export interface operations {
       };
       /** @description Sem a permissão finance:read */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.integration.status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra a integração TISS do convênio (sem a senha) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissConnection'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.integration.configure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          baseUrl: string;
+          endpoints?: {
+            [key: string]: string;
+          };
+          /** @default 4.01.00 */
+          version?: string;
+          login?: string;
+          password?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissConnection'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.parameters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissParameters'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.eligibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          insurance: string;
+          cardNumber: string;
+          /** Format: date */
+          cardValidity?: string;
+          /** @description token do beneficiário, se a operadora pede */
+          validationCode?: string;
+          clinic?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissEligibility'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.authorizationStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissAuthorizationStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.appeal.status': {
+    parameters: {
+      query: {
+        insurance: string;
+        protocol: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissAppealStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.protocolStatus.runNow': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pede que a verificação de protocolos dos lotes enviados rode agora */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissProtocolJobScheduled'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.batch.sendOnline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };
