@@ -99,9 +99,12 @@ export function referencesIn(schema: z.ZodType, value: unknown, path: PropertyKe
  * The dotted paths of every reference field `schema` declares, whatever an input holds (array items
  * as `0`): `['patient', 'items.0.event']`. For registry-wide checks that no id field was left plain.
  */
-export function referencePaths(schema: z.ZodType, path: PropertyKey[] = []): string[] {
+export function referencePaths(schema: z.ZodType, path: PropertyKey[] = [], within = new Set<object>()): string[] {
   const def = defOf(schema);
   if (referenced.has(def)) return [issuePath(path)];
+  // A recursive schema (a FHIR Questionnaire's items hold items) is walked once per branch.
+  if (within.has(def)) return [];
+  const inner = (next: z.ZodType, at: PropertyKey[]): string[] => referencePaths(next, at, new Set(within).add(def));
   switch (def.type) {
     case 'optional':
     case 'nullable':
@@ -110,19 +113,21 @@ export function referencePaths(schema: z.ZodType, path: PropertyKey[] = []): str
     case 'readonly':
     case 'catch':
     case 'nonoptional':
-      return referencePaths(def.innerType as z.ZodType, path);
+      return inner(def.innerType as z.ZodType, path);
     case 'pipe': {
       const out = def.out as z.ZodType;
-      return referencePaths(defOf(out).type === 'transform' ? (def.in as z.ZodType) : out, path);
+      return inner(defOf(out).type === 'transform' ? (def.in as z.ZodType) : out, path);
     }
+    case 'lazy':
+      return inner((def.getter as () => z.ZodType)(), path);
     case 'array':
-      return referencePaths(def.element as z.ZodType, [...path, 0]);
+      return inner(def.element as z.ZodType, [...path, 0]);
     case 'object':
       return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, item]) =>
-        referencePaths(item, [...path, key]),
+        inner(item, [...path, key]),
       );
     case 'union':
-      return [...new Set((def.options as z.ZodType[]).flatMap((o) => referencePaths(o, path)))];
+      return [...new Set((def.options as z.ZodType[]).flatMap((o) => inner(o, path)))];
     default:
       return [];
   }

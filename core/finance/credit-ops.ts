@@ -10,6 +10,8 @@ import { dateTimeInput, textInput } from '#core/br/schemas.js';
 import { formatCentavos } from '#core/br/format.js';
 import { compact, EXAMPLE_ID, idInput, newRecordBase, nowIso, requireRecord } from '#core/common/records.js';
 import { DomainError } from '#core/errors.js';
+import { refInput } from '#core/references.js';
+import { financeAccounts } from './account-record.js';
 import { defineOperation, type OperationContext } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import { reaisInput, toCentavos } from '#core/price/money.js';
@@ -38,7 +40,9 @@ const moneyWhere = {
   at: dateTimeInput.optional().describe('padrão: agora'),
   register: registerIdInput.optional().describe('o caixa que recebeu ou devolveu o dinheiro'),
   station: stationInput.optional(),
-  account: idInput.optional().describe('a conta financeira que recebeu ou devolveu'),
+  account: refInput(() => financeAccounts)
+    .optional()
+    .describe('a conta financeira que recebeu ou devolveu'),
 };
 
 const creditState = z.object({ credit: creditSummaryOutput, entry: creditEntryOutput });
