@@ -5,6 +5,7 @@
  * Latin-1 letters Portuguese needs, so no font file ships with the server.
  */
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../pdf/pdf-bytes.js';
 import * as text from '#core/budget/budget-document-text.js';
 import type { BudgetDocument } from '#core/budget/budget-document-ops.js';
 
@@ -34,12 +35,7 @@ export function renderBudgetPdf(doc: BudgetDocument): Promise<Uint8Array> {
     },
     lang: 'pt-BR',
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    pdf.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    pdf.on('error', reject);
-  });
+  const done = pdfBytes(pdf);
   const width = A4.width - 2 * MARGIN;
 
   // Clinic header.

@@ -5,6 +5,7 @@
  * pdfkit's standard Helvetica covers Portuguese (WinAnsi), so no font ships with the server.
  */
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../pdf/pdf-bytes.js';
 import QRCode from 'qrcode';
 import type { ReceiptDocument } from '#core/finance/receipt-document.js';
 import { SLIP_WIDTH_PT } from '../ticket/ticket-pdf.js';
@@ -28,12 +29,7 @@ export async function renderReceiptPdf(doc: ReceiptDocument, format: ReceiptForm
     info: { Title: `Recibo ${doc.number}`, Author: doc.clinicName, Subject: 'Recibo' },
     lang: 'pt-BR',
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    pdf.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    pdf.on('error', reject);
-  });
+  const done = pdfBytes(pdf);
   const width = pdf.page.width - 2 * margin;
   const small = thermal ? 7.5 : 8;
   const text = thermal ? 8.5 : 10.5;

@@ -4,6 +4,7 @@
  * abaixo do mínimo, divergência). pdfkit's Helvetica covers the Latin-1 letters Portuguese needs.
  */
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../pdf/pdf-bytes.js';
 import { decimalComma } from '#core/inventory/export-csv.js';
 import type { Position } from '#core/inventory/position.js';
 
@@ -39,12 +40,7 @@ export function renderStockPdf(report: StockReport): Promise<Buffer> {
     info: { Title: `Posição do estoque — ${report.clinicName}`, Subject: 'Estoque' },
     lang: 'pt-BR',
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const done = pdfBytes(pdf);
   const width = A4.width - 2 * MARGIN;
   pdf.font('Helvetica-Bold').fontSize(15).text('Posição do estoque', MARGIN, MARGIN);
   pdf

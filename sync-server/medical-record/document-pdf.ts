@@ -6,6 +6,7 @@
  * supplier's blocks to be filled by hand at the pharmacy (Portaria SVS/MS 344/1998, anexo XVII).
  */
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../pdf/pdf-bytes.js';
 import type { AttendanceDocument } from './attendance-document.js';
 
 const MARGIN = 36;
@@ -94,12 +95,7 @@ export function renderDocumentPdf(doc: AttendanceDocument): Promise<Uint8Array> 
     },
     lang: 'pt-BR',
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    pdf.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    pdf.on('error', reject);
-  });
+  const done = pdfBytes(pdf);
   if (controlled) {
     doc.copies.forEach((copy, i) => {
       if (i > 0) pdf.addPage();

@@ -4,6 +4,7 @@
  * Helvetica covers the Latin-1 letters Portuguese needs, so no font ships with the server.
  */
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../pdf/pdf-bytes.js';
 import type { PrescriptionDocument } from '#core/medical-record/prescription-document.js';
 
 const MARGIN = 36;
@@ -21,12 +22,7 @@ export function renderPrescriptionPdf(doc: PrescriptionDocument): Promise<Uint8A
     },
     lang: 'pt-BR',
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    pdf.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    pdf.on('error', reject);
-  });
+  const done = pdfBytes(pdf);
   const width = pdf.page.width - 2 * MARGIN;
 
   if (doc.clinicName) pdf.font('Helvetica-Bold').fontSize(13).text(doc.clinicName, { width, align: 'center' });

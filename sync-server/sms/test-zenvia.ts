@@ -4,16 +4,10 @@
  * the shape of its `MESSAGE_STATUS` webhook event. It is not Zenvia: the tests prove the adapter
  * speaks the documented API, not that Zenvia accepts it.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startProviderDouble, type RecordedRequest } from '../testing/provider-double.js';
 
 /** One request the fake got. */
-export interface ZenviaRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+export type ZenviaRequest = RecordedRequest;
 
 /** The fake's controls. */
 export interface TestZenvia {
@@ -45,41 +39,24 @@ export function zenviaStatusEvent(messageId: string, code: string, description =
 
 /** Starts the fake on 127.0.0.1; `token` is the only X-API-TOKEN it accepts. */
 export async function startTestZenvia(token: string): Promise<TestZenvia> {
-  const requests: ZenviaRequest[] = [];
   let refusal: { status: number; code: string; message: string } | null = null;
   let n = 0;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const body = Buffer.concat(chunks).toString('utf8');
-      requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
-      const json = (status: number, payload: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-      if (req.headers['x-api-token'] !== token) return json(401, { code: 'UNAUTHORIZED', message: 'Unauthorized' });
-      if (req.method === 'POST' && url.pathname === '/v2/channels/sms/messages') {
-        if (refusal) return json(refusal.status, { code: refusal.code, message: refusal.message });
-        const input = JSON.parse(body) as { from: string; to: string; contents: unknown[] };
-        return json(200, {
-          id: `zv-${++n}-8f1c2e`,
-          from: input.from,
-          to: input.to,
-          direction: 'OUT',
-          channel: 'sms',
-          contents: input.contents,
-          timestamp: new Date().toISOString(),
-        });
-      }
-      json(404, { code: 'NOT_FOUND', message: 'Not found' });
-    });
+  const double = await startProviderDouble(({ request, url, json }) => {
+    if (request.headers['x-api-token'] !== token) return json(401, { code: 'UNAUTHORIZED', message: 'Unauthorized' });
+    if (request.method === 'POST' && url.pathname === '/v2/channels/sms/messages') {
+      if (refusal) return json(refusal.status, { code: refusal.code, message: refusal.message });
+      const input = JSON.parse(request.body) as { from: string; to: string; contents: unknown[] };
+      return json(200, {
+        id: `zv-${++n}-8f1c2e`,
+        from: input.from,
+        to: input.to,
+        direction: 'OUT',
+        channel: 'sms',
+        contents: input.contents,
+        timestamp: new Date().toISOString(),
+      });
+    }
+    json(404, { code: 'NOT_FOUND', message: 'Not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    refuseWith: (error) => void (refusal = error),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return Object.assign(double, { refuseWith: (error: typeof refusal) => void (refusal = error) });
 }

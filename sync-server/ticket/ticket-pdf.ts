@@ -6,6 +6,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../pdf/pdf-bytes.js';
 
 /** 80 mm in PDF points (72 per inch): the paper width of common thermal ticket printers. */
 export const SLIP_WIDTH_PT = (80 / 25.4) * 72;
@@ -38,12 +39,7 @@ export function renderTicketPdf(slip: TicketSlip): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: `Senha ${slip.code}`, Author: slip.clinicName },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const width = SLIP_WIDTH_PT - 2 * MARGIN;
   const line = (text: string, font: string, size: number, gap = 4) => {
     doc.font(font).fontSize(size).text(text, { width, align: 'center' });

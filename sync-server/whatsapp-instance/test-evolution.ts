@@ -6,16 +6,10 @@
  * answering as Evolution's documentation shows. It is not Evolution: the tests prove the adapter speaks
  * the documented API, and {@link TestEvolution.event} shapes its webhook events as Evolution posts them.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startProviderDouble, type RecordedRequest } from '../testing/provider-double.js';
 
 /** One request the fake got. */
-export interface EvolutionRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+export type EvolutionRequest = RecordedRequest;
 
 interface Instance {
   name: string;
@@ -43,88 +37,76 @@ export interface TestEvolution {
 
 /** Starts the fake on 127.0.0.1; `globalKey` is the key instance creation and deletion need. */
 export async function startTestEvolution(globalKey: string): Promise<TestEvolution> {
-  const requests: EvolutionRequest[] = [];
   const instances = new Map<string, Instance>();
   let qrMode: 'base64' | 'code' = 'code';
   let n = 0;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const body = Buffer.concat(chunks).toString('utf8');
-      requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
-      const json = (status: number, payload: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-      const error = (status: number, message: string) =>
-        json(status, { status, error: status === 401 ? 'Unauthorized' : 'Error', response: { message: [message] } });
-      const key = req.headers.apikey;
-      if (req.method === 'POST' && url.pathname === '/instance/create') {
-        if (key !== globalKey) return error(401, 'Unauthorized');
-        const input = JSON.parse(body) as { instanceName: string; token: string; webhook?: { url: string } };
-        if (instances.has(input.instanceName))
-          return error(403, `This name "${input.instanceName}" is already in use.`);
-        instances.set(input.instanceName, {
-          name: input.instanceName,
-          token: input.token,
-          state: 'close',
-          webhook: input.webhook?.url ?? null,
-        });
-        return json(201, {
-          instance: {
-            instanceName: input.instanceName,
-            instanceId: `inst-${++n}`,
-            integration: 'WHATSAPP-BAILEYS',
-            status: 'created',
-          },
-          hash: input.token,
-          webhook: input.webhook ?? {},
-        });
-      }
-      const match =
-        /^\/(instance\/connect|instance\/connectionState|message\/sendText|message\/sendMedia|instance\/delete)\/([^/]+)$/.exec(
-          url.pathname,
-        );
-      const instance = match ? instances.get(decodeURIComponent(match[2]!)) : undefined;
-      if (!match || !instance) return error(404, 'The instance does not exist');
-      const route = `${req.method} ${match[1]}`;
-      const byInstance = key === instance.token || key === globalKey;
-      if (route === 'DELETE instance/delete') {
-        if (key !== globalKey) return error(401, 'Unauthorized');
-        instances.delete(instance.name);
-        return json(200, { status: 'SUCCESS', error: false, response: { message: 'Instance deleted' } });
-      }
-      if (!byInstance) return error(401, 'Unauthorized');
-      if (route === 'GET instance/connect') {
-        if (instance.state === 'open') return json(200, { instance: { instanceName: instance.name, state: 'open' } });
-        instance.state = 'connecting';
-        const code = `2@fake-qr-${instance.name}-${++n}`;
-        return json(
-          200,
-          qrMode === 'base64'
-            ? { pairingCode: 'WZYEH1YY', code, base64: 'data:image/png;base64,iVBORw0KGgo=', count: n }
-            : { pairingCode: 'WZYEH1YY', code, count: n },
-        );
-      }
-      if (route === 'GET instance/connectionState')
-        return json(200, { instance: { instanceName: instance.name, state: instance.state } });
-      if (route === 'POST message/sendText' || route === 'POST message/sendMedia') {
-        if (instance.state !== 'open') return error(400, 'Connection Closed');
-        const input = JSON.parse(body) as { number: string };
-        return json(201, {
-          key: { remoteJid: `${input.number}@s.whatsapp.net`, fromMe: true, id: `3EB0TEST${++n}` },
-          messageTimestamp: Math.floor(Date.now() / 1000),
-          status: 'PENDING',
-        });
-      }
-      error(404, 'Not Found');
-    });
+  const double = await startProviderDouble(({ request: req, url, json }) => {
+    const body = req.body;
+    const error = (status: number, message: string) =>
+      json(status, { status, error: status === 401 ? 'Unauthorized' : 'Error', response: { message: [message] } });
+    const key = req.headers.apikey;
+    if (req.method === 'POST' && url.pathname === '/instance/create') {
+      if (key !== globalKey) return error(401, 'Unauthorized');
+      const input = JSON.parse(body) as { instanceName: string; token: string; webhook?: { url: string } };
+      if (instances.has(input.instanceName)) return error(403, `This name "${input.instanceName}" is already in use.`);
+      instances.set(input.instanceName, {
+        name: input.instanceName,
+        token: input.token,
+        state: 'close',
+        webhook: input.webhook?.url ?? null,
+      });
+      return json(201, {
+        instance: {
+          instanceName: input.instanceName,
+          instanceId: `inst-${++n}`,
+          integration: 'WHATSAPP-BAILEYS',
+          status: 'created',
+        },
+        hash: input.token,
+        webhook: input.webhook ?? {},
+      });
+    }
+    const match =
+      /^\/(instance\/connect|instance\/connectionState|message\/sendText|message\/sendMedia|instance\/delete)\/([^/]+)$/.exec(
+        url.pathname,
+      );
+    const instance = match ? instances.get(decodeURIComponent(match[2]!)) : undefined;
+    if (!match || !instance) return error(404, 'The instance does not exist');
+    const route = `${req.method} ${match[1]}`;
+    const byInstance = key === instance.token || key === globalKey;
+    if (route === 'DELETE instance/delete') {
+      if (key !== globalKey) return error(401, 'Unauthorized');
+      instances.delete(instance.name);
+      return json(200, { status: 'SUCCESS', error: false, response: { message: 'Instance deleted' } });
+    }
+    if (!byInstance) return error(401, 'Unauthorized');
+    if (route === 'GET instance/connect') {
+      if (instance.state === 'open') return json(200, { instance: { instanceName: instance.name, state: 'open' } });
+      instance.state = 'connecting';
+      const code = `2@fake-qr-${instance.name}-${++n}`;
+      return json(
+        200,
+        qrMode === 'base64'
+          ? { pairingCode: 'WZYEH1YY', code, base64: 'data:image/png;base64,iVBORw0KGgo=', count: n }
+          : { pairingCode: 'WZYEH1YY', code, count: n },
+      );
+    }
+    if (route === 'GET instance/connectionState')
+      return json(200, { instance: { instanceName: instance.name, state: instance.state } });
+    if (route === 'POST message/sendText' || route === 'POST message/sendMedia') {
+      if (instance.state !== 'open') return error(400, 'Connection Closed');
+      const input = JSON.parse(body) as { number: string };
+      return json(201, {
+        key: { remoteJid: `${input.number}@s.whatsapp.net`, fromMe: true, id: `3EB0TEST${++n}` },
+        messageTimestamp: Math.floor(Date.now() / 1000),
+        status: 'PENDING',
+      });
+    }
+    error(404, 'Not Found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
+    baseUrl: double.baseUrl,
+    requests: double.requests,
     instances,
     qrAs: (mode) => void (qrMode = mode),
     setState(name, state) {
@@ -140,11 +122,11 @@ export async function startTestEvolution(globalKey: string): Promise<TestEvoluti
           data,
           destination: instance.webhook,
           date_time: new Date().toISOString(),
-          server_url: `http://127.0.0.1:${port}`,
+          server_url: double.baseUrl,
           apikey: apikey ?? instance.token,
         }),
       };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: double.close,
   };
 }

@@ -150,18 +150,7 @@ export function whatsappOperations(service: WhatsAppService, cloud: CloudWhatsAp
     }),
     http: { method: 'GET', path: '/whatsapp/template/{name}/status' },
     example: { name: 'clinic_confirmacao_agendamento' },
-    async run(ctx, { name }) {
-      let found;
-      try {
-        found = await cloud.templateStatus(ctx.actor.tenantId, name, AbortSignal.timeout(15_000));
-      } catch (error) {
-        if (error instanceof SendFailure && error.code === 'whatsapp_not_configured')
-          throw new DomainError('not_found', error.message);
-        throw new DomainError('internal', 'O WhatsApp não respondeu à consulta do modelo');
-      }
-      if (!found) throw new DomainError('not_found', `Modelo ${name} não existe no WhatsApp da conta`);
-      return found;
-    },
+    run: (ctx, { name }) => askTemplate(name, (signal) => cloud.templateStatus(ctx.actor.tenantId, name, signal)),
   });
 
   const template = defineOperation({
@@ -182,18 +171,7 @@ export function whatsappOperations(service: WhatsAppService, cloud: CloudWhatsAp
       .meta({ id: 'WhatsAppTemplate' }),
     http: { method: 'GET', path: '/whatsapp/template/{name}' },
     example: { name: 'clinic_orcamento' },
-    async run(ctx, { name }) {
-      let found;
-      try {
-        found = await cloud.template(ctx.actor.tenantId, name, AbortSignal.timeout(15_000));
-      } catch (error) {
-        if (error instanceof SendFailure && error.code === 'whatsapp_not_configured')
-          throw new DomainError('not_found', error.message);
-        throw new DomainError('internal', 'O WhatsApp não respondeu à consulta do modelo');
-      }
-      if (!found) throw new DomainError('not_found', `Modelo ${name} não existe no WhatsApp da conta`);
-      return found;
-    },
+    run: (ctx, { name }) => askTemplate(name, (signal) => cloud.template(ctx.actor.tenantId, name, signal)),
   });
 
   const messageStatus = defineOperation({
@@ -217,4 +195,21 @@ export function whatsappOperations(service: WhatsAppService, cloud: CloudWhatsAp
   });
 
   return [configure, get, remove, optIn, template, templateStatus, messageStatus] as Operation[];
+}
+
+/**
+ * Asks the Cloud API about the template `name` (15 s at most): an account without WhatsApp or a template the
+ * provider does not hold is `not_found`; a provider that does not answer is `internal`.
+ */
+async function askTemplate<T>(name: string, ask: (signal: AbortSignal) => Promise<T | undefined>): Promise<T> {
+  let found: T | undefined;
+  try {
+    found = await ask(AbortSignal.timeout(15_000));
+  } catch (error) {
+    if (error instanceof SendFailure && error.code === 'whatsapp_not_configured')
+      throw new DomainError('not_found', error.message);
+    throw new DomainError('internal', 'O WhatsApp não respondeu à consulta do modelo');
+  }
+  if (!found) throw new DomainError('not_found', `Modelo ${name} não existe no WhatsApp da conta`);
+  return found;
 }
