@@ -102,6 +102,8 @@ export function transcriptionJob(options: TranscriptionJobOptions): Transcriptio
     const total: TranscriptionPassResult = { done: 0, retrying: 0, failed: 0 };
     for (const row of await transcriptions.due(20)) {
       if (passes.stopping) break;
+      // Longer than the adapter's 120 s timeout: a crashed process's row is tried again after it.
+      if (!(await transcriptions.claim(row, 10 * 60_000))) continue;
       total[await transcribeOne(row)] += 1;
     }
     return total;

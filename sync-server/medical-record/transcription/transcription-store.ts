@@ -218,6 +218,21 @@ export class Transcriptions {
       .execute();
   }
 
+  /**
+   * Takes a due transcription for one try: pushes its next attempt `leaseMs` ahead unless another server
+   * process took it first (several processes share the table). @returns whether this one took it.
+   */
+  async claim(row: TranscriptionRow, leaseMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('audio_transcriptions')
+      .set({ next_attempt_at: isoWithOffset(new Date(this.clock.now().getTime() + leaseMs)) })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** Records the text and drops the audio. */
   async done(id: string, text: string): Promise<void> {
     await this.update(id, { status: 'done', text, error: null, audio: null });

@@ -169,6 +169,16 @@ describe.each(backends)('audio transcription on $name', ({ name, skip }) => {
     expect((await server.transcription.transcriptions.get(tenantId, bad))!.audio).toBeNull();
   });
 
+  it.skipIf(skip)('lets one server process take a due transcription, not two', async () => {
+    const id = (await upload()).body.id as string;
+    const row = (await server.transcription.transcriptions.get(tenantId, id))!;
+    expect(await server.transcription.transcriptions.claim(row, 60_000)).toBe(true);
+    expect(await server.transcription.transcriptions.claim(row, 60_000)).toBe(false);
+    expect(await server.transcription.job.runOnce()).toEqual({ done: 0, retrying: 0, failed: 0 });
+    server.clock.advance(60_000);
+    expect(await server.transcription.job.runOnce()).toEqual({ done: 1, retrying: 0, failed: 0 });
+  });
+
   it.skipIf(skip)('refuses wrong types, empty or malformed audio, the reception and another professional', async () => {
     const before = whisper.received.length;
     const wrongType = await upload('ana', { mediaType: 'application/pdf' });
