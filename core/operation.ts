@@ -45,7 +45,7 @@ export interface HttpBinding {
   /** The spec's path where it gives one, e.g. `/budget/` or `/appointment/{id}/patientConfirmation`. */
   path: string;
   /** Success status; 200 by default, 201 for creations (docs/architecture.md "REST conventions"). */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** True when the spec gives no response body (answers the status with an empty body). */
   emptyBody?: boolean;
   /**

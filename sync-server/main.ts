@@ -53,6 +53,7 @@ const expiry = startBudgetExpiry({
   intervalMs: readExpiryIntervalMs(process.env),
 });
 built.tiss.protocolJob.start();
+built.transcription.job.start();
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(
     { port: info.port, database: config.databaseUrl.startsWith('postgres') ? 'postgresql' : config.databaseUrl },
@@ -75,7 +76,13 @@ function shutdown(signal: string): void {
   stopPurge();
   server.close(() => {
     // The send and the expiry run in flight are recorded before the database they write to closes.
-    Promise.all([delivery.stop(), expiry.stop(), webhooks.stop(), built.tiss.protocolJob.stop()])
+    Promise.all([
+      delivery.stop(),
+      expiry.stop(),
+      webhooks.stop(),
+      built.tiss.protocolJob.stop(),
+      built.transcription.job.stop(),
+    ])
       .then(() => database.close())
       .then(
         () => process.exit(0),

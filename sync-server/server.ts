@@ -41,6 +41,9 @@ import { InsurerConnections, insurerConnectionMigrations } from './billing/insur
 import { insurerOperations } from './billing/insurer-ops.js';
 import { protocolStatusJob, type ProtocolStatusJob } from './billing/protocol-status-job.js';
 import { soapInsurerTransport } from './billing/soap-insurer.js';
+import { transcriptionJob, type TranscriptionJob } from './medical-record/transcription/transcription-job.js';
+import { transcriptionOperations } from './medical-record/transcription/transcription-ops.js';
+import { Transcriptions, transcriptionMigrations } from './medical-record/transcription/transcription-store.js';
 import type { InsurerTransport } from '#core/billing/insurer-transport.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
@@ -91,6 +94,7 @@ export const serverMigrations = {
   ...paymentMigrations,
   ...documentMigrations,
   ...insurerConnectionMigrations,
+  ...transcriptionMigrations,
   ...integrationMigrations,
 };
 
@@ -120,6 +124,8 @@ export interface BuiltServer {
   documents: MedicalDocuments;
   /** Insurers' TISS web-service connections and the protocol-status job (`start` it to time it). */
   tiss: { connections: InsurerConnections; protocolJob: ProtocolStatusJob };
+  /** Accounts' transcription settings, submitted audios and the job transcribing them (`start` it). */
+  transcription: { transcriptions: Transcriptions; job: TranscriptionJob };
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -281,6 +287,18 @@ export async function assembleServer(
     audit: access.audit,
     logger,
   });
+  const transcriptions = new Transcriptions(database, secrets, clock, uuidV7Ids);
+  const allowPrivate = (tenantId: string) => webhooks.allowPrivate(tenantId);
+  const intervalRaw = process.env.CLINIC_TRANSCRIPTION_INTERVAL_MS;
+  if (intervalRaw && !(Number.isInteger(Number(intervalRaw)) && Number(intervalRaw) > 0))
+    throw new Error(`CLINIC_TRANSCRIPTION_INTERVAL_MS inválido: "${intervalRaw}"`);
+  const transcriber = transcriptionJob({
+    transcriptions,
+    clock,
+    logger,
+    allowPrivate,
+    ...(intervalRaw ? { intervalMs: Number(intervalRaw) } : {}),
+  });
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen, database.feed);
   // The one context builder: REST, pushes and the panel feed all take their contexts from it.
   const contexts = operationContexts({
@@ -316,6 +334,7 @@ export async function assembleServer(
     ...integrations.operations,
     ...providerPaymentOperations(payments, paymentProvider, access.audit),
     ...insurerOperations(tissConnections, insurer, protocolJob),
+    ...transcriptionOperations({ transcriptions, audit: access.audit, allowPrivate }),
     // Transfer tokens go through the server's own outbox: no installation replicates it.
     ...digitalTransferOperations(
       payments,
@@ -374,5 +393,6 @@ export async function assembleServer(
     payments,
     documents: documents.docs,
     tiss: { connections: tissConnections, protocolJob },
+    transcription: { transcriptions, job: transcriber },
   };
 }

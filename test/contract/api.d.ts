@@ -5325,6 +5325,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/medicalRecord/audio/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra o serviço de transcrição de áudio da conta (sem a chave) */
+    get: operations['medicalRecord.audio.settings.get'];
+    /**
+     * Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave)
+     * @description Um serviço que fala `POST /v1/audio/transcriptions` (API de áudio da OpenAI ou um servidor Whisper próprio). A chave fica cifrada no servidor e nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Endereços de rede privada ou local só com redes privadas permitidas na conta.
+     */
+    put: operations['medicalRecord.audio.settings.configure'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/audio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envia um áudio do atendimento para transcrição
+     * @description Só o profissional do atendimento ou um administrador. O áudio vai em base64 (`content`), até 25 MB (e dentro do limite de corpo do servidor, CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. Fica no servidor só até ser transcrito. Responde 202 com o id; o texto sai em GET /medicalRecord/audio/{id}. Atendimento concluído também aceita: o texto entra num adendo.
+     */
+    post: operations['medicalRecord.audio.submit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/audio/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
+    get: operations['medicalRecord.audio.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/finance/digitalAccount/transfer': {
     parameters: {
       query?: never;
@@ -7511,6 +7569,31 @@ export interface components {
     TissProtocolJobScheduled: {
       /** @constant */
       scheduled: true;
+    };
+    TranscriptionSettings: {
+      configured: boolean;
+      baseUrl?: string;
+      model?: string;
+      /** @description a chave nunca volta; só se está gravada */
+      keySet: boolean;
+      updatedAt?: string;
+    };
+    AudioTranscription: {
+      id: string;
+      medicalRecord: string;
+      /** @enum {string} */
+      status: 'pending' | 'done' | 'failed';
+      fileName: string;
+      mediaType: string;
+      /** @description bytes */
+      size: number;
+      /** @description a transcrição, quando pronta */
+      text?: string;
+      /** @description o motivo da última falha (pt-BR) */
+      error?: string;
+      attempts: number;
+      createdAt: string;
+      updatedAt: string;
     };
     DigitalTransfer: {
       id: string;
@@ -39887,6 +39970,321 @@ export interface operations {
       };
       /** @description Corpo da requisição grande demais */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.settings.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra o serviço de transcrição de áudio da conta (sem a chave) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranscriptionSettings'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.settings.configure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uri
+           * @description sem o /v1, ex.: https://api.openai.com
+           */
+          baseUrl: string;
+          /** @default whisper-1 */
+          model?: string;
+          apiKey?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranscriptionSettings'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          fileName?: string;
+          mediaType: string;
+          /**
+           * Format: base64
+           * @description o áudio, base64
+           */
+          content: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Envia um áudio do atendimento para transcrição */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AudioTranscription'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AudioTranscription'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
         headers: {
           [name: string]: unknown;
         };
