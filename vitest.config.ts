@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PostgreSQL suites share one server; files run in parallel but each uses its own schema.
     pool: 'forks',
+    // Vitest 4 defaults to availableParallelism() - 1 workers: one on a 2-core CI machine, so everything ran serially.
+    maxWorkers: 2,
   },
 });

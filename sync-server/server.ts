@@ -22,7 +22,6 @@ import {
 } from './auth/index.js';
 import { installServerModules, serverModuleOperations } from './catalogue.js';
 import type { ServerConfig } from './config.js';
-import { providersFromConfig, readMessagingConfig, startDelivery, type Delivery } from './messaging/index.js';
 import {
   asaasProvider,
   digitalTransferOperations,
@@ -32,18 +31,7 @@ import {
   providerPaymentOperations,
 } from './payments/index.js';
 import { limitTotemAttempts } from './ticket/totem-limit.js';
-import type { FileStorage } from './files/file-storage.js';
-import { fileStorageFor } from './files/storage-config.js';
-import { documentMigrations, medicalDocumentParts } from './medical-record/documents.js';
-import type { MedicalDocuments } from './medical-record/document-service.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
-import { InsurerConnections, insurerConnectionMigrations } from './billing/insurer-connections.js';
-import { insurerOperations } from './billing/insurer-ops.js';
-import { protocolStatusJob, type ProtocolStatusJob } from './billing/protocol-status-job.js';
-import { soapInsurerTransport } from './billing/soap-insurer.js';
-import { transcriptionJob, type TranscriptionJob } from './medical-record/transcription/transcription-job.js';
-import { transcriptionOperations } from './medical-record/transcription/transcription-ops.js';
-import { Transcriptions, transcriptionMigrations } from './medical-record/transcription/transcription-store.js';
 import type { InsurerTransport } from '#core/billing/insurer-transport.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
@@ -52,16 +40,15 @@ import { openSqlDatabase, type SqlDatabase, type StoreTables } from './store/ind
 import { repairExposedInvitations } from './auth/exposed-invitations.js';
 import { signingKey } from './auth/secrets.js';
 import { ChangeHub } from './sync/change-hub.js';
-import { notifyFailedMessage } from '#core/chat/notify.js';
+import { buildClinicalParts, clinicalMigrations, type ClinicalParts } from './clinical-integrations.js';
+import type { FileStorage } from './files/file-storage.js';
 import { buildIntegrations, integrationMigrations, type Integrations } from './messaging-integrations.js';
 import {
   serverSecretBox,
-  startWebhooks,
   webhookMigrations,
   webhookOperations,
   WebhookService,
   type SecretBox,
-  type WebhookWorker,
 } from './webhooks/index.js';
 import {
   cloudWhatsApp,
@@ -79,6 +66,8 @@ import {
   type WebSocketServing,
 } from './websocket/index.js';
 
+export { startServerDelivery, startServerWebhooks } from './server-workers.js';
+
 /** The package version, shown by /health and /openapi.json. */
 export const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -92,9 +81,7 @@ export const serverMigrations = {
   ...webhookMigrations,
   ...whatsappMigrations,
   ...paymentMigrations,
-  ...documentMigrations,
-  ...insurerConnectionMigrations,
-  ...transcriptionMigrations,
+  ...clinicalMigrations,
   ...integrationMigrations,
 };
 
@@ -121,11 +108,11 @@ export interface BuiltServer {
   /** Accounts' payment-provider credentials and online charges (the Asaas adapter). */
   payments: PaymentService;
   /** The attendance's files, reports (laudos) and shares, over the file storage (`CLINIC_FILES`). */
-  documents: MedicalDocuments;
+  documents: ClinicalParts['documents'];
   /** Insurers' TISS web-service connections and the protocol-status job (`start` it to time it). */
-  tiss: { connections: InsurerConnections; protocolJob: ProtocolStatusJob };
+  tiss: ClinicalParts['tiss'];
   /** Accounts' transcription settings, submitted audios and the job transcribing them (`start` it). */
-  transcription: { transcriptions: Transcriptions; job: TranscriptionJob };
+  transcription: ClinicalParts['transcription'];
 }
 
 /** What tests (and embedders) may set instead of the environment and the machine's clock. */
@@ -142,59 +129,6 @@ export interface BuildOptions {
   files?: FileStorage;
   /** The insurers' TISS web services; default the SOAP adapter. */
   insurerTransport?: InsurerTransport;
-}
-
-/**
- * Starts the delivery worker for every account (and the server's own messages), with the providers
- * the environment configures (`SMTP_URL`, `SMTP_FROM`, `MESSAGING_INTERVAL_MS`). Without SMTP, mail
- * waits as pending and is visible at `/message/`.
- *
- * @throws Error when a messaging setting is malformed.
- */
-export function startServerDelivery(
-  server: BuiltServer,
-  logger: Logger,
-  options: { clock?: Clock; env?: Record<string, string | undefined> } = {},
-): Delivery {
-  const config = readMessagingConfig(options.env ?? process.env);
-  const clock = options.clock ?? systemClock;
-  return startDelivery({
-    database: server.database,
-    tenants: async () => [SERVER_TENANT, ...(await server.keys.listAccounts()).map((a) => a.id)],
-    // WhatsApp goes through each account's Cloud API credentials; without them a send fails visibly.
-    // An account with a self-hosted instance sends through it instead (MSG-031); SMS through Zenvia.
-    providers: {
-      ...providersFromConfig(config),
-      whatsapp: server.integrations.whatsappProvider,
-      sms: server.integrations.smsProvider,
-    },
-    clock,
-    logger,
-    intervalMs: config.intervalMs,
-    // The bell of the reception (core/chat): a message that failed for good waits for a person.
-    onFailed: (store, message) => notifyFailedMessage({ store, clock, ids: uuidV7Ids }, message).then(() => undefined),
-  });
-}
-
-/**
- * Starts the webhook worker (`WEBHOOKS_INTERVAL_MS`, default 5 s): events from the change feed,
- * signed deliveries with retries (sync-server/webhooks/).
- */
-export function startServerWebhooks(
-  server: BuiltServer,
-  logger: Logger,
-  options: { clock?: Clock; env?: Record<string, string | undefined> } = {},
-): WebhookWorker {
-  const raw = (options.env ?? process.env).WEBHOOKS_INTERVAL_MS;
-  const intervalMs = raw ? Number(raw) : 5000;
-  if (!Number.isInteger(intervalMs) || intervalMs <= 0) throw new Error(`WEBHOOKS_INTERVAL_MS inválido: "${raw}"`);
-  return startWebhooks({
-    service: server.webhooks,
-    clock: options.clock ?? systemClock,
-    ids: uuidV7Ids,
-    logger,
-    intervalMs,
-  });
 }
 
 /**
@@ -266,38 +200,15 @@ export async function assembleServer(
     const credentials = await payments.credentials(tenantId);
     return credentials && asaasProvider(credentials);
   };
-  const documents = medicalDocumentParts({
-    db: database.kysely,
+  const clinical = await buildClinicalParts({
     database,
-    storage: options.files ?? (await fileStorageFor(database, clock)),
+    secrets,
     clock,
-    ids: uuidV7Ids,
-    audit: access.audit,
-    limits: access.limits,
+    access,
+    logger,
     allowPrivate: (tenantId) => webhooks.allowPrivate(tenantId),
-    ...(process.env.CLINIC_PUBLIC_URL ? { publicBase: process.env.CLINIC_PUBLIC_URL } : {}),
-  });
-  const tissConnections = new InsurerConnections(database, secrets, clock);
-  const insurer = options.insurerTransport ?? soapInsurerTransport();
-  const protocolJob = protocolStatusJob({
-    database,
-    connections: tissConnections,
-    transport: insurer,
-    clock,
-    audit: access.audit,
-    logger,
-  });
-  const transcriptions = new Transcriptions(database, secrets, clock, uuidV7Ids);
-  const allowPrivate = (tenantId: string) => webhooks.allowPrivate(tenantId);
-  const intervalRaw = process.env.CLINIC_TRANSCRIPTION_INTERVAL_MS;
-  if (intervalRaw && !(Number.isInteger(Number(intervalRaw)) && Number(intervalRaw) > 0))
-    throw new Error(`CLINIC_TRANSCRIPTION_INTERVAL_MS inválido: "${intervalRaw}"`);
-  const transcriber = transcriptionJob({
-    transcriptions,
-    clock,
-    logger,
-    allowPrivate,
-    ...(intervalRaw ? { intervalMs: Number(intervalRaw) } : {}),
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.insurerTransport ? { insurerTransport: options.insurerTransport } : {}),
   });
   const hub = new ChangeHub(database.kysely.withTables<StoreTables>(), 1000, database.listen, database.feed);
   // The one context builder: REST, pushes and the panel feed all take their contexts from it.
@@ -326,15 +237,13 @@ export async function assembleServer(
     ...serverAccessOperations(access),
     ...deviceOperations(devices),
     ...serverModuleOperations,
-    ...documents.operations,
+    ...clinical.operations,
     ...totemLoginOperations(access),
     ...websocketOperations(socketIds),
     ...webhookOperations(webhooks, access.audit),
     ...whatsappOperations(whatsapp, cloud, access.audit),
     ...integrations.operations,
     ...providerPaymentOperations(payments, paymentProvider, access.audit),
-    ...insurerOperations(tissConnections, insurer, protocolJob),
-    ...transcriptionOperations({ transcriptions, audit: access.audit, allowPrivate }),
     // Transfer tokens go through the server's own outbox: no installation replicates it.
     ...digitalTransferOperations(
       payments,
@@ -391,8 +300,8 @@ export async function assembleServer(
     whatsapp: { service: whatsapp, cloud },
     integrations,
     payments,
-    documents: documents.docs,
-    tiss: { connections: tissConnections, protocolJob },
-    transcription: { transcriptions, job: transcriber },
+    documents: clinical.documents,
+    tiss: clinical.tiss,
+    transcription: clinical.transcription,
   };
 }
