@@ -154,11 +154,10 @@ export const medicalRecordModule = domainModule({
       sync: { readPermission: 'medicalRecord:read', writePermission: 'medicalRecord:write', boundTo: 'professional' },
     },
   ],
-  // Literal paths under /medicalRecord/ (config, customForm) are mounted before /medicalRecord/{id}.
   operations: [
+    ...medicalRecordOperations,
     ...medicalRecordConfigOperations,
     ...customFormOperations,
-    ...medicalRecordOperations,
     answerCustomForm,
     ...dentalOperations,
     searchCid10Operation,

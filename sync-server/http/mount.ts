@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { anonymousActor, type Actor } from '#core/actor.js';
-import { invoke } from '#core/operation.js';
+import { invoke, type Operation } from '#core/operation.js';
 import { checkReferences } from '#core/references.js';
 import type { Registry } from '#core/registry.js';
 import type { Database } from '#core/store/port.js';
@@ -34,7 +34,7 @@ export interface MountDeps {
  * the operation sees; public operations (login…) get no actor and a store that refuses every use.
  */
 export function mountOperations(app: Hono, deps: MountDeps): void {
-  for (const op of deps.registry.list()) {
+  for (const op of literalsFirst(deps.registry.list())) {
     const binding = op.http;
     if (!binding) continue;
     const route = `${binding.method} ${binding.path}`;
@@ -58,4 +58,20 @@ export function mountOperations(app: Hono, deps: MountDeps): void {
       }
     });
   }
+}
+
+/**
+ * The operations in mounting order: where two paths could both match a request, the one with a
+ * literal segment where the other has a parameter comes first (`/medicalRecord/config` before
+ * `/medicalRecord/{id}`), because Hono runs the first registered match. Otherwise the registry's
+ * order is kept (the sort is stable), so a module lists its operations in whatever order reads best.
+ */
+export function literalsFirst(ops: readonly Operation[]): Operation[] {
+  const shape = (op: Operation): number[] =>
+    (op.http?.path ?? '').split('/').map((segment) => (segment.startsWith('{') ? 1 : 0));
+  const compare = (a: number[], b: number[]): number => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return a.length - b.length;
+  };
+  return [...ops].sort((a, b) => compare(shape(a), shape(b)));
 }

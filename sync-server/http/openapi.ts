@@ -185,16 +185,21 @@ function errorResponses(op: Operation): Record<string, unknown> {
 export function buildOpenApi(registry: Registry, info: { version: string }): Record<string, unknown> {
   const schemas: Schemas = { Error: errorBody };
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of registry.list()) {
+  const served = registry.list().filter((op) => op.http);
+  // Answered forms are named first, whatever the registry's order: a request form of the same named
+  // schema that differs (defaults, looser fields) then always becomes `<name>Input`.
+  const answered = new Map(
+    served.map((op) => [op, op.http!.emptyBody ? undefined : schemaOf(op.output, 'output', schemas)] as const),
+  );
+  const webhooks = webhookDocs(schemas);
+  for (const op of served) {
     if (!op.http) continue;
     const { parameters, body } = requestParts(op, schemas);
     const status = String(op.http.status ?? 200);
-    const success = op.http.emptyBody
-      ? { description: op.summary }
-      : {
-          description: op.summary,
-          content: { 'application/json': { schema: schemaOf(op.output, 'output', schemas) } },
-        };
+    const output = answered.get(op);
+    const success = output
+      ? { description: op.summary, content: { 'application/json': { schema: output } } }
+      : { description: op.summary };
     (paths[op.http.path] ??= {})[op.http.method.toLowerCase()] = {
       operationId: op.name,
       tags: [op.group],
@@ -206,7 +211,6 @@ export function buildOpenApi(registry: Registry, info: { version: string }): Rec
       'x-permission': op.permission,
     };
   }
-  const webhooks = webhookDocs(schemas);
   paths['/health'] = {
     get: {
       operationId: 'health',

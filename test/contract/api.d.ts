@@ -1999,93 +1999,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/medicalRecord/config': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Configuração do prontuário do profissional logado (seções e formulários, na ordem)
-     * @description Sem configuração gravada (`saved: false`): as oito seções na ordem padrão e os formulários visíveis ao profissional, por título.
-     */
-    get: operations['medicalRecord.config.get'];
-    /**
-     * Grava a configuração do prontuário do profissional logado
-     * @description Cada formulário precisa existir e ser da clínica ou do próprio profissional.
-     */
-    put: operations['medicalRecord.config.save'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/customForm/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Lista os formulários da clínica e os do profissional logado, por título */
-    get: operations['medicalRecord.customForm.list'];
-    put?: never;
-    /**
-     * Cria um formulário personalizado do prontuário (FHIR R4 Questionnaire)
-     * @description Tipos de item aceitos: group, display, string, text, integer, decimal, quantity, choice, boolean, date; `enableWhen`, `answerOption` com `ordinalValue`/`itemWeight` (escore) e unidades por `questionnaire-unit`.
-     */
-    post: operations['medicalRecord.customForm.create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/customForm/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra um formulário personalizado */
-    get: operations['medicalRecord.customForm.get'];
-    /**
-     * Substitui o questionário de um formulário personalizado
-     * @description Respostas já gravadas em prontuários guardam o texto das perguntas e o escore da versão respondida: editar não as altera.
-     */
-    put: operations['medicalRecord.customForm.edit'];
-    post?: never;
-    /** Apaga um formulário personalizado (respostas já gravadas nos prontuários ficam) */
-    delete: operations['medicalRecord.customForm.delete'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/customForm/bundle': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Extrai os questionários (Questionnaire) de um Bundle FHIR e os cria como formulários
-     * @description Erros apontam a entrada e o caminho no recurso (`bundle.entry.0.resource.item.2.enableWhen.0.question`). Outros recursos do Bundle são ignorados; `save: false` só valida e devolve.
-     */
-    post: operations['medicalRecord.customForm.fromBundle'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/appointment/{id}/medicalRecord': {
     parameters: {
       query?: never;
@@ -2236,6 +2149,93 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Configuração do prontuário do profissional logado (seções e formulários, na ordem)
+     * @description Sem configuração gravada (`saved: false`): as oito seções na ordem padrão e os formulários visíveis ao profissional, por título.
+     */
+    get: operations['medicalRecord.config.get'];
+    /**
+     * Grava a configuração do prontuário do profissional logado
+     * @description Cada formulário precisa existir e ser da clínica ou do próprio profissional.
+     */
+    put: operations['medicalRecord.config.save'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/customForm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista os formulários da clínica e os do profissional logado, por título */
+    get: operations['medicalRecord.customForm.list'];
+    put?: never;
+    /**
+     * Cria um formulário personalizado do prontuário (FHIR R4 Questionnaire)
+     * @description Tipos de item aceitos: group, display, string, text, integer, decimal, quantity, choice, boolean, date; `enableWhen`, `answerOption` com `ordinalValue`/`itemWeight` (escore) e unidades por `questionnaire-unit`.
+     */
+    post: operations['medicalRecord.customForm.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/customForm/bundle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Extrai os questionários (Questionnaire) de um Bundle FHIR e os cria como formulários
+     * @description Erros apontam a entrada e o caminho no recurso (`bundle.entry.0.resource.item.2.enableWhen.0.question`). Outros recursos do Bundle são ignorados; `save: false` só valida e devolve.
+     */
+    post: operations['medicalRecord.customForm.fromBundle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/customForm/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra um formulário personalizado */
+    get: operations['medicalRecord.customForm.get'];
+    /**
+     * Substitui o questionário de um formulário personalizado
+     * @description Respostas já gravadas em prontuários guardam o texto das perguntas e o escore da versão respondida: editar não as altera.
+     */
+    put: operations['medicalRecord.customForm.edit'];
+    post?: never;
+    /** Apaga um formulário personalizado (respostas já gravadas nos prontuários ficam) */
+    delete: operations['medicalRecord.customForm.delete'];
     options?: never;
     head?: never;
     patch?: never;
@@ -4683,6 +4683,193 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/insurance/{insurance}/tiss/integration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra a integração TISS do convênio (sem a senha) */
+    get: operations['insurance.tiss.integration.status'];
+    /**
+     * Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador
+     * @description A senha fica cifrada no servidor, nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Cada serviço responde em `{baseUrl}/{serviço}` (tissLoteGuias…) salvo quando `endpoints` o nomeia.
+     */
+    put: operations['insurance.tiss.integration.configure'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/{insurance}/tiss/parameters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
+    get: operations['insurance.tiss.parameters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/tiss/eligibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
+    post: operations['insurance.tiss.eligibility'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/attendance/{id}/authorizationStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
+    get: operations['insurance.tiss.authorizationStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/appeal/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
+    get: operations['billing.appeal.status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/protocolStatus/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pede que a verificação de protocolos dos lotes enviados rode agora
+     * @description A verificação consulta cada convênio com integração TISS (tissSolicitacaoStatusProtocolo) e grava a situação no lote (`protocolStatus`). A resposta volta logo; a verificação segue no servidor.
+     */
+    post: operations['billing.protocolStatus.runNow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/send/online': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido
+     * @description O lote precisa passar nos esquemas da ANS; a operadora responde com o protocolo (o lote fica enviado) ou com a glosa que o recusou (400 com o código, o lote fica aberto).
+     */
+    post: operations['insurance.batch.sendOnline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/audio/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra o serviço de transcrição de áudio da conta (sem a chave) */
+    get: operations['medicalRecord.audio.settings.get'];
+    /**
+     * Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave)
+     * @description Um serviço que fala `POST /v1/audio/transcriptions` (API de áudio da OpenAI ou um servidor Whisper próprio). A chave fica cifrada no servidor e nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Endereços de rede privada ou local só com redes privadas permitidas na conta.
+     */
+    put: operations['medicalRecord.audio.settings.configure'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/audio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envia um áudio do atendimento para transcrição
+     * @description Só o profissional do atendimento ou um administrador. O áudio vai em base64 (`content`), até 25 MB (e dentro do limite de corpo do servidor, CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. Fica no servidor só até ser transcrito. Responde 202 com o id; o texto sai em GET /medicalRecord/audio/{id}. Atendimento concluído também aceita: o texto entra num adendo.
+     */
+    post: operations['medicalRecord.audio.submit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/audio/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
+    get: operations['medicalRecord.audio.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/clinic/{id}/totemLogin': {
     parameters: {
       query?: never;
@@ -5188,193 +5375,6 @@ export interface paths {
     };
     /** Extrato da conta digital no provedor de pagamentos */
     get: operations['finance.digitalAccount.extract'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/insurance/{insurance}/tiss/integration': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra a integração TISS do convênio (sem a senha) */
-    get: operations['insurance.tiss.integration.status'];
-    /**
-     * Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador
-     * @description A senha fica cifrada no servidor, nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Cada serviço responde em `{baseUrl}/{serviço}` (tissLoteGuias…) salvo quando `endpoints` o nomeia.
-     */
-    put: operations['insurance.tiss.integration.configure'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/insurance/{insurance}/tiss/parameters': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
-    get: operations['insurance.tiss.parameters'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/insurance/tiss/eligibility': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
-    post: operations['insurance.tiss.eligibility'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/attendance/{id}/authorizationStatus': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
-    get: operations['insurance.tiss.authorizationStatus'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/appeal/status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
-    get: operations['billing.appeal.status'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/protocolStatus/run': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Pede que a verificação de protocolos dos lotes enviados rode agora
-     * @description A verificação consulta cada convênio com integração TISS (tissSolicitacaoStatusProtocolo) e grava a situação no lote (`protocolStatus`). A resposta volta logo; a verificação segue no servidor.
-     */
-    post: operations['billing.protocolStatus.runNow'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/batch/{id}/send/online': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido
-     * @description O lote precisa passar nos esquemas da ANS; a operadora responde com o protocolo (o lote fica enviado) ou com a glosa que o recusou (400 com o código, o lote fica aberto).
-     */
-    post: operations['insurance.batch.sendOnline'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/audio/settings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra o serviço de transcrição de áudio da conta (sem a chave) */
-    get: operations['medicalRecord.audio.settings.get'];
-    /**
-     * Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave)
-     * @description Um serviço que fala `POST /v1/audio/transcriptions` (API de áudio da OpenAI ou um servidor Whisper próprio). A chave fica cifrada no servidor e nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Endereços de rede privada ou local só com redes privadas permitidas na conta.
-     */
-    put: operations['medicalRecord.audio.settings.configure'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/{id}/audio': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Envia um áudio do atendimento para transcrição
-     * @description Só o profissional do atendimento ou um administrador. O áudio vai em base64 (`content`), até 25 MB (e dentro do limite de corpo do servidor, CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. Fica no servidor só até ser transcrito. Responde 202 com o id; o texto sai em GET /medicalRecord/audio/{id}. Atendimento concluído também aceita: o texto entra num adendo.
-     */
-    post: operations['medicalRecord.audio.submit'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/audio/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
-    get: operations['medicalRecord.audio.get'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6306,6 +6306,137 @@ export interface components {
       recalls: number;
       startedAt?: string;
     };
+    MedicalRecord: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      patient: string;
+      professional: string;
+      clinic?: string;
+      appointment?: string;
+      /** @enum {string} */
+      kind: 'appointment' | 'instant';
+      /** @enum {string} */
+      status: 'open' | 'finished';
+      startedAt: string;
+      finishedAt?: string;
+      sections: {
+        [key: string]: {
+          text: string;
+          at: string;
+          by: string;
+          cid10?: string[];
+        };
+      };
+      comments: {
+        id: string;
+        /** @enum {string} */
+        section:
+          | 'anamnese'
+          | 'exameFisico'
+          | 'hipoteseDiagnostica'
+          | 'conduta'
+          | 'prescricao'
+          | 'atestado'
+          | 'pedidosExame'
+          | 'evolucao';
+        text: string;
+        at: string;
+        by: string;
+      }[];
+      addenda: {
+        id: string;
+        text: string;
+        at: string;
+        by: string;
+        /** @enum {string} */
+        section?:
+          | 'anamnese'
+          | 'exameFisico'
+          | 'hipoteseDiagnostica'
+          | 'conduta'
+          | 'prescricao'
+          | 'atestado'
+          | 'pedidosExame'
+          | 'evolucao';
+        /** @constant */
+        origin?: 'merge';
+      }[];
+      transfers: {
+        at: string;
+        by: string;
+        from: string;
+        to: string;
+        reason?: string;
+      }[];
+      /** @description protocolos abertos no atendimento (cópia do protocolo como estava ao abrir) */
+      protocols?: {
+        id: string;
+        protocol: string;
+        name: string;
+        text: string;
+        cid10: string[];
+        at: string;
+        by: string;
+      }[];
+      /** @description informações acrescentadas aos protocolos abertos */
+      protocolNotes?: {
+        id: string;
+        use: string;
+        text: string;
+        at: string;
+        by: string;
+      }[];
+      formAnswers?: components['schemas']['MedicalRecordFormAnswer'][];
+      createdBy: string;
+    };
+    MedicalRecordFormAnswer: {
+      id: string;
+      form: string;
+      title: string;
+      formVersion: string;
+      response: components['schemas']['FhirQuestionnaireResponse'];
+      /** @description soma dos ordinalValue/itemWeight das opções escolhidas; band: a faixa do formulário */
+      score?: {
+        total: number;
+        complete: boolean;
+        band?: string;
+      };
+      at: string;
+      by: string;
+    };
+    FhirQuestionnaireResponse: {
+      /** @constant */
+      resourceType: 'QuestionnaireResponse';
+      questionnaire?: string;
+      /** @enum {string} */
+      status: 'in-progress' | 'completed';
+      item: components['schemas']['FhirQuestionnaireResponseItem'][];
+    };
+    FhirQuestionnaireResponseItem: {
+      linkId: string;
+      text?: string;
+      answer?: {
+        valueBoolean?: boolean;
+        valueDecimal?: number;
+        valueInteger?: number;
+        /** Format: date */
+        valueDate?: string;
+        valueString?: string;
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueQuantity?: {
+          value: number;
+          unit?: string;
+          system?: string;
+          code?: string;
+        };
+      }[];
+      item?: components['schemas']['FhirQuestionnaireResponseItem'][];
+    };
     MedicalRecordConfig: {
       professional: string;
       /** @description seções exibidas, na ordem (uma seção oculta que tenha texto continua aparecendo) */
@@ -6456,301 +6587,6 @@ export interface components {
         valueString?: string;
       }[];
       item?: components['schemas']['FhirQuestionnaireItem'][];
-    };
-    /** @description FHIR R4 Questionnaire (subconjunto suportado) */
-    FhirQuestionnaireInput: {
-      /** @constant */
-      resourceType: 'Questionnaire';
-      id?: string;
-      url?: string;
-      version?: string;
-      name?: string;
-      title: string;
-      /** @enum {string} */
-      status: 'draft' | 'active' | 'retired' | 'unknown';
-      description?: string;
-      code?: {
-        system?: string;
-        code?: string;
-        display?: string;
-      }[];
-      item: components['schemas']['FhirQuestionnaireItemInput'][];
-    };
-    FhirQuestionnaireItemInput: {
-      linkId: string;
-      text?: string;
-      prefix?: string;
-      /** @enum {string} */
-      type:
-        'group' | 'display' | 'string' | 'text' | 'integer' | 'decimal' | 'quantity' | 'choice' | 'boolean' | 'date';
-      required?: boolean;
-      /** @constant */
-      repeats?: false;
-      readOnly?: boolean;
-      maxLength?: number;
-      code?: {
-        system?: string;
-        code?: string;
-        display?: string;
-      }[];
-      answerOption?: {
-        valueCoding?: {
-          system?: string;
-          code?: string;
-          display?: string;
-        };
-        valueString?: string;
-        valueInteger?: number;
-        /** Format: date */
-        valueDate?: string;
-        initialSelected?: boolean;
-        extension?: {
-          url: string;
-          valueDecimal?: number;
-          valueInteger?: number;
-          valueCoding?: {
-            system?: string;
-            code?: string;
-            display?: string;
-          };
-          valueString?: string;
-        }[];
-      }[];
-      answerValueSet?: unknown;
-      enableWhen?: {
-        question: string;
-        /** @enum {string} */
-        operator: 'exists' | '=' | '!=' | '>' | '<' | '>=' | '<=';
-        answerBoolean?: boolean;
-        answerDecimal?: number;
-        answerInteger?: number;
-        /** Format: date */
-        answerDate?: string;
-        answerString?: string;
-        answerCoding?: {
-          system?: string;
-          code?: string;
-          display?: string;
-        };
-        answerQuantity?: {
-          value: number;
-          unit?: string;
-          system?: string;
-          code?: string;
-        };
-      }[];
-      /** @enum {string} */
-      enableBehavior?: 'all' | 'any';
-      initial?: {
-        valueBoolean?: boolean;
-        valueDecimal?: number;
-        valueInteger?: number;
-        /** Format: date */
-        valueDate?: string;
-        valueString?: string;
-        valueCoding?: {
-          system?: string;
-          code?: string;
-          display?: string;
-        };
-        valueQuantity?: {
-          value: number;
-          unit?: string;
-          system?: string;
-          code?: string;
-        };
-      }[];
-      extension?: {
-        url: string;
-        valueDecimal?: number;
-        valueInteger?: number;
-        valueCoding?: {
-          system?: string;
-          code?: string;
-          display?: string;
-        };
-        valueString?: string;
-      }[];
-      item?: components['schemas']['FhirQuestionnaireItemInput'][];
-    };
-    /** @description FHIR R4 Bundle; só os recursos Questionnaire são lidos */
-    FhirBundle: {
-      /** @constant */
-      resourceType: 'Bundle';
-      /** @enum {string} */
-      type: 'collection' | 'searchset' | 'transaction' | 'batch' | 'document';
-      /** @default [] */
-      entry: {
-        fullUrl?: string;
-        resource: {
-          resourceType: string;
-        } & {
-          [key: string]: unknown;
-        };
-      }[];
-    };
-    MedicalRecord: {
-      id: string;
-      createdAt: string;
-      updatedAt: string;
-      patient: string;
-      professional: string;
-      clinic?: string;
-      appointment?: string;
-      /** @enum {string} */
-      kind: 'appointment' | 'instant';
-      /** @enum {string} */
-      status: 'open' | 'finished';
-      startedAt: string;
-      finishedAt?: string;
-      sections: {
-        [key: string]: {
-          text: string;
-          at: string;
-          by: string;
-          cid10?: string[];
-        };
-      };
-      comments: {
-        id: string;
-        /** @enum {string} */
-        section:
-          | 'anamnese'
-          | 'exameFisico'
-          | 'hipoteseDiagnostica'
-          | 'conduta'
-          | 'prescricao'
-          | 'atestado'
-          | 'pedidosExame'
-          | 'evolucao';
-        text: string;
-        at: string;
-        by: string;
-      }[];
-      addenda: {
-        id: string;
-        text: string;
-        at: string;
-        by: string;
-        /** @enum {string} */
-        section?:
-          | 'anamnese'
-          | 'exameFisico'
-          | 'hipoteseDiagnostica'
-          | 'conduta'
-          | 'prescricao'
-          | 'atestado'
-          | 'pedidosExame'
-          | 'evolucao';
-        /** @constant */
-        origin?: 'merge';
-      }[];
-      transfers: {
-        at: string;
-        by: string;
-        from: string;
-        to: string;
-        reason?: string;
-      }[];
-      /** @description protocolos abertos no atendimento (cópia do protocolo como estava ao abrir) */
-      protocols?: {
-        id: string;
-        protocol: string;
-        name: string;
-        text: string;
-        cid10: string[];
-        at: string;
-        by: string;
-      }[];
-      /** @description informações acrescentadas aos protocolos abertos */
-      protocolNotes?: {
-        id: string;
-        use: string;
-        text: string;
-        at: string;
-        by: string;
-      }[];
-      formAnswers?: components['schemas']['MedicalRecordFormAnswer'][];
-      createdBy: string;
-    };
-    MedicalRecordFormAnswer: {
-      id: string;
-      form: string;
-      title: string;
-      formVersion: string;
-      response: components['schemas']['FhirQuestionnaireResponse'];
-      /** @description soma dos ordinalValue/itemWeight das opções escolhidas; band: a faixa do formulário */
-      score?: {
-        total: number;
-        complete: boolean;
-        band?: string;
-      };
-      at: string;
-      by: string;
-    };
-    FhirQuestionnaireResponse: {
-      /** @constant */
-      resourceType: 'QuestionnaireResponse';
-      questionnaire?: string;
-      /** @enum {string} */
-      status: 'in-progress' | 'completed';
-      item: components['schemas']['FhirQuestionnaireResponseItem'][];
-    };
-    FhirQuestionnaireResponseItem: {
-      linkId: string;
-      text?: string;
-      answer?: {
-        valueBoolean?: boolean;
-        valueDecimal?: number;
-        valueInteger?: number;
-        /** Format: date */
-        valueDate?: string;
-        valueString?: string;
-        valueCoding?: {
-          system?: string;
-          code?: string;
-          display?: string;
-        };
-        valueQuantity?: {
-          value: number;
-          unit?: string;
-          system?: string;
-          code?: string;
-        };
-      }[];
-      item?: components['schemas']['FhirQuestionnaireResponseItem'][];
-    };
-    FhirQuestionnaireResponseInput: {
-      /** @constant */
-      resourceType: 'QuestionnaireResponse';
-      questionnaire?: string;
-      /** @enum {string} */
-      status: 'in-progress' | 'completed';
-      item: components['schemas']['FhirQuestionnaireResponseItemInput'][];
-    };
-    FhirQuestionnaireResponseItemInput: {
-      linkId: string;
-      text?: string;
-      answer?: {
-        valueBoolean?: boolean;
-        valueDecimal?: number;
-        valueInteger?: number;
-        /** Format: date */
-        valueDate?: string;
-        valueString?: string;
-        valueCoding?: {
-          system?: string;
-          code?: string;
-          display?: string;
-        };
-        valueQuantity?: {
-          value: number;
-          unit?: string;
-          system?: string;
-          code?: string;
-        };
-      }[];
-      item?: components['schemas']['FhirQuestionnaireResponseItemInput'][];
     };
     Tooth: {
       /** @description número FDI */
@@ -7388,109 +7224,6 @@ export interface components {
       createdAt: string;
       createdBy: string;
     };
-    WebhookConfig: {
-      /** @description entregar também a endereços de rede privada ou local (padrão: não) */
-      allowPrivateNetworks: boolean;
-      endpoints: components['schemas']['WebhookEndpoint'][];
-      /** @description o catálogo de eventos */
-      events: {
-        type: string;
-        description: string;
-      }[];
-    };
-    WebhookEndpoint: {
-      id: string;
-      url: string;
-      description: string;
-      events: string[];
-      enabled: boolean;
-      /** @description por que o servidor desativou (ex.: 410 Gone) */
-      disabledReason: string | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    WhatsAppCredentials: {
-      phoneNumberId: string;
-      businessAccountId: string;
-      apiVersion: string;
-      baseUrl: string;
-      /** @description últimos 4 caracteres do token */
-      tokenHint: string;
-      updatedAt: string;
-    };
-    WhatsAppTemplate: {
-      name: string;
-      status: string;
-      language: string;
-      category: string | null;
-      components: {
-        type: string;
-        format?: string;
-        text?: string;
-      }[];
-    };
-    WhatsAppInstanceConfiguration: {
-      /** @constant */
-      provider: 'evolution';
-      baseUrl: string;
-      instanceName: string;
-      instanceId: string | null;
-      webhookUrl: string | null;
-      /** @description created, connecting, open ou close */
-      state: string;
-      /** @description últimos 4 caracteres da chave */
-      apiKeyHint: string;
-      createdAt: string;
-      updatedAt: string;
-    };
-    SmsCredentials: {
-      /** @constant */
-      provider: 'zenvia';
-      baseUrl: string;
-      sender: string;
-      /** @description últimos 4 caracteres do token */
-      tokenHint: string;
-      updatedAt: string;
-    };
-    WorkflowCredentials: {
-      /** @enum {string} */
-      provider: 'n8n' | 'make' | 'zapier' | 'other';
-      label: string;
-      baseUrl: string | null;
-      /** @description a credencial mascarada: só os 4 últimos caracteres */
-      secretHint: string;
-      createdAt: string;
-    };
-    PaymentProviderStatus: {
-      configured: boolean;
-      /** @constant */
-      provider?: 'asaas';
-      baseUrl?: string;
-      /** @description últimos 4 caracteres da chave */
-      apiKeyHint?: string;
-      /** @description conta financeira (digital) onde os recebimentos entram */
-      account?: string;
-      /** @description o caminho a cadastrar como webhook no provedor */
-      webhookPath?: string;
-      updatedAt?: string;
-    };
-    OnlineCharge: {
-      /** @description id da cobrança no provedor */
-      id: string;
-      bill: string;
-      /** @enum {string} */
-      method: 'pix' | 'creditCard' | 'bankSlip';
-      /** @description reais */
-      value: number;
-      /** @enum {string} */
-      status: 'pending' | 'settling' | 'received' | 'review' | 'refunded';
-      providerStatus: string;
-      /** @description o pagamento lançado na conta quando o provedor avisou */
-      payment?: string;
-      /** @description por que o aviso de pagamento ficou para uma pessoa conferir */
-      problem?: string;
-      createdAt: string;
-    };
     TissConnection: {
       configured: boolean;
       insurance: string;
@@ -7595,6 +7328,109 @@ export interface components {
       createdAt: string;
       updatedAt: string;
     };
+    WebhookConfig: {
+      /** @description entregar também a endereços de rede privada ou local (padrão: não) */
+      allowPrivateNetworks: boolean;
+      endpoints: components['schemas']['WebhookEndpoint'][];
+      /** @description o catálogo de eventos */
+      events: {
+        type: string;
+        description: string;
+      }[];
+    };
+    WebhookEndpoint: {
+      id: string;
+      url: string;
+      description: string;
+      events: string[];
+      enabled: boolean;
+      /** @description por que o servidor desativou (ex.: 410 Gone) */
+      disabledReason: string | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    WhatsAppCredentials: {
+      phoneNumberId: string;
+      businessAccountId: string;
+      apiVersion: string;
+      baseUrl: string;
+      /** @description últimos 4 caracteres do token */
+      tokenHint: string;
+      updatedAt: string;
+    };
+    WhatsAppTemplate: {
+      name: string;
+      status: string;
+      language: string;
+      category: string | null;
+      components: {
+        type: string;
+        format?: string;
+        text?: string;
+      }[];
+    };
+    WhatsAppInstanceConfiguration: {
+      /** @constant */
+      provider: 'evolution';
+      baseUrl: string;
+      instanceName: string;
+      instanceId: string | null;
+      webhookUrl: string | null;
+      /** @description created, connecting, open ou close */
+      state: string;
+      /** @description últimos 4 caracteres da chave */
+      apiKeyHint: string;
+      createdAt: string;
+      updatedAt: string;
+    };
+    SmsCredentials: {
+      /** @constant */
+      provider: 'zenvia';
+      baseUrl: string;
+      sender: string;
+      /** @description últimos 4 caracteres do token */
+      tokenHint: string;
+      updatedAt: string;
+    };
+    WorkflowCredentials: {
+      /** @enum {string} */
+      provider: 'n8n' | 'make' | 'zapier' | 'other';
+      label: string;
+      baseUrl: string | null;
+      /** @description a credencial mascarada: só os 4 últimos caracteres */
+      secretHint: string;
+      createdAt: string;
+    };
+    PaymentProviderStatus: {
+      configured: boolean;
+      /** @constant */
+      provider?: 'asaas';
+      baseUrl?: string;
+      /** @description últimos 4 caracteres da chave */
+      apiKeyHint?: string;
+      /** @description conta financeira (digital) onde os recebimentos entram */
+      account?: string;
+      /** @description o caminho a cadastrar como webhook no provedor */
+      webhookPath?: string;
+      updatedAt?: string;
+    };
+    OnlineCharge: {
+      /** @description id da cobrança no provedor */
+      id: string;
+      bill: string;
+      /** @enum {string} */
+      method: 'pix' | 'creditCard' | 'bankSlip';
+      /** @description reais */
+      value: number;
+      /** @enum {string} */
+      status: 'pending' | 'settling' | 'received' | 'review' | 'refunded';
+      providerStatus: string;
+      /** @description o pagamento lançado na conta quando o provedor avisou */
+      payment?: string;
+      /** @description por que o aviso de pagamento ficou para uma pessoa conferir */
+      problem?: string;
+      createdAt: string;
+    };
     DigitalTransfer: {
       id: string;
       /** @description reais */
@@ -7657,6 +7493,170 @@ export interface components {
       /** @enum {string} */
       status: 'sent' | 'failed';
       lastError: string | null;
+    };
+    /** @description FHIR R4 Questionnaire (subconjunto suportado) */
+    FhirQuestionnaireInput: {
+      /** @constant */
+      resourceType: 'Questionnaire';
+      id?: string;
+      url?: string;
+      version?: string;
+      name?: string;
+      title: string;
+      /** @enum {string} */
+      status: 'draft' | 'active' | 'retired' | 'unknown';
+      description?: string;
+      code?: {
+        system?: string;
+        code?: string;
+        display?: string;
+      }[];
+      item: components['schemas']['FhirQuestionnaireItemInput'][];
+    };
+    FhirQuestionnaireItemInput: {
+      linkId: string;
+      text?: string;
+      prefix?: string;
+      /** @enum {string} */
+      type:
+        'group' | 'display' | 'string' | 'text' | 'integer' | 'decimal' | 'quantity' | 'choice' | 'boolean' | 'date';
+      required?: boolean;
+      /** @constant */
+      repeats?: false;
+      readOnly?: boolean;
+      maxLength?: number;
+      code?: {
+        system?: string;
+        code?: string;
+        display?: string;
+      }[];
+      answerOption?: {
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueString?: string;
+        valueInteger?: number;
+        /** Format: date */
+        valueDate?: string;
+        initialSelected?: boolean;
+        extension?: {
+          url: string;
+          valueDecimal?: number;
+          valueInteger?: number;
+          valueCoding?: {
+            system?: string;
+            code?: string;
+            display?: string;
+          };
+          valueString?: string;
+        }[];
+      }[];
+      answerValueSet?: unknown;
+      enableWhen?: {
+        question: string;
+        /** @enum {string} */
+        operator: 'exists' | '=' | '!=' | '>' | '<' | '>=' | '<=';
+        answerBoolean?: boolean;
+        answerDecimal?: number;
+        answerInteger?: number;
+        /** Format: date */
+        answerDate?: string;
+        answerString?: string;
+        answerCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        answerQuantity?: {
+          value: number;
+          unit?: string;
+          system?: string;
+          code?: string;
+        };
+      }[];
+      /** @enum {string} */
+      enableBehavior?: 'all' | 'any';
+      initial?: {
+        valueBoolean?: boolean;
+        valueDecimal?: number;
+        valueInteger?: number;
+        /** Format: date */
+        valueDate?: string;
+        valueString?: string;
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueQuantity?: {
+          value: number;
+          unit?: string;
+          system?: string;
+          code?: string;
+        };
+      }[];
+      extension?: {
+        url: string;
+        valueDecimal?: number;
+        valueInteger?: number;
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueString?: string;
+      }[];
+      item?: components['schemas']['FhirQuestionnaireItemInput'][];
+    };
+    /** @description FHIR R4 Bundle; só os recursos Questionnaire são lidos */
+    FhirBundle: {
+      /** @constant */
+      resourceType: 'Bundle';
+      /** @enum {string} */
+      type: 'collection' | 'searchset' | 'transaction' | 'batch' | 'document';
+      /** @default [] */
+      entry: {
+        fullUrl?: string;
+        resource: {
+          resourceType: string;
+        } & {
+          [key: string]: unknown;
+        };
+      }[];
+    };
+    FhirQuestionnaireResponseInput: {
+      /** @constant */
+      resourceType: 'QuestionnaireResponse';
+      questionnaire?: string;
+      /** @enum {string} */
+      status: 'in-progress' | 'completed';
+      item: components['schemas']['FhirQuestionnaireResponseItemInput'][];
+    };
+    FhirQuestionnaireResponseItemInput: {
+      linkId: string;
+      text?: string;
+      answer?: {
+        valueBoolean?: boolean;
+        valueDecimal?: number;
+        valueInteger?: number;
+        /** Format: date */
+        valueDate?: string;
+        valueString?: string;
+        valueCoding?: {
+          system?: string;
+          code?: string;
+          display?: string;
+        };
+        valueQuantity?: {
+          value: number;
+          unit?: string;
+          system?: string;
+          code?: string;
+        };
+      }[];
+      item?: components['schemas']['FhirQuestionnaireResponseItemInput'][];
     };
   };
   responses: never;
@@ -20751,667 +20751,6 @@ export interface operations {
       };
     };
   };
-  'medicalRecord.config.get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Configuração do prontuário do profissional logado (seções e formulários, na ordem) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MedicalRecordConfig'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecord:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.config.save': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description seções exibidas, na ordem (uma seção oculta que tenha texto continua aparecendo) */
-          sections: (
-            | 'anamnese'
-            | 'exameFisico'
-            | 'hipoteseDiagnostica'
-            | 'conduta'
-            | 'prescricao'
-            | 'atestado'
-            | 'pedidosExame'
-            | 'evolucao'
-          )[];
-          /** @description formulários exibidos, na ordem */
-          forms: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description Grava a configuração do prontuário do profissional logado */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MedicalRecordConfig'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecord:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.customForm.list': {
-    parameters: {
-      query?: {
-        owner?: 'clinic' | 'professional';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Lista os formulários da clínica e os do profissional logado, por título */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            items: components['schemas']['CustomMedicalRecordForm'][];
-          };
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecordForm:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.customForm.create': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /**
-           * @description `professional` (de quem cria, padrão) ou `clinic` (só quem administra a clínica)
-           * @default professional
-           * @enum {string}
-           */
-          owner?: 'clinic' | 'professional';
-          questionnaire: components['schemas']['FhirQuestionnaireInput'];
-          /** @description faixas de gravidade do escore total (limites inclusivos), ex.: PHQ-9 10–14 "moderada" */
-          scoreBands?: {
-            min: number;
-            max: number;
-            label: string;
-          }[];
-        };
-      };
-    };
-    responses: {
-      /** @description Cria um formulário personalizado do prontuário (FHIR R4 Questionnaire) */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CustomMedicalRecordForm'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecordForm:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.customForm.get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra um formulário personalizado */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CustomMedicalRecordForm'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecordForm:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.customForm.edit': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          questionnaire: components['schemas']['FhirQuestionnaireInput'];
-          /** @description faixas de gravidade do escore total (limites inclusivos), ex.: PHQ-9 10–14 "moderada" */
-          scoreBands?: {
-            min: number;
-            max: number;
-            label: string;
-          }[];
-        };
-      };
-    };
-    responses: {
-      /** @description Substitui o questionário de um formulário personalizado */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CustomMedicalRecordForm'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecordForm:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.customForm.delete': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Apaga um formulário personalizado (respostas já gravadas nos prontuários ficam) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecordForm:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.customForm.fromBundle': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /**
-           * @description `professional` (de quem cria, padrão) ou `clinic` (só quem administra a clínica)
-           * @default professional
-           * @enum {string}
-           */
-          owner?: 'clinic' | 'professional';
-          bundle: components['schemas']['FhirBundle'];
-          /**
-           * @description false: só extrai e valida, sem criar
-           * @default true
-           */
-          save?: boolean;
-        };
-      };
-    };
-    responses: {
-      /** @description Extrai os questionários (Questionnaire) de um Bundle FHIR e os cria como formulários */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            questionnaires: components['schemas']['FhirQuestionnaire'][];
-            forms: components['schemas']['CustomMedicalRecordForm'][];
-          };
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecordForm:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   'medicalRecord.openAttendance': {
     parameters: {
       query?: never;
@@ -22219,6 +21558,667 @@ export interface operations {
       };
       /** @description Registro não encontrado */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.config.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Configuração do prontuário do profissional logado (seções e formulários, na ordem) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecordConfig'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.config.save': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description seções exibidas, na ordem (uma seção oculta que tenha texto continua aparecendo) */
+          sections: (
+            | 'anamnese'
+            | 'exameFisico'
+            | 'hipoteseDiagnostica'
+            | 'conduta'
+            | 'prescricao'
+            | 'atestado'
+            | 'pedidosExame'
+            | 'evolucao'
+          )[];
+          /** @description formulários exibidos, na ordem */
+          forms: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Grava a configuração do prontuário do profissional logado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MedicalRecordConfig'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.list': {
+    parameters: {
+      query?: {
+        owner?: 'clinic' | 'professional';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista os formulários da clínica e os do profissional logado, por título */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['CustomMedicalRecordForm'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description `professional` (de quem cria, padrão) ou `clinic` (só quem administra a clínica)
+           * @default professional
+           * @enum {string}
+           */
+          owner?: 'clinic' | 'professional';
+          questionnaire: components['schemas']['FhirQuestionnaireInput'];
+          /** @description faixas de gravidade do escore total (limites inclusivos), ex.: PHQ-9 10–14 "moderada" */
+          scoreBands?: {
+            min: number;
+            max: number;
+            label: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Cria um formulário personalizado do prontuário (FHIR R4 Questionnaire) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomMedicalRecordForm'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.fromBundle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description `professional` (de quem cria, padrão) ou `clinic` (só quem administra a clínica)
+           * @default professional
+           * @enum {string}
+           */
+          owner?: 'clinic' | 'professional';
+          bundle: components['schemas']['FhirBundle'];
+          /**
+           * @description false: só extrai e valida, sem criar
+           * @default true
+           */
+          save?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Extrai os questionários (Questionnaire) de um Bundle FHIR e os cria como formulários */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            questionnaires: components['schemas']['FhirQuestionnaire'][];
+            forms: components['schemas']['CustomMedicalRecordForm'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra um formulário personalizado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomMedicalRecordForm'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.edit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          questionnaire: components['schemas']['FhirQuestionnaireInput'];
+          /** @description faixas de gravidade do escore total (limites inclusivos), ex.: PHQ-9 10–14 "moderada" */
+          scoreBands?: {
+            min: number;
+            max: number;
+            label: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Substitui o questionário de um formulário personalizado */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomMedicalRecordForm'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.customForm.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Apaga um formulário personalizado (respostas já gravadas nos prontuários ficam) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecordForm:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -36160,6 +36160,941 @@ export interface operations {
       };
     };
   };
+  'insurance.tiss.integration.status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra a integração TISS do convênio (sem a senha) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissConnection'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.integration.configure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          baseUrl: string;
+          endpoints?: {
+            [key: string]: string;
+          };
+          /** @default 4.01.00 */
+          version?: string;
+          login?: string;
+          password?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissConnection'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.parameters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissParameters'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.eligibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          insurance: string;
+          cardNumber: string;
+          /** Format: date */
+          cardValidity?: string;
+          /** @description token do beneficiário, se a operadora pede */
+          validationCode?: string;
+          clinic?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissEligibility'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.authorizationStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissAuthorizationStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.appeal.status': {
+    parameters: {
+      query: {
+        insurance: string;
+        protocol: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissAppealStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.protocolStatus.runNow': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pede que a verificação de protocolos dos lotes enviados rode agora */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissProtocolJobScheduled'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.batch.sendOnline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.settings.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra o serviço de transcrição de áudio da conta (sem a chave) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranscriptionSettings'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.settings.configure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uri
+           * @description sem o /v1, ex.: https://api.openai.com
+           */
+          baseUrl: string;
+          /** @default whisper-1 */
+          model?: string;
+          apiKey?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranscriptionSettings'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          fileName?: string;
+          mediaType: string;
+          /**
+           * Format: base64
+           * @description o áudio, base64
+           */
+          content: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Envia um áudio do atendimento para transcrição */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AudioTranscription'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AudioTranscription'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'clinic.totemLogin.generate': {
     parameters: {
       query?: never;
@@ -39350,941 +40285,6 @@ export interface operations {
       };
       /** @description Sem a permissão finance:read */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.integration.status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        insurance: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra a integração TISS do convênio (sem a senha) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissConnection'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.integration.configure': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        insurance: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** Format: uri */
-          baseUrl: string;
-          endpoints?: {
-            [key: string]: string;
-          };
-          /** @default 4.01.00 */
-          version?: string;
-          login?: string;
-          password?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissConnection'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.parameters': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        insurance: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissParameters'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.eligibility': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          insurance: string;
-          cardNumber: string;
-          /** Format: date */
-          cardValidity?: string;
-          /** @description token do beneficiário, se a operadora pede */
-          validationCode?: string;
-          clinic?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissEligibility'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.authorizationStatus': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissAuthorizationStatus'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'billing.appeal.status': {
-    parameters: {
-      query: {
-        insurance: string;
-        protocol: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissAppealStatus'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'billing.protocolStatus.runNow': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Pede que a verificação de protocolos dos lotes enviados rode agora */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissProtocolJobScheduled'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.batch.sendOnline': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BatchWithTotal'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.settings.get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra o serviço de transcrição de áudio da conta (sem a chave) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TranscriptionSettings'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão access:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.settings.configure': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /**
-           * Format: uri
-           * @description sem o /v1, ex.: https://api.openai.com
-           */
-          baseUrl: string;
-          /** @default whisper-1 */
-          model?: string;
-          apiKey?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TranscriptionSettings'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão access:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.submit': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          fileName?: string;
-          mediaType: string;
-          /**
-           * Format: base64
-           * @description o áudio, base64
-           */
-          content: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Envia um áudio do atendimento para transcrição */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AudioTranscription'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecord:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AudioTranscription'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecord:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
         headers: {
           [name: string]: unknown;
         };

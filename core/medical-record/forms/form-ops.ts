@@ -236,16 +236,12 @@ export const formsFromBundle = defineOperation({
   },
 });
 
-/**
- * The custom form operations (routes before `/medicalRecord/{id}`: the module lists them first). The
- * reads come first: the OpenAPI document names the answered `FhirQuestionnaire` from the first schema
- * it meets, and the looser request form becomes `FhirQuestionnaireInput`.
- */
+/** The custom form operations (MED-020..023). */
 export const customFormOperations = [
-  listCustomForms,
-  getCustomForm,
   createCustomForm,
   formsFromBundle,
   editCustomForm,
   deleteCustomForm,
+  listCustomForms,
+  getCustomForm,
 ];
