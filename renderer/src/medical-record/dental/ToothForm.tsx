@@ -116,7 +116,7 @@ export function ToothForm(props: {
         onChange={(e) => setNote(e.currentTarget.value)}
         onKeyDown={(e) => e.key === 'Enter' && void submit()}
       />
-      <Text size="xs" c={faceState && !ready.ok ? 'orange.8' : 'dimmed'}>
+      <Text size="xs" c="dimmed">
         {faceState ? (ready.ok ? ' ' : t('dental.needFaces')) : t('dental.wholeTooth')}
       </Text>
       {error && (
