@@ -147,6 +147,16 @@ beforeAll(async () => {
   });
   expect(budget.status, JSON.stringify(budget.body)).toBe(201);
 
+  // Earlier findings on the chart: a missing tooth and a root canal (whole-tooth states).
+  for (const body of [
+    { tooth: '18', state: 'ausente' },
+    { tooth: '46', state: 'tratamento_canal', note: 'Canal tratado em 2024' },
+    { tooth: '26', state: 'restaurado', faces: ['O', 'D'] },
+  ]) {
+    const entry = await server.call('POST', `/patient/${patientId}/dentalTreatment`, { token: adminToken, body });
+    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+  }
+
   // The professional's own form, created over REST as he would through an integration.
   const token = (await login(server, EMAIL, PASSWORD)).accessToken;
   const form = await server.call('POST', '/medicalRecord/customForm/', {
@@ -234,6 +244,7 @@ describe("the prontuário's odontogram, laudos and forms", () => {
     await page.getByText('Registrado no dente 36: Cariado.').waitFor();
     await page.getByTestId('tooth-history-item').filter({ hasText: 'Cariado' }).waitFor();
     await expect(tooth36.getAttribute('aria-label')).resolves.toContain('Oclusal: Cariado');
+    await expect(page.locator('[data-tooth="18"]').getAttribute('aria-label')).resolves.toContain('Ausente');
     // The arrow keys walk the arch.
     await tooth36.focus();
     await page.keyboard.press('ArrowLeft');
@@ -259,7 +270,9 @@ describe("the prontuário's odontogram, laudos and forms", () => {
     );
     expect(chart.teeth.find((t) => t.tooth === '36')!.faceStates).toEqual({ O: 'cariado', M: 'cariado' });
     await page.getByText('Decíduos (51–85)').click();
-    await page.locator('[data-tooth="75"]').waitFor();
+    await page.locator('[data-tooth="75"]').click();
+    await page.getByText('Dente 75 · Segundo molar decíduo inferior esquerdo').waitFor();
+    await shot(page, 'medical-record/odontogram-deciduous.png');
     await page.getByText('Permanentes (11–48)').click();
 
     // Laudos: write, list, PDF, share, and delete one while the attendance is open.
