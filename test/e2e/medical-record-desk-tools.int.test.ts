@@ -5,7 +5,8 @@
  * tooth shows the budget line that names it; a laudo is written, listed, opened as PDF, shared (its
  * address and key shown once) and a second one deleted; a PHQ-9-like form created over REST is
  * answered in the forms accordion, its conditional item appearing only once enabled, with the score
- * and band shown (docs/decisions/renderer.md UI-070..UI-072). Screenshots at 1366×768 and 1024×768
+ * and band shown; once finished, the chart is read-only and the laudos can no longer be changed or
+ * deleted (docs/decisions/renderer.md UI-070, UI-071). Screenshots at 1366×768 and 1024×768
  * go to test-results/medical-record/.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -337,6 +338,19 @@ describe("the prontuário's odontogram, laudos and forms", () => {
       (a) => a.length > 0,
     );
     expect(answers.at(-1)!.score).toMatchObject({ total: 6, band: 'moderada ou mais' });
+
+    // Finished: the chart is for reading only and the laudos can no longer be changed or deleted.
+    await page.getByRole('button', { name: 'Finalizar atendimento' }).click();
+    await page.getByRole('button', { name: 'Finalizar atendimento' }).click();
+    await page.getByText('Finalizado em').waitFor();
+    await page.getByRole('tab', { name: 'Odontograma' }).click();
+    await page.getByText('o odontograma fica só para consulta').waitFor();
+    await page.locator('[data-tooth="36"]').click();
+    await page.getByTestId('tooth-history-item').filter({ hasText: 'Cariado' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Registrar no dente 36' }).count()).resolves.toBe(0);
+    await page.getByRole('tab', { name: 'Laudos' }).click();
+    await page.getByText('os laudos salvos não mudam mais').waitFor();
+    await expect(page.getByTestId('report-item').getByRole('button', { name: 'Excluir' }).count()).resolves.toBe(0);
     expect(problems).toEqual([]);
   }, 240_000);
 });
