@@ -75,6 +75,7 @@ export function ToothButton(props: {
     <UnstyledButton
       data-tooth={props.tooth}
       aria-label={props.label}
+      title={props.label}
       aria-pressed={props.selected}
       tabIndex={props.focusable ? 0 : -1}
       onClick={props.onSelect}
