@@ -32,6 +32,10 @@ import { chatEn } from '../chat/chat.en.js';
 import { chatPtBR } from '../chat/chat.pt-BR.js';
 import { documentsEn } from '../medical-record/documents.en.js';
 import { documentsPtBR } from '../medical-record/documents.pt-BR.js';
+import { dentalEn } from '../medical-record/dental/dental.en.js';
+import { dentalPtBR } from '../medical-record/dental/dental.pt-BR.js';
+import { reportsEn } from '../medical-record/reports.en.js';
+import { reportsPtBR } from '../medical-record/reports.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
 export type MessageKey =
@@ -88,6 +92,8 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...billingPtBR,
     ...chatPtBR,
     ...documentsPtBR,
+    ...dentalPtBR,
+    ...reportsPtBR,
   },
   en: {
     ...en,
@@ -104,6 +110,8 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...billingEn,
     ...chatEn,
     ...documentsEn,
+    ...dentalEn,
+    ...reportsEn,
   },
 };
 

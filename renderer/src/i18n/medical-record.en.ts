@@ -61,6 +61,7 @@ export const medicalRecordEn: Record<MedicalRecordMessageKey, string> = {
   'medicalRecord.formNo': 'No',
   'medicalRecord.formRequired': 'required',
   'medicalRecord.config': 'Set up the record',
+  'medicalRecord.tabRecord': 'Attendance',
   'medicalRecord.configSections': 'Sections shown (in order)',
   'medicalRecord.configForms': 'Forms shown (in order)',
   'medicalRecord.configSave': 'Save settings',

@@ -60,6 +60,7 @@ export const medicalRecordPtBR = {
   'medicalRecord.formNo': 'Não',
   'medicalRecord.formRequired': 'obrigatório',
   'medicalRecord.config': 'Configurar prontuário',
+  'medicalRecord.tabRecord': 'Atendimento',
   'medicalRecord.configSections': 'Seções exibidas (na ordem)',
   'medicalRecord.configForms': 'Formulários exibidos (na ordem)',
   'medicalRecord.configSave': 'Salvar configuração',

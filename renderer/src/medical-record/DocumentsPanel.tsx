@@ -1,8 +1,9 @@
 /**
  * The prontuário's Documentos panel (MED-032..MED-035): prints the attendance's receita simples, receita
  * de controle especial, atestado (with the CID-10 only when the patient authorized), pedido de exames
- * and laudos as the server's PDFs, opened in a new window; creates a share with the patient, showing
- * the address and key once with the expiry; lists shares and revokes them. Needs the server.
+ * as the server's PDFs, opened in a new window; creates a share with the patient, showing
+ * the address and key once with the expiry; lists shares and revokes them. Laudos have their own tab
+ * (ReportsPanel.tsx). Needs the server.
  */
 import { Alert, Button, Checkbox, Code, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
@@ -18,10 +19,6 @@ interface Share {
   status: 'active' | 'pending' | 'accepted' | 'revoked' | 'expired';
   expiresAt: string;
 }
-interface Report {
-  id: string;
-  title: string;
-}
 
 /** The panel for record `recordId`; `flush` saves what is being typed before a document is drawn. */
 export function DocumentsPanel({ recordId, flush }: { recordId: string; flush: () => Promise<void> }) {
@@ -32,17 +29,12 @@ export function DocumentsPanel({ recordId, flush }: { recordId: string; flush: (
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ url: string; key: string; expiresAt: string } | null>(null);
   const [shares, setShares] = useState<Share[]>([]);
-  const [reports, setReports] = useState<Report[]>([]);
 
   const reload = useCallback(async () => {
     if (!target) return;
     try {
-      const [s, r] = await Promise.all([
-        callServer<{ items: Share[] }>(target, 'GET', `/medicalRecord/${recordId}/share`),
-        callServer<{ items: Report[] }>(target, 'GET', `/medicalRecord/${recordId}/report`),
-      ]);
+      const s = await callServer<{ items: Share[] }>(target, 'GET', `/medicalRecord/${recordId}/share`);
       setShares(s.items);
-      setReports(r.items);
     } catch {
       // The lists are a convenience: offline they stay as they were, and printing says why it fails.
     }
@@ -120,16 +112,6 @@ export function DocumentsPanel({ recordId, flush }: { recordId: string; flush: (
           checked={cid}
           onChange={(e) => setCid(e.currentTarget.checked)}
         />
-        {reports.length > 0 && (
-          <Group gap="xs">
-            <Text size="sm">{t('documents.reports')}:</Text>
-            {reports.map((r) => (
-              <Button key={r.id} size="xs" variant="subtle" onClick={() => void print('laudo', `?reportId=${r.id}`)}>
-                {r.title}
-              </Button>
-            ))}
-          </Group>
-        )}
         <Group gap="xs" align="end">
           <NumberInput
             size="xs"

@@ -15,8 +15,7 @@ import { useLive, useRun } from '../local/hooks.js';
 import { ConfigDrawer } from './ConfigDrawer.js';
 import { DayList } from './DayList.js';
 import { loadOpenedRecord, loadProfessionalDay } from './load-attendances.js';
-import { PatientHistory } from './PatientHistory.js';
-import { RecordEditor } from './RecordEditor.js';
+import { RecordTabs } from './RecordTabs.js';
 
 /**
  * Prontuário: the signed-in professional's desk. Left, the patients of the day (called and attended
@@ -139,15 +138,12 @@ export function MedicalRecordScreen() {
           {!chosen && <Text c="dimmed">{t('medicalRecord.choose')}</Text>}
           {chosen && opened.data === null && <Alert color="yellow">{t('medicalRecord.notHeld')}</Alert>}
           {opened.data && (
-            <Stack gap="lg">
-              <RecordEditor
-                key={opened.data.record.id}
-                opened={opened.data}
-                sections={setup.data?.config.sections}
-                forms={shownForms}
-              />
-              <PatientHistory patient={opened.data.record.patient} exceptId={opened.data.record.id} />
-            </Stack>
+            <RecordTabs
+              key={opened.data.record.id}
+              opened={opened.data}
+              sections={setup.data?.config.sections}
+              forms={shownForms}
+            />
           )}
         </Grid.Col>
       </Grid>

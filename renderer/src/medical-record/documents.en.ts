@@ -9,8 +9,6 @@ export const documentsEn: Record<keyof typeof documentsPtBR, string> = {
   'documents.atestado': 'Medical certificate',
   'documents.pedidoExame': 'Exam request',
   'documents.cid': 'Print the ICD-10 on the certificate (the patient authorized it)',
-  'documents.reports': 'Reports',
-  'documents.printReport': 'Print report',
   'documents.share': 'Share with the patient',
   'documents.shareDays': 'Valid for (days)',
   'documents.shareCreated': 'Send the patient the address and the key. The key will not be shown again.',

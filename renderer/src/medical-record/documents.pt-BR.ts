@@ -7,8 +7,6 @@ export const documentsPtBR = {
   'documents.atestado': 'Atestado',
   'documents.pedidoExame': 'Pedido de exames',
   'documents.cid': 'Incluir o CID-10 no atestado (o paciente autorizou)',
-  'documents.reports': 'Laudos',
-  'documents.printReport': 'Imprimir laudo',
   'documents.share': 'Compartilhar com o paciente',
   'documents.shareDays': 'Validade (dias)',
   'documents.shareCreated': 'Envie ao paciente o endereço e a chave. A chave não será mostrada de novo.',
