@@ -28,6 +28,8 @@ import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
 import { billingEn } from './billing.en.js';
 import { billingPtBR, type BillingMessageKey } from './billing.pt-BR.js';
+import { financeEn } from './finance.en.js';
+import { financePtBR, type FinanceMessageKey } from './finance.pt-BR.js';
 import { chatEn } from '../chat/chat.en.js';
 import { chatPtBR } from '../chat/chat.pt-BR.js';
 import { documentsEn } from '../medical-record/documents.en.js';
@@ -44,7 +46,8 @@ export type MessageKey =
   | InventoryMessageKey
   | CashMessageKey
   | MedicalRecordMessageKey
-  | BillingMessageKey;
+  | BillingMessageKey
+  | FinanceMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -88,6 +91,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...billingPtBR,
     ...chatPtBR,
     ...documentsPtBR,
+    ...financePtBR,
   },
   en: {
     ...en,
@@ -104,6 +108,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...billingEn,
     ...chatEn,
     ...documentsEn,
+    ...financeEn,
   },
 };
 
