@@ -91,7 +91,10 @@ export function BillCreditDialog(props: { bill: BillRow; onClose: () => void; on
         <MoneyInput
           label={t('finance.apply.value')}
           value={value}
-          onChange={setValue}
+          onChange={(text) => {
+            setValue(text);
+            setFailure(null);
+          }}
           error={failure?.fields.value}
           data-autofocus
         />

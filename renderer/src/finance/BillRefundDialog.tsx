@@ -113,7 +113,10 @@ export function BillRefundDialog(props: { bill: BillRow; onClose: () => void; on
                 method: method(target.payment.method),
               })}
               value={value}
-              onChange={setValue}
+              onChange={(text) => {
+                setValue(text);
+                setFailure(null);
+              }}
               error={failure?.fields.value}
               data-autofocus
             />
