@@ -79,13 +79,14 @@ export function BillCreditDialog(props: { bill: BillRow; onClose: () => void; on
         onSubmit={submit}
         error={failure?.general}
         intro={
-          <Text size="sm" c="dimmed">
-            {t('finance.apply.intro', {
-              description: bill.description,
-              open: formatMoney(bill.open),
-              credit: formatCentavos(available),
-            })}
-          </Text>
+          <div>
+            <Text size="sm" c="dimmed">
+              {t('finance.apply.intro', { description: bill.description, open: formatMoney(bill.open) })}
+            </Text>
+            <Text size="sm" fw={600} data-testid="credit-available">
+              {t('finance.apply.available', { credit: formatCentavos(available) })}
+            </Text>
+          </div>
         }
       >
         <MoneyInput
