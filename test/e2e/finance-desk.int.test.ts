@@ -26,7 +26,7 @@ const problems: string[] = [];
 async function rest(method: string, path: string, body?: unknown, status = 200) {
   const res = await server.call(method, path, { token, ...(body === undefined ? {} : { body }) });
   expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body as Record<string, unknown>;
+  return res.body;
 }
 
 const dialog = () => page.getByRole('dialog');
