@@ -69,7 +69,10 @@ describe('the receipt of a prepayment', () => {
 
     const slip = await ok('GET', `/finance/credit/${deposit.entry.id}/receipt?format=thermal`);
     expect(slip.fileName).toMatch(/-80mm\.pdf$/);
-    expect(await pdfText(slip)).toContain('CPF 529.982.247-25');
+    const slipText = await pdfText(slip);
+    expect(slipText).toContain('CPF 529.982.247-25');
+    // One slip: the printer cuts after it.
+    expect(slipText).toContain('-- 1 of 1 --');
     expect(Buffer.from(slip.content as string, 'base64').toString('latin1')).toMatch(/MediaBox \[0 0 226\.77\d* /);
 
     const refund = (await ok(
