@@ -8,7 +8,7 @@
 import { formatCnpj } from '#core/br/cnpj.js';
 import { formatCpf } from '#core/br/cpf.js';
 import { formatCentavos, formatDate, formatPhone } from '#core/br/format.js';
-import { clinics } from '#core/clinic/clinic-record.js';
+import { clinics, type Clinic } from '#core/clinic/clinic-record.js';
 import { requireRecord } from '#core/common/records.js';
 import { DomainError } from '#core/errors.js';
 import { patients } from '#core/patient/patient-record.js';
@@ -35,8 +35,10 @@ export const METHOD_NAMES: Readonly<Record<PaymentMethod, string>> = {
 
 /** The printed receipt. */
 export interface ReceiptDocument {
-  /** The payment's id (file name, metadata). */
+  /** The payment's (or the credit entry's) id (file name, metadata). */
   paymentId: string;
+  /** The heading, `RECIBO` when absent; a deposit's is `RECIBO DE ADIANTAMENTO` (FIN-021). */
+  title?: string;
   /** `Recibo nº 1A2B3C4D`: the payment id's last 8 characters, upper case. */
   number: string;
   clinicName: string;
@@ -66,6 +68,36 @@ export interface ReceiptDocument {
 
 const present = (lines: (string | undefined)[]) => lines.filter((l): l is string => !!l);
 
+/** `1A2B3C4D`: a record id's last 8 letters and digits, upper case (offline: no tenant-wide sequence). */
+export function receiptNumber(id: string): string {
+  return id
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(-8)
+    .toUpperCase();
+}
+
+/**
+ * The clinic a receipt names: the given one; without one (a bill made by hand, a deposit), the tenant's
+ * first clinic that has a CNPJ (a receipt is worth its CNPJ), else its first.
+ */
+export async function receiptClinic(store: Store, clinic: string | undefined): Promise<Clinic | undefined> {
+  if (clinic) return (await store.collection(clinics).get(clinic)) ?? undefined;
+  const all = await store.collection(clinics).find({ selector: {}, limit: 50 });
+  return all.find((c) => !!c.cnpj) ?? all[0];
+}
+
+/** The clinic's CNPJ, phone and address lines under its name. */
+export function clinicLines(clinic: Clinic | undefined): string[] {
+  const address = clinic?.address;
+  return present([
+    clinic?.cnpj ? `CNPJ ${formatCnpj(clinic.cnpj)}` : undefined,
+    clinic?.phone ? `Telefone ${formatPhone(clinic.phone)}` : undefined,
+    address
+      ? [address.street, address.number, address.district, address.city, address.state].filter(Boolean).join(', ')
+      : undefined,
+  ]);
+}
+
 /**
  * Reads the receipt of payment `id`.
  * @throws DomainError `not_found` for an unknown payment; `invalid_transition` (409) for a reversal or a
@@ -80,12 +112,7 @@ export async function receiptDocument(store: Store, id: string): Promise<Receipt
     ]);
   const [patient, clinic] = await Promise.all([
     bill.patient ? store.collection(patients).get(bill.patient) : undefined,
-    bill.clinic
-      ? store.collection(clinics).get(bill.clinic)
-      : store
-          .collection(clinics)
-          .find({ selector: {}, limit: 1 })
-          .then(([c]) => c),
+    receiptClinic(store, bill.clinic),
   ]);
   const payerName = patient?.socialName ?? patient?.name ?? bill.payee ?? '';
   const payerCpf = patient?.cpf ? formatCpf(patient.cpf) : undefined;
@@ -110,18 +137,9 @@ export async function receiptDocument(store: Store, id: string): Promise<Receipt
   const open = payment.openBeforeCentavos - payment.principalCentavos;
   return {
     paymentId: payment.id,
-    number: payment.id
-      .replace(/[^A-Za-z0-9]/g, '')
-      .slice(-8)
-      .toUpperCase(),
+    number: receiptNumber(payment.id),
     clinicName: clinic?.name ?? '',
-    clinicLines: present([
-      clinic?.cnpj ? `CNPJ ${formatCnpj(clinic.cnpj)}` : undefined,
-      clinic?.phone ? `Telefone ${formatPhone(clinic.phone)}` : undefined,
-      address
-        ? [address.street, address.number, address.district, address.city, address.state].filter(Boolean).join(', ')
-        : undefined,
-    ]),
+    clinicLines: clinicLines(clinic),
     payerName,
     ...(payerCpf ? { payerCpf } : {}),
     amount,

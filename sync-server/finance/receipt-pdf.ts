@@ -26,7 +26,11 @@ export async function renderReceiptPdf(doc: ReceiptDocument, format: ReceiptForm
   const pdf = new PDFDocument({
     size,
     margin,
-    info: { Title: `Recibo ${doc.number}`, Author: doc.clinicName, Subject: 'Recibo' },
+    info: {
+      Title: `${doc.title ? 'Recibo de adiantamento' : 'Recibo'} ${doc.number}`,
+      Author: doc.clinicName,
+      Subject: 'Recibo',
+    },
     lang: 'pt-BR',
   });
   const done = pdfBytes(pdf);
@@ -45,7 +49,7 @@ export async function renderReceiptPdf(doc: ReceiptDocument, format: ReceiptForm
   pdf
     .font('Helvetica-Bold')
     .fontSize(thermal ? 11 : 14)
-    .text('RECIBO', { width, align: 'center' });
+    .text(doc.title ?? 'RECIBO', { width, align: 'center' });
   pdf.font('Helvetica').fontSize(small).text(`nº ${doc.number}`, { width, align: 'center' });
   pdf.moveDown(0.6);
   pdf

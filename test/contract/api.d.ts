@@ -4416,6 +4416,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/finance/credit/{id}/receipt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Gera o recibo de um adiantamento do paciente (crédito) em PDF (A5 ou bobina térmica de 80 mm)
+     * @description `id` é o lançamento de crédito do adiantamento (`entry.id` de `POST /finance/patient/{patient}/credit`). Com o CNPJ da clínica, o nome e o CPF do paciente, o valor em reais e por extenso, a forma e a data, dizendo que é adiantamento (crédito do paciente), não pagamento de conta. 409 para uma devolução de crédito.
+     */
+    get: operations['finance.credit.receiptPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/medicalRecord/{id}/document/{kind}/pdf': {
     parameters: {
       query?: never;
@@ -34775,6 +34795,83 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description Gera o recibo de um pagamento em PDF (A5 ou bobina térmica de 80 mm) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fileName: string;
+            /** @constant */
+            mediaType: 'application/pdf';
+            /** @description o PDF em base64 */
+            content: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão cashier:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.credit.receiptPdf': {
+    parameters: {
+      query?: {
+        format?: 'a5' | 'thermal';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Gera o recibo de um adiantamento do paciente (crédito) em PDF (A5 ou bobina térmica de 80 mm) */
       200: {
         headers: {
           [name: string]: unknown;

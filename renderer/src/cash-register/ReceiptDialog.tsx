@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bills } from '#core/finance/bill-record.js';
 import { payments } from '#core/finance/payment-record.js';
+import { depositReceiptDocument } from '#core/finance/deposit-receipt-document.js';
+import { patientCredits } from '#core/finance/credit-record.js';
 import { receiptDocument } from '#core/finance/receipt-document.js';
 import { pixQrCode } from '#core/finance/pix.js';
 import { clinics } from '#core/clinic/clinic-record.js';
@@ -13,25 +15,28 @@ import { useLive } from '../local/hooks.js';
 import { usePrintFrame } from '../common/use-print-frame.js';
 import { receiptHtml, type ReceiptPaper } from './receipt-print.js';
 
-const READS = [payments, bills, clinics, patients, financeAccounts];
+const READS = [payments, bills, clinics, patients, financeAccounts, patientCredits];
 
 /**
  * A payment's receipt: a preview built on the desk from its own database (offline too), on A5 or on
  * the 80 mm roll, and "Imprimir" — through the desktop app's bridge to its printer, or the frame's own
  * print in a browser (the budget's PdfDialog pattern). The server renders the same receipt as a PDF
- * (`GET /finance/payment/{id}/receipt`) for integrations and e-mail.
+ * (`GET /finance/payment/{id}/receipt`) for integrations and e-mail. With `credit` instead of `payment`
+ * it is a patient's prepayment's receipt (FIN-021; `GET /finance/credit/{id}/receipt`).
  */
-export function ReceiptDialog(props: { payment: string; onClose: () => void }) {
+export function ReceiptDialog(props: ({ payment: string } | { credit: string }) & { onClose: () => void }) {
+  const id = 'credit' in props ? props.credit : props.payment;
+  const deposit = 'credit' in props;
   const { t } = useTranslation();
   const [paper, setPaper] = useState<ReceiptPaper>('thermal');
   const html = useLive(
     async (ctx) => {
-      const doc = await receiptDocument(ctx.store, props.payment);
+      const doc = deposit ? await depositReceiptDocument(ctx.store, id) : await receiptDocument(ctx.store, id);
       const qr = doc.pixPayload ? (await pixQrCode(doc.pixPayload)).svg : undefined;
       return { doc, render: (p: ReceiptPaper) => receiptHtml(doc, p, qr) };
     },
     READS,
-    [props.payment],
+    [id, deposit],
   );
 
   const page = html.data?.render(paper);
@@ -41,7 +46,7 @@ export function ReceiptDialog(props: { payment: string; onClose: () => void }) {
     <Modal
       opened
       onClose={props.onClose}
-      title={t('cash.receiptTitle', { number: html.data?.doc.number ?? '' })}
+      title={t(deposit ? 'finance.depositReceipt.title' : 'cash.receiptTitle', { number: html.data?.doc.number ?? '' })}
       size="lg"
     >
       <Stack gap="sm">

@@ -54,7 +54,7 @@ export function receiptHtml(doc: ReceiptDocument, paper: ReceiptPaper, qrSvg?: s
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Recibo ${e(doc.number)}</title><style>${STYLE[paper]}${COMMON}</style></head>
 <body><main class="sheet">
 <header><h1>${e(doc.clinicName)}</h1><div class="muted">${lines(doc.clinicLines)}</div></header>
-<h2>RECIBO</h2><p class="number muted">nº ${e(doc.number)}</p>
+<h2>${e(doc.title ?? 'RECIBO')}</h2><p class="number muted">nº ${e(doc.number)}</p>
 <p class="amount">${e(doc.amount)}</p>
 <p class="body">${e(doc.body)}</p>
 <div class="muted"><p>Forma de pagamento: ${e(doc.method)}</p><p>Data do pagamento: ${e(doc.date)}</p>${lines(doc.detailLines)}</div>

@@ -1,25 +1,33 @@
 import { Alert, Button, Group, SegmentedControl, Table, Text, Title } from '@mantine/core';
+import { can } from '#core/actor.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#core/br/format.js';
 import { listBills } from '#core/finance/bill-ops.js';
 import { bills } from '#core/finance/bill-record.js';
+import { creditOf } from '#core/finance/credit-balance.js';
+import { patientCredits } from '#core/finance/credit-record.js';
+import { payments } from '#core/finance/payment-record.js';
 import { invoke } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import { formFailure } from '../common/domain-errors.js';
 import { ListTable } from '../common/ListTable.js';
 import { BillFigureCells } from './BillCells.js';
+import { BillCreateDialog } from './BillCreateDialog.js';
+import { BillCreditDialog } from './BillCreditDialog.js';
 import { BillEditDialog } from './BillEditDialog.js';
+import { BillHistoryDialog } from './BillHistory.js';
 import { BillPayDialog } from './BillPayDialog.js';
+import { BillRefundDialog } from './BillRefundDialog.js';
 import { BillSplitDialog } from './BillSplitDialog.js';
 import { BillUnmarkDialog } from './BillUnmarkDialog.js';
 import type { BillRow } from './bill-form.js';
 import type { MessageKey } from '../i18n/index.js';
-import { useLive } from '../local/hooks.js';
+import { useLive, useLocalCore } from '../local/hooks.js';
 
 type BillType = 'receivable' | 'payable';
 type Filter = 'open' | 'partial' | 'paid' | 'all';
-type Action = 'edit' | 'split' | 'pay' | 'unmark';
+type Action = 'edit' | 'split' | 'pay' | 'credit' | 'refund' | 'unmark' | 'history';
 const PAGE = 50;
 
 /**
@@ -27,7 +35,9 @@ const PAGE = 50;
  * status, overdue ones marked, the patient or payee named, page by page (the operation's cursor). Read
  * on the desk's own database by `finance.bill.list`; roles that read finance see it. Each row's buttons
  * (reached by Tab) edit the bill, split it into parcels, mark it paid (discount, juros, multa, partial)
- * and unmark its last payment, through the core's operations on the desk (FIN-020).
+ * and unmark its last payment, through the core's operations on the desk (FIN-020); "Nova conta" makes a
+ * bill by hand, "Usar crédito" pays one from the patient's prepayment, "Estornar" hands back part of a
+ * payment and "Histórico" lists the bill's payments, reversals and refunds (FIN-022/023).
  */
 export function BillsScreen() {
   const { t } = useTranslation();
@@ -36,9 +46,12 @@ export function BillsScreen() {
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors[cursors.length - 1];
   const [acting, setActing] = useState<{ action: Action; bill: BillRow } | null>(null);
+  const [creating, setCreating] = useState(false);
+  const { actor } = useLocalCore();
   const [notice, setNotice] = useState<string | null>(null);
   const done = (message: string) => {
     setActing(null);
+    setCreating(false);
     setNotice(message);
   };
   const live = useLive(
@@ -50,13 +63,19 @@ export function BillsScreen() {
         ...(cursor ? { cursor } : {}),
       });
       const names = new Map<string, string>();
+      const credit = new Map<string, number>();
       for (const id of new Set(page.items.flatMap((b) => (b.patient ? [b.patient] : [])))) {
         const p = await ctx.store.collection(patients).get(id);
         if (p) names.set(id, p.socialName ?? p.name);
+        if (type === 'receivable') credit.set(id, (await creditOf(ctx.store, id)).balance.unapplied);
       }
-      return { ...page, names };
+      const touched = new Set<string>();
+      for (const b of page.items)
+        if ((await ctx.store.collection(payments).find({ selector: { bill: b.id }, limit: 1 })).length > 0)
+          touched.add(b.id);
+      return { ...page, names, credit, touched };
     },
-    [bills, patients],
+    [bills, patients, payments, patientCredits],
     [type, filter, cursor],
   );
   const data = live.data;
@@ -69,6 +88,7 @@ export function BillsScreen() {
           {t('finance.bills.nav')}
         </Title>
         <Group gap="sm">
+          {can(actor, 'finance:write') && <Button onClick={() => setCreating(true)}>{t('finance.bills.new')}</Button>}
           <SegmentedControl
             aria-label={t('finance.bills.type')}
             value={type}
@@ -105,6 +125,14 @@ export function BillsScreen() {
         <BillSplitDialog bill={acting.bill} onClose={() => setActing(null)} onDone={done} />
       )}
       {acting?.action === 'pay' && <BillPayDialog bill={acting.bill} onClose={() => setActing(null)} onDone={done} />}
+      {creating && <BillCreateDialog type={type} onClose={() => setCreating(false)} onDone={done} />}
+      {acting?.action === 'credit' && (
+        <BillCreditDialog bill={acting.bill} onClose={() => setActing(null)} onDone={done} />
+      )}
+      {acting?.action === 'refund' && (
+        <BillRefundDialog bill={acting.bill} onClose={() => setActing(null)} onDone={done} />
+      )}
+      {acting?.action === 'history' && <BillHistoryDialog bill={acting.bill} onClose={() => setActing(null)} />}
       {acting?.action === 'unmark' && (
         <BillUnmarkDialog bill={acting.bill} onClose={() => setActing(null)} onDone={done} />
       )}
@@ -137,7 +165,10 @@ export function BillsScreen() {
             <BillFigureCells bill={b} />
             <Table.Td>
               <Group gap={4} wrap="nowrap">
-                {actionsFor(b).map((action) => (
+                {actionsFor(b, {
+                  credit: (b.patient ? data.credit.get(b.patient) : 0) ?? 0,
+                  history: data.touched.has(b.id),
+                }).map((action) => (
                   <Button
                     key={action}
                     size="compact-xs"
@@ -169,13 +200,22 @@ export function BillsScreen() {
   );
 }
 
-/** What a bill's state allows on the desk: edit while open or partly paid, split while untouched, pay while open, unmark when paid. */
-export function actionsFor(bill: Pick<BillRow, 'status' | 'paid'>): Action[] {
+/**
+ * What a bill's state allows on the desk: edit while open or partly paid, split while untouched, pay
+ * while open, use the patient's credit (centavos unapplied, `credit`) while open, refund part of a
+ * payment and unmark when paid, and see the history once it has any payment record (`history`).
+ */
+export function actionsFor(
+  bill: Pick<BillRow, 'status' | 'paid'>,
+  more: { credit?: number; history?: boolean } = {},
+): Action[] {
   const open = bill.status === 'open' || bill.status === 'partial';
   return [
     ...(open ? (['edit'] as const) : []),
     ...(bill.status === 'open' && bill.paid === 0 ? (['split'] as const) : []),
     ...(open ? (['pay'] as const) : []),
-    ...(bill.paid > 0 ? (['unmark'] as const) : []),
+    ...(open && (more.credit ?? 0) > 0 ? (['credit'] as const) : []),
+    ...(bill.paid > 0 ? (['refund', 'unmark'] as const) : []),
+    ...(more.history ? (['history'] as const) : []),
   ];
 }

@@ -8,13 +8,15 @@ import { payments } from '#core/finance/payment-record.js';
 import { invoke } from '#core/operation.js';
 import { ListTable } from '../common/ListTable.js';
 import { BillFigureCells } from './BillCells.js';
+import { PatientCredit } from './PatientCredit.js';
 import { useLive, useLocalCore } from '../local/hooks.js';
 
 /**
  * A patient's payment information on the patient page (spec §4.4 Finance "get payment information for
  * a patient"): what is open and not yet due, what is overdue and what was paid, with the bills to
  * receive, read by the core's operation on the desk's own database. Shown only to roles that read
- * finance (reception, finance, admin); professionals do not see it.
+ * finance (reception, finance, admin); professionals do not see it. The patient's credit (prepayments,
+ * a liability until applied, FIN-023) shows between the totals and the bills.
  */
 export function PatientPayments(props: { patient: string }) {
   const { actor } = useLocalCore();
@@ -55,6 +57,7 @@ function PaymentsPanel(props: { patient: string }) {
           </Paper>
         ))}
       </SimpleGrid>
+      <PatientCredit patient={props.patient} />
       <ListTable
         label={t('finance.patient.title')}
         columns={[

@@ -45,8 +45,20 @@ describe('the Contas edit form', () => {
 
   it('offers what the bill state allows', () => {
     expect(actionsFor({ status: 'open', paid: 0 })).toEqual(['edit', 'split', 'pay']);
-    expect(actionsFor({ status: 'partial', paid: 10 })).toEqual(['edit', 'pay', 'unmark']);
-    expect(actionsFor({ status: 'paid', paid: 10 })).toEqual(['unmark']);
+    expect(actionsFor({ status: 'partial', paid: 10 })).toEqual(['edit', 'pay', 'refund', 'unmark']);
+    expect(actionsFor({ status: 'paid', paid: 10 })).toEqual(['refund', 'unmark']);
+    expect(actionsFor({ status: 'open', paid: 0 }, { credit: 2_500, history: true })).toEqual([
+      'edit',
+      'split',
+      'pay',
+      'credit',
+      'history',
+    ]);
+    expect(actionsFor({ status: 'paid', paid: 10 }, { credit: 2_500, history: true })).toEqual([
+      'refund',
+      'unmark',
+      'history',
+    ]);
     expect(actionsFor({ status: 'split', paid: 0 })).toEqual([]);
   });
 });

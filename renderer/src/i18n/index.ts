@@ -28,6 +28,8 @@ import { waitListEn } from './waitlist.en.js';
 import { waitListPtBR, type WaitListMessageKey } from './waitlist.pt-BR.js';
 import { billingEn } from './billing.en.js';
 import { billingPtBR, type BillingMessageKey } from './billing.pt-BR.js';
+import { financeEn } from './finance.en.js';
+import { financePtBR, type FinanceMessageKey } from './finance.pt-BR.js';
 import { chatEn } from '../chat/chat.en.js';
 import { chatPtBR } from '../chat/chat.pt-BR.js';
 import { documentsEn } from '../medical-record/documents.en.js';
@@ -48,7 +50,8 @@ export type MessageKey =
   | InventoryMessageKey
   | CashMessageKey
   | MedicalRecordMessageKey
-  | BillingMessageKey;
+  | BillingMessageKey
+  | FinanceMessageKey;
 
 /** Languages the UI ships with. */
 export type Locale = 'pt-BR' | 'en';
@@ -94,6 +97,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...documentsPtBR,
     ...dentalPtBR,
     ...reportsPtBR,
+    ...financePtBR,
   },
   en: {
     ...en,
@@ -112,6 +116,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...documentsEn,
     ...dentalEn,
     ...reportsEn,
+    ...financeEn,
   },
 };
 

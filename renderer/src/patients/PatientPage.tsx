@@ -107,7 +107,11 @@ export function PatientPage(props: {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (dialogOpen || typingIn(event.target) || event.ctrlKey || event.altKey || event.metaKey) return;
+      // A dialog of a section (the patient's credit, its receipt) owns its keys: Escape closes it, not the
+      // page. React may have removed the dialog before this listener runs; its detached nodes still tell.
+      const target = event.target instanceof Element ? event.target : null;
+      const inDialog = !!target?.closest('[role="dialog"]') || document.querySelector('[role="dialog"]') !== null;
+      if (dialogOpen || inDialog || typingIn(event.target) || event.ctrlKey || event.altKey || event.metaKey) return;
       if (event.key === 'Escape') props.onBack();
       else if ((event.key === 'e' || event.key === 'E') && local) setEditing(true);
       else return;
