@@ -4,7 +4,8 @@
  * (POST), accepted only with a valid `X-Hub-Signature-256` (`sha256=` + hex HMAC-SHA256 of the raw
  * body with the app secret). `statuses` update the provider status of our messages (a `failed`
  * status marks the outbox message failed, visible at /message/); a reply tapping a confirmation
- * button confirms or unconfirms the appointment it names.
+ * button confirms or unconfirms the appointment it names; a typed reply answers the phone's pending
+ * confirmation request (reply-confirmation.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
@@ -18,6 +19,7 @@ import { outboxMessages } from '#core/messaging/message.js';
 import { setConfirmation } from '#core/schedule/confirmation-ops.js';
 import type { Store } from '#core/store/port.js';
 import { REPLY_PAYLOAD } from './cloud-templates.js';
+import { applyFreeTextReply } from './reply-confirmation.js';
 import type { WhatsAppService } from './whatsapp-service.js';
 
 /** What the route needs. */
@@ -38,6 +40,8 @@ interface Notification {
           type: string;
           button?: { payload?: string };
           interactive?: { button_reply?: { id?: string } };
+          text?: { body?: string };
+          reaction?: { emoji?: string };
         }[];
       };
     }[];
@@ -96,6 +100,12 @@ export function mountWhatsAppWebhook(app: Hono, deps: InboundDeps): void {
       for (const m of change.value?.messages ?? []) {
         const payload = m.button?.payload ?? m.interactive?.button_reply?.id;
         const match = payload ? REPLY_PAYLOAD.exec(payload) : null;
+        const text = m.type === 'text' ? m.text?.body : m.type === 'reaction' ? m.reaction?.emoji : undefined;
+        if (!match && text) {
+          // A typed answer (or a reaction) names no appointment: the pending request to that phone (MSG-043).
+          await applyFreeTextReply({ store, actor, clock: deps.service.clock, logger: log }, m.from, text);
+          continue;
+        }
         if (!match) continue;
         try {
           const appointment = await setConfirmation(
