@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { users } from '#core/access/user.js';
 import { createBudget } from '#core/budget/budget-ops.js';
+import { notifications } from '#core/chat/notification-records.js';
 import { fullBudgetBody, seedBudgetReferences } from '#core/budget/testing.js';
 import { createClinic } from '#core/clinic/clinic-ops.js';
 import { testActor } from '#core/common/testing.js';
@@ -102,6 +103,7 @@ describe('appointment confirmation by SMS', () => {
   let appointmentId: string;
   let clinicId: string;
   let professional: string;
+  const reception = uuidV7Ids.next();
 
   beforeAll(async () => {
     const { clinic } = await run(createClinic, {
@@ -111,6 +113,7 @@ describe('appointment confirmation by SMS', () => {
     clinicId = clinic.id;
     professional = uuidV7Ids.next();
     await ctx.store.collection(users).insert(professionalRecord(professional, tenant, 'Dra. Ana Lima'));
+    await ctx.store.collection(users).insert({ ...professionalRecord(reception, tenant, 'Rita'), role: 'reception' });
     const { patient } = await run(createPatient, { name: 'Carla Souza', cellPhone: '(11) 98765-4321' });
     const { appointment } = await run(createAppointment, {
       clinic: clinic.id,
@@ -154,6 +157,12 @@ describe('appointment confirmation by SMS', () => {
     const failed = await outbox(newest.id);
     expect(failed).toMatchObject({ status: 'failed' });
     expect(failed!.lastError).toMatch(/não entregou a mensagem \(NOT_DELIVERED UNREACHABLE/);
+    const bell = await ctx.store.collection(notifications).find({ selector: { user: reception } });
+    expect(bell.at(-1)).toMatchObject({
+      kind: 'message.failed',
+      title: 'Mensagem não enviada (SMS)',
+      link: { collection: 'outbox_messages', id: newest.id },
+    });
     const shown = await server.call('GET', `/message/${newest.id}`, { key });
     expect(shown.body).toMatchObject({ status: 'failed', channel: 'sms' });
 

@@ -11,7 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Actor } from '#core/actor.js';
-import { notifyPatientConfirmation } from '#core/chat/notify.js';
+import { notifyFailedMessage, notifyPatientConfirmation } from '#core/chat/notify.js';
 import { isDomainError } from '#core/errors.js';
 import { uuidV7Ids } from '#core/ids.js';
 import { utcIso } from '#core/messaging/lifecycle.js';
@@ -137,7 +137,11 @@ export function mountWhatsAppWebhook(app: Hono, deps: InboundDeps): void {
   });
 }
 
-/** Marks outbox message `messageId` failed with the provider's `error` (nothing when already failed or gone). */
+/**
+ * Marks outbox message `messageId` failed with the provider's `error` (nothing when already failed or
+ * gone) and tells the reception's bell, as a send that fails in the worker does (MSG-029, MSG-042); a
+ * notice that cannot be written never undoes the failure.
+ */
 export async function markFailed(
   store: Store,
   messageId: string,
@@ -150,10 +154,11 @@ export async function markFailed(
   if (!message || message.status === 'failed') return;
   const at = utcIso(now);
   const { _rev, ...current } = message;
-  await collection.update(messageId, _rev, {
+  const failed = await collection.update(messageId, _rev, {
     ...current,
     status: 'failed',
     lastError: `${channel} não entregou a mensagem${error ? ` (${error})` : ''}`,
     updatedAt: at,
   });
+  await notifyFailedMessage({ store, clock: { now: () => now }, ids: uuidV7Ids }, failed).catch(() => undefined);
 }
