@@ -71,6 +71,9 @@ describe('Faturamento: TISS connection, other expenses, eligibility', () => {
     expect(await dialog.getByLabel('Senha do prestador').inputValue()).toBe('');
     expect(await dialog.getByLabel('Endereço dos web services').inputValue()).toBe(insurer.url);
     await shot(page, 'billing-more/connection.png');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(page, 'billing-more/connection-1024.png');
+    await page.setViewportSize({ width: 1366, height: 768 });
     const status = await env.server.call('GET', `/insurance/${seed.insurance}/tiss/integration`, {
       token: adminToken,
     });
