@@ -31,14 +31,15 @@ export interface BudgetSendData {
 export const sendBudget = defineOperation({
   name: 'budget.send',
   group: 'Report Budget',
-  summary: 'Envia o orçamento ao paciente por e-mail ou WhatsApp (PDF anexo)',
+  summary: 'Envia o orçamento ao paciente por e-mail, WhatsApp (PDF anexo) ou SMS (resumo, sem PDF)',
   description:
     'Enfileira a mensagem (não espera o envio). Destino padrão: o e-mail ou celular do orçamento, senão o do paciente. ' +
+    'Por SMS vai um resumo de até 160 caracteres (número, valor e validade), sem o PDF. ' +
     'Acompanhe e reenvie em /message/{messageId}.',
   permission: 'budget:write',
   input: z.strictObject({
     id: idInput,
-    channel: z.enum(['email', 'whatsapp'], { message: 'use email ou whatsapp' }).default('email'),
+    channel: z.enum(['email', 'whatsapp', 'sms'], { message: 'use email, whatsapp ou sms' }).default('email'),
     to: z
       .string()
       .trim()
@@ -50,7 +51,7 @@ export const sendBudget = defineOperation({
   output: z.object({
     message: z.string(),
     messageId: z.string().nullable(),
-    channel: z.enum(['email', 'whatsapp']),
+    channel: z.enum(['email', 'whatsapp', 'sms']),
     to: z.string(),
   }),
   http: { method: 'POST', path: '/budget/{id}/send' },
@@ -85,6 +86,7 @@ export const sendBudget = defineOperation({
         to: address,
         template: BUDGET_SEND_TEMPLATE,
         data: { ...data },
+        // Kept for SMS too: it names the budget (the desk follows the send by it); SMS sends no file.
         attachments: [{ kind: BUDGET_PDF_ATTACHMENT, budgetId: id }],
       }),
     );

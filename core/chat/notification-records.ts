@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'message.failed',
   'sync.review',
   'chat.message',
+  'message.reply',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

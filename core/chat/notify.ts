@@ -103,3 +103,28 @@ export async function notifyPatientConfirmation(
     },
   );
 }
+
+/**
+ * A patient's free-text answer to a confirmation request that the server read as a no, or could not
+ * read (MSG-043): the reception, the admins and the professional see the text itself in the bell, to
+ * call the patient or offer the slot. The text is the patient's own words, kept only here (never logged).
+ */
+export async function notifyPatientReply(
+  ctx: Pick<OperationContext, 'store' | 'clock' | 'ids'>,
+  appointment: { id: string; professional: string; start: string },
+  reply: { declined: boolean; text: string; channel: string },
+): Promise<Notification[]> {
+  const recipients = [...(await usersInRoles(ctx, ['reception'])), appointment.professional];
+  const known = new Set((await ctx.store.collection(users).find({ selector: { active: true } })).map((u) => u.id));
+  const channel = CHANNEL_LABELS[reply.channel] ?? reply.channel;
+  return notifyUsers(
+    ctx,
+    recipients.filter((id) => known.has(id)),
+    {
+      kind: reply.declined ? 'appointment.unconfirmed' : 'message.reply',
+      title: reply.declined ? `Paciente disse que não pode vir (${channel})` : `Resposta do paciente (${channel})`,
+      body: `Consulta de ${whenLabel(appointment.start)}: “${reply.text.trim().slice(0, 900)}”`,
+      link: { collection: 'appointments', id: appointment.id },
+    },
+  );
+}

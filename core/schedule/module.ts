@@ -13,7 +13,7 @@ import { createSelfAppointment, getAvailability } from './availability-ops.js';
 import { blockOperations } from './block-ops.js';
 import { scheduleBlocks } from './block-record.js';
 import { confirmAppointment, unconfirmAppointment } from './confirmation-ops.js';
-import { notifyByEmail, notifyByWhatsapp } from './notification-ops.js';
+import { notifyByEmail, notifyBySms, notifyByWhatsapp } from './notification-ops.js';
 import {
   appointmentPush,
   receivablePush,
@@ -105,6 +105,7 @@ export const scheduleModule = domainModule({
     validateReturn,
     notifyByEmail,
     notifyByWhatsapp,
+    notifyBySms,
     createSelfAppointment,
     getAvailability,
     getScheduleSettings,

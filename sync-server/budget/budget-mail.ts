@@ -8,6 +8,7 @@ import { budgetDocument, budgetPdfName } from '#core/budget/budget-document-ops.
 import { BUDGET_PDF_ATTACHMENT, BUDGET_SEND_TEMPLATE } from '#core/budget/budget-send-ops.js';
 import type { AttachmentResolver } from '../messaging/attachments.js';
 import { escapeHtml, type RenderedMessage, type TemplateRender } from '../messaging/templates.js';
+import { wordsUpTo } from '../sms/sms-text.js';
 import { renderBudgetPdf } from './budget-pdf.js';
 
 const sendData = z.object({
@@ -29,6 +30,10 @@ export function renderBudgetSend(data: Record<string, unknown>): RenderedMessage
     subject: `Orçamento nº ${d.budgetNumber} — ${d.clinicName}`,
     text,
     html: `<p>${escapeHtml(text)}</p>`,
+    // No PDF goes by SMS: the value and validity, and where to get the document.
+    sms:
+      `${wordsUpTo(d.clinicName, 40)}: ${first.slice(0, 20)}, seu orçamento nº ${d.budgetNumber} ficou em ${brl(d.value)}, ` +
+      `válido até ${brDate(d.validUntil)}. Peça o PDF respondendo ou na recepção.`,
   };
 }
 

@@ -144,7 +144,7 @@ describe.each([
     expect(first.from).toBe('clinica-sorriso');
     expect(first.contents).toHaveLength(1);
     expect(first.contents[0]!.type).toBe('text');
-    expect(first.contents[0]!.text).toContain('Clínica Central');
+    expect(first.contents[0]!.text).toContain('Clinica Central'); // GSM-7: one segment (MSG-041)
     const messages = await store.collection(outboxMessages).find({ selector: { channel: 'sms' } });
     const byPhone = new Map(messages.map((m) => [m.to, m]));
     const delivered = byPhone.get('+5511987654321')!;

@@ -5,6 +5,7 @@
 import { isDomainError } from '#core/errors.js';
 import type { QueuedMessage } from '#core/messaging/message.js';
 import type { Store } from '#core/store/port.js';
+import { fitSms } from '../sms/sms-text.js';
 import { MAX_ATTACHMENT_BYTES, type AttachmentRegistry } from './attachments.js';
 import { SendFailure, type OutgoingAttachment, type Providers, type SendReceipt } from './providers.js';
 import type { RenderedMessage, TemplateRegistry } from './templates.js';
@@ -75,7 +76,8 @@ function noProvider(message: QueuedMessage): SendFailure {
  */
 export async function sendMessage(message: QueuedMessage, deps: SendDeps): Promise<SendReceipt> {
   const rendered = render(message, deps.templates);
-  const files = await resolveAll(message, deps);
+  // An SMS carries no file: its references (a budget's PDF) only say what the message is about.
+  const files = message.channel === 'sms' ? [] : await resolveAll(message, deps);
   const options = { signal: deps.signal };
   try {
     switch (message.channel) {
@@ -103,7 +105,12 @@ export async function sendMessage(message: QueuedMessage, deps: SendDeps): Promi
       case 'sms': {
         if (!deps.providers.sms) throw noProvider(message);
         return await deps.providers.sms.send(
-          { messageId: message.id, to: message.to, text: rendered.text, tenantId: deps.store.tenantId },
+          {
+            messageId: message.id,
+            to: message.to,
+            text: fitSms(rendered.sms ?? rendered.text),
+            tenantId: deps.store.tenantId,
+          },
           options,
         );
       }

@@ -13,6 +13,11 @@ export interface RenderedMessage {
   text: string;
   /** The e-mail's HTML part; values inserted into it must go through {@link escapeHtml}. */
   html?: string;
+  /**
+   * A short form for SMS (one segment: the SMS channel transliterates and cuts it to 160
+   * characters, sync-server/sms/sms-text.ts); without it SMS sends `text`, cut the same way.
+   */
+  sms?: string;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CONFIRMATION_TEMPLATE } from '#core/schedule/notification-ops.js';
 import { escapeHtml, type RenderedMessage, type TemplateRender } from '../messaging/templates.js';
+import { wordsUpTo } from '../sms/sms-text.js';
 
 const confirmationData = z.object({
   patientName: z.string().min(1).max(300),
@@ -15,6 +16,18 @@ const confirmationData = z.object({
   confirmUrl: z.url().optional(),
   unconfirmUrl: z.url().optional(),
 });
+
+/**
+ * The SMS form: clinic, day and time, and how to answer; the professional only when it still fits one
+ * segment (a link takes the place of "Responda SIM ou NAO").
+ */
+function smsText(d: z.infer<typeof confirmationData>): string {
+  const clinic = wordsUpTo(d.clinicName, 40);
+  const answer = d.confirmUrl ? `Confirme: ${d.confirmUrl}` : 'Responda SIM para confirmar ou NAO se não puder vir.';
+  const withWhom = d.professionalName ? ` com ${wordsUpTo(d.professionalName, 30)}` : '';
+  const full = `${clinic}: consulta${withWhom} na ${d.when}. ${answer}`;
+  return full.length <= 160 ? full : `${clinic}: consulta na ${d.when}. ${answer}`;
+}
 
 /** Renders the confirmation request; links appear only when the caller gave them. */
 export function renderConfirmation(data: Record<string, unknown>): RenderedMessage {
@@ -36,7 +49,7 @@ export function renderConfirmation(data: Record<string, unknown>): RenderedMessa
     ...(d.unconfirmUrl ? [`<p><a href="${escapeHtml(d.unconfirmUrl)}">Não poderei ir</a></p>`] : []),
     '<p>Se precisar remarcar, fale com a recepção.</p>',
   ].join('\n');
-  return { subject: `Confirme seu agendamento — ${d.clinicName}`, text: lines.join('\n\n'), html };
+  return { subject: `Confirme seu agendamento — ${d.clinicName}`, text: lines.join('\n\n'), html, sms: smsText(d) };
 }
 
 /** The schedule's templates by name, installed by the server (sync-server/catalogue.ts). */

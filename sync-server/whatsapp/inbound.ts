@@ -4,13 +4,14 @@
  * (POST), accepted only with a valid `X-Hub-Signature-256` (`sha256=` + hex HMAC-SHA256 of the raw
  * body with the app secret). `statuses` update the provider status of our messages (a `failed`
  * status marks the outbox message failed, visible at /message/); a reply tapping a confirmation
- * button confirms or unconfirms the appointment it names.
+ * button confirms or unconfirms the appointment it names; a typed reply answers the phone's pending
+ * confirmation request (reply-confirmation.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Actor } from '#core/actor.js';
-import { notifyPatientConfirmation } from '#core/chat/notify.js';
+import { notifyFailedMessage, notifyPatientConfirmation } from '#core/chat/notify.js';
 import { isDomainError } from '#core/errors.js';
 import { uuidV7Ids } from '#core/ids.js';
 import { utcIso } from '#core/messaging/lifecycle.js';
@@ -18,6 +19,7 @@ import { outboxMessages } from '#core/messaging/message.js';
 import { setConfirmation } from '#core/schedule/confirmation-ops.js';
 import type { Store } from '#core/store/port.js';
 import { REPLY_PAYLOAD } from './cloud-templates.js';
+import { applyFreeTextReply } from './reply-confirmation.js';
 import type { WhatsAppService } from './whatsapp-service.js';
 
 /** What the route needs. */
@@ -38,6 +40,8 @@ interface Notification {
           type: string;
           button?: { payload?: string };
           interactive?: { button_reply?: { id?: string } };
+          text?: { body?: string };
+          reaction?: { emoji?: string };
         }[];
       };
     }[];
@@ -96,6 +100,12 @@ export function mountWhatsAppWebhook(app: Hono, deps: InboundDeps): void {
       for (const m of change.value?.messages ?? []) {
         const payload = m.button?.payload ?? m.interactive?.button_reply?.id;
         const match = payload ? REPLY_PAYLOAD.exec(payload) : null;
+        const text = m.type === 'text' ? m.text?.body : m.type === 'reaction' ? m.reaction?.emoji : undefined;
+        if (!match && text) {
+          // A typed answer (or a reaction) names no appointment: the pending request to that phone (MSG-043).
+          await applyFreeTextReply({ store, actor, clock: deps.service.clock, logger: log }, m.from, text);
+          continue;
+        }
         if (!match) continue;
         try {
           const appointment = await setConfirmation(
@@ -127,7 +137,11 @@ export function mountWhatsAppWebhook(app: Hono, deps: InboundDeps): void {
   });
 }
 
-/** Marks outbox message `messageId` failed with the provider's `error` (nothing when already failed or gone). */
+/**
+ * Marks outbox message `messageId` failed with the provider's `error` (nothing when already failed or
+ * gone) and tells the reception's bell, as a send that fails in the worker does (MSG-029, MSG-042); a
+ * notice that cannot be written never undoes the failure.
+ */
 export async function markFailed(
   store: Store,
   messageId: string,
@@ -140,10 +154,11 @@ export async function markFailed(
   if (!message || message.status === 'failed') return;
   const at = utcIso(now);
   const { _rev, ...current } = message;
-  await collection.update(messageId, _rev, {
+  const failed = await collection.update(messageId, _rev, {
     ...current,
     status: 'failed',
     lastError: `${channel} não entregou a mensagem${error ? ` (${error})` : ''}`,
     updatedAt: at,
   });
+  await notifyFailedMessage({ store, clock: { now: () => now }, ids: uuidV7Ids }, failed).catch(() => undefined);
 }

@@ -1189,8 +1189,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Envia o orçamento ao paciente por e-mail ou WhatsApp (PDF anexo)
-     * @description Enfileira a mensagem (não espera o envio). Destino padrão: o e-mail ou celular do orçamento, senão o do paciente. Acompanhe e reenvie em /message/{messageId}.
+     * Envia o orçamento ao paciente por e-mail, WhatsApp (PDF anexo) ou SMS (resumo, sem PDF)
+     * @description Enfileira a mensagem (não espera o envio). Destino padrão: o e-mail ou celular do orçamento, senão o do paciente. Por SMS vai um resumo de até 160 caracteres (número, valor e validade), sem o PDF. Acompanhe e reenvie em /message/{messageId}.
      */
     post: operations['budget.send'];
     delete?: never;
@@ -1561,6 +1561,26 @@ export interface paths {
      * @description Pede a confirmação do agendamento ao paciente pela fila de mensagens (entrega com novas tentativas). `confirmUrl`/`unconfirmUrl`: links do portal do paciente.
      */
     post: operations['appointment.notifyWhatsapp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/appointment/{id}/notification/sms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envia SMS ao celular do paciente pedindo a confirmação do agendamento
+     * @description Pede a confirmação do agendamento ao paciente pela fila de mensagens (entrega com novas tentativas). `confirmUrl`/`unconfirmUrl`: links do portal do paciente.
+     */
+    post: operations['appointment.notifySms'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7202,7 +7222,13 @@ export interface components {
       updatedAt: string;
       user: string;
       /** @enum {string} */
-      kind: 'appointment.confirmed' | 'appointment.unconfirmed' | 'message.failed' | 'sync.review' | 'chat.message';
+      kind:
+        | 'appointment.confirmed'
+        | 'appointment.unconfirmed'
+        | 'message.failed'
+        | 'sync.review'
+        | 'chat.message'
+        | 'message.reply';
       title: string;
       body: string | null;
       link: {
@@ -15992,14 +16018,14 @@ export interface operations {
            * @default email
            * @enum {string}
            */
-          channel?: 'email' | 'whatsapp';
+          channel?: 'email' | 'whatsapp' | 'sms';
           /** @description e-mail ou telefone E.164; padrão: o do orçamento/paciente */
           to?: string;
         };
       };
     };
     responses: {
-      /** @description Envia o orçamento ao paciente por e-mail ou WhatsApp (PDF anexo) */
+      /** @description Envia o orçamento ao paciente por e-mail, WhatsApp (PDF anexo) ou SMS (resumo, sem PDF) */
       200: {
         headers: {
           [name: string]: unknown;
@@ -16009,7 +16035,7 @@ export interface operations {
             message: string;
             messageId: string | null;
             /** @enum {string} */
-            channel: 'email' | 'whatsapp';
+            channel: 'email' | 'whatsapp' | 'sms';
             to: string;
           };
         };
@@ -18147,6 +18173,105 @@ export interface operations {
     };
     responses: {
       /** @description Envia mensagem de WhatsApp ao paciente pedindo a confirmação do agendamento */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            to: string;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão appointment:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'appointment.notifySms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          confirmUrl?: string;
+          /** Format: uri */
+          unconfirmUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Envia SMS ao celular do paciente pedindo a confirmação do agendamento */
       200: {
         headers: {
           [name: string]: unknown;

@@ -20,6 +20,7 @@ import { BillableTable } from './BillableTable.js';
 import { GlosaDialog } from './GlosaDialog.js';
 import { GuideDialog } from './GuideDialog.js';
 import { loadBilling, type BatchRow, type BillableRow } from './load-billing.js';
+import { TissConnectionDialog } from './TissConnectionDialog.js';
 import { latin1Bytes, saveXmlFile } from './tiss-download.js';
 
 const READS = [billingAttendances, billingBatches, appointments, insurances, clinics];
@@ -58,6 +59,8 @@ export function BillingScreen() {
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<BillableRow | null>(null);
   const [glosas, setGlosas] = useState<BatchRow | null>(null);
+  const [connecting, setConnecting] = useState(false);
+  const insurer = data?.insurances.find((i) => i.id === data.insurance);
 
   const act = async (work: () => Promise<string | null>) => {
     setBusy(true);
@@ -143,6 +146,9 @@ export function BillingScreen() {
             allowDeselect={false}
             searchable
           />
+          <Button variant="default" onClick={() => setConnecting(true)} disabled={!insurer || offline}>
+            {t('billing.tiss.open')}
+          </Button>
           <DateField
             label={t('billing.from')}
             w={130}
@@ -226,6 +232,16 @@ export function BillingScreen() {
           run={run}
           onClose={(saved) => {
             setEditing(null);
+            if (saved) setNotice(saved);
+          }}
+        />
+      )}
+      {connecting && insurer && (
+        <TissConnectionDialog
+          insurance={insurer}
+          run={run}
+          onClose={(saved) => {
+            setConnecting(false);
             if (saved) setNotice(saved);
           }}
         />

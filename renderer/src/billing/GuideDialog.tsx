@@ -10,6 +10,8 @@ import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import type { RunOperation } from '../local/hooks.js';
 import { brl } from './billing-format.js';
+import { EligibilityCheck } from './EligibilityCheck.js';
+import { ExpenseForm } from './ExpenseForm.js';
 import { writtenOrder } from './load-billing.js';
 
 const FIELDS = ['authorizationCode', 'authorizationDate', 'justification', 'returnVisit'];
@@ -18,6 +20,7 @@ const FIELDS = ['authorizationCode', 'authorizationDate', 'justification', 'retu
  * Editing one billed guide: the operator's authorization code (senha) and its date, the justification
  * written in the guide's note, and whether it is a return visit. The limits are the core's, taken from
  * the TISS types (senha st_texto20, observação st_texto500), and show under the field they concern.
+ * Below: the guide's other expenses (ExpenseForm) and the beneficiary's eligibility at the insurer.
  */
 export function GuideDialog(props: {
   attendance: BillingAttendance;
@@ -27,7 +30,8 @@ export function GuideDialog(props: {
   onClose: (saved: string | null) => void;
 }) {
   const { t } = useTranslation();
-  const { attendance } = props;
+  // The guide as last answered: adding an expense changes its lines (and a consultation becomes SP/SADT).
+  const [attendance, setAttendance] = useState(props.attendance);
   const [draft, setDraft] = useState({
     authorizationCode: attendance.authorizationCode ?? '',
     authorizationDate: attendance.authorizationDate ?? '',
@@ -110,6 +114,7 @@ export function GuideDialog(props: {
             setDraft((d) => ({ ...d, returnVisit }));
           }}
         />
+        <EligibilityCheck attendance={attendance} run={props.run} />
         <Text fw={500} size="sm">
           {t('billing.guide.lines')}
         </Text>
@@ -128,6 +133,7 @@ export function GuideDialog(props: {
             ))}
           </Table.Tbody>
         </Table>
+        <ExpenseForm attendance={attendance} run={props.run} onAdded={setAttendance} />
         <DialogActions
           hint={t('billing.guide.hint')}
           submitLabel={t('billing.guide.save')}

@@ -38,7 +38,9 @@ export function SendStateNote(props: { send: BudgetSendState; reachable: boolean
       variant="light"
       role={note === 'failed' ? 'alert' : 'status'}
       title={t('budget.sendLast', {
-        channel: t(`budget.sendChannel.${send.channel === 'whatsapp' ? 'whatsapp' : 'email'}`),
+        channel: t(
+          `budget.sendChannel.${send.channel === 'whatsapp' || send.channel === 'sms' ? send.channel : 'email'}`,
+        ),
         to: send.to,
       })}
       data-testid="budget-send-note"

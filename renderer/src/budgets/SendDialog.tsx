@@ -13,7 +13,7 @@ import { BUDGET_SEND_COLLECTIONS, loadBudgetSends, useServerReachable } from './
 import { SendStateNote } from './BudgetSendStatus.js';
 
 /**
- * "Enviar ao paciente": e-mail or WhatsApp, the destination filled from the budget's contact, else
+ * "Enviar ao paciente": e-mail, WhatsApp or SMS (a summary without the PDF), the destination filled from the budget's contact, else
  * the patient's, and editable. `budget.send` runs on the desk's core and only queues the message in
  * the local outbox, so it works offline; sync pushes it and the server's delivery worker sends it
  * with the PDF attached. The dialog then follows the send live (queued, sent, failed) and a failed
@@ -85,7 +85,10 @@ export function SendDialog(props: { budget: BudgetRef; onClose: () => void }) {
             aria-labelledby="budget-send-channel"
             value={channel}
             onChange={(value) => switchChannel(value)}
-            data={(['email', 'whatsapp'] as const).map((c) => ({ value: c, label: t(`budget.sendChannel.${c}`) }))}
+            data={(['email', 'whatsapp', 'sms'] as const).map((c) => ({
+              value: c,
+              label: t(`budget.sendChannel.${c}`),
+            }))}
           />
         </div>
         <TextInput
@@ -98,7 +101,7 @@ export function SendDialog(props: { budget: BudgetRef; onClose: () => void }) {
           onChange={(e) => setTo(e.currentTarget.value)}
         />
         <Text size="xs" c="dimmed">
-          {t('budget.sendPdfNote')}
+          {t(channel === 'sms' ? 'budget.sendSmsNote' : 'budget.sendPdfNote')}
         </Text>
         {last && <SendStateNote send={last} reachable={reachable} />}
         <Group justify="flex-end" gap="sm">

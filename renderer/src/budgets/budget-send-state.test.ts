@@ -56,6 +56,7 @@ describe('destinations', () => {
 
   it('turns a Brazilian number as typed into E.164 for WhatsApp, and leaves e-mails as typed', () => {
     expect(destinationInput('whatsapp', ' (11) 98765-4321 ')).toBe('+5511987654321');
+    expect(destinationInput('sms', ' (11) 98765-4321 ')).toBe('+5511987654321');
     expect(destinationInput('whatsapp', 'não sei')).toBe('não sei');
     expect(destinationInput('email', ' maria@exemplo.com.br ')).toBe('maria@exemplo.com.br');
   });

@@ -10,7 +10,7 @@ import { normalisePhone } from '#core/br/phone.js';
 import type { MessageStatus, QueuedMessage } from '#core/messaging/message.js';
 
 /** The channels a budget goes by. */
-export type SendChannel = 'email' | 'whatsapp';
+export type SendChannel = 'email' | 'whatsapp' | 'sms';
 
 /** The latest send of one budget. Times are ISO-8601 UTC as the outbox stores them. */
 export interface BudgetSendState {
@@ -70,13 +70,13 @@ export function defaultDestination(channel: SendChannel, budget: Contacts, patie
 }
 
 /**
- * What the person typed as the core wants it: trimmed; for WhatsApp a Brazilian number written as
+ * What the person typed as the core wants it: trimmed; for WhatsApp and SMS a Brazilian number written as
  * people write it (`(11) 98765-4321`) becomes E.164. Anything else goes as typed, so the core's own
  * message about it shows under the field.
  */
 export function destinationInput(channel: SendChannel, typed: string): string {
   const text = typed.trim();
-  if (channel !== 'whatsapp') return text;
+  if (channel === 'email') return text;
   return normalisePhone(text) ?? text;
 }
 
