@@ -65,7 +65,7 @@ export interface InsuranceInteraction extends RecordBase {
 /** The `insurance_interactions` collection: an attendance's, in order. */
 export const insuranceInteractions = defineCollection<InsuranceInteraction>({
   name: 'insurance_interactions',
-  fields: { appointment: 'string', request: 'string', at: 'string' },
+  fields: { appointment: 'string', patient: 'string', request: 'string', at: 'string' },
   indexes: [
     ['appointment', 'at'],
     ['request', 'at'],
