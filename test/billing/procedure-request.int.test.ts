@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCollections } from '#core/catalogue.js';
 import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
 import { seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
+import { renderInsuranceToken } from '../../sync-server/billing/templates.js';
 import { DEFAULT_ANSWERS, startTestInsurer, type TestInsurer } from '../../sync-server/billing/test-insurer.js';
 import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
 import { serverMigrations } from '../../sync-server/server.js';
@@ -137,6 +138,11 @@ describe.each(engines)('procedure requests over REST on %s', (engine) => {
     const token = await ok('POST', `/appointment/${appointment}/insuranceToken`, { channel: 'whatsapp' });
     expect(token).toMatchObject({ to: '+5511987654321', interaction: { kind: 'token', channel: 'message' } });
     expect(token.interaction.summary).not.toContain('SENHA4142');
+    const queued = server.messages.at(-1)!;
+    expect(queued).toMatchObject({ channel: 'whatsapp', to: '+5511987654321', template: 'insurance.token' });
+    const text = renderInsuranceToken(queued.data as Record<string, unknown>).text;
+    expect(text).toContain('Sua senha de autorização do convênio Saúde Exemplo é: SENHA4142');
+    expect(text).toContain('Válida até 27/12/2026.');
 
     // A hospitalization request saved as a draft, then sent while the operator's web service is down.
     const hospitalization = {

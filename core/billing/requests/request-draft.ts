@@ -150,7 +150,8 @@ export async function draftRequest(
     newborn: input.newborn,
     ...(input.validationCode ? { validationCode: input.validationCode } : {}),
     character: input.character,
-    date: ctx.clock.now().toISOString().slice(0, 10),
+    // The clinic's day: TISS dates carry no offset.
+    date: ctx.clock.now().toLocaleString('sv-SE', { timeZone: appointment.timeZone }).slice(0, 10),
     ...(input.clinicalIndication ? { clinicalIndication: input.clinicalIndication } : {}),
     ...(input.notes ? { notes: input.notes } : {}),
     professionalData: await professionalData(ctx, appointment.professional, appointment.specialty),
