@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCollections } from '#core/catalogue.js';
 import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
-import { seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
+import { addMember, login, seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
 import { renderInsuranceToken } from '../../sync-server/billing/templates.js';
 import { DEFAULT_ANSWERS, startTestInsurer, type TestInsurer } from '../../sync-server/billing/test-insurer.js';
 import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
@@ -55,6 +55,7 @@ describe.each(engines)('procedure requests over REST on %s', (engine) => {
   let insurer: TestInsurer;
   let key: string;
   let adminId: string;
+  let tenantId: string;
   const schema = `test_tiss_req_${randomBytes(4).toString('hex')}`;
   beforeAll(async () => {
     const database =
@@ -68,6 +69,7 @@ describe.each(engines)('procedure requests over REST on %s', (engine) => {
       password: 'senha comprida da clínica',
     });
     adminId = account.adminId;
+    tenantId = account.tenantId;
     key = (await server.keys.createKey(account.tenantId, { name: 'integração' })).key;
   }, 60_000);
   afterAll(async () => {
@@ -279,4 +281,25 @@ describe.each(engines)('procedure requests over REST on %s', (engine) => {
     expect(insurer.requests.length).toBeGreaterThanOrEqual(4);
     expect(insurer.requests.every((r) => r.problems.length === 0 && r.hashOk)).toBe(true);
   }, 120_000);
+
+  it('lets the reception request and answer; the totem kiosk reaches none of it', async () => {
+    const person = async (email: string, role: 'reception' | 'totem') => {
+      await addMember(server, tenantId, { email, password: 'senha comprida da pessoa', role });
+      return (await login(server, email, 'senha comprida da pessoa')).accessToken;
+    };
+    const reception = await person('recepcao@a.com.br', 'reception');
+    const totem = await person('totem@a.com.br', 'totem');
+    const missing = '0190ffff-0000-7000-8000-00000000abcd';
+    const as = async (token: string, method: string, path: string, body?: unknown) =>
+      (await server.call(method, path, { token, ...(body === undefined ? {} : { body }) })).status;
+    const calls = [
+      ['GET', `/appointment/${missing}/insuranceInteraction`],
+      ['POST', `/procedureRequest/${missing}/manualAuthorization`, { password: 'A1', reason: 'fora do ar' }],
+      ['GET', `/procedureRequest/${missing}/status`],
+    ] as const;
+    for (const [method, path, body] of calls) {
+      expect(await as(reception, method, path, body), `${method} ${path}`).toBe(404);
+      expect(await as(totem, method, path, body), `${method} ${path}`).toBe(403);
+    }
+  }, 60_000);
 });
