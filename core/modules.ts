@@ -5,6 +5,7 @@
  */
 import { accessModule } from './access/module.js';
 import { billingModule } from './billing/module.js';
+import { insuranceRequestsModule } from './billing/requests/module.js';
 import { budgetModule } from './budget/module.js';
 import { chatModule } from './chat/module.js';
 import { clinicModule } from './clinic/module.js';
@@ -36,4 +37,5 @@ export const modules: readonly DomainModule[] = [
   inventoryModule,
   financeModule,
   chatModule,
+  insuranceRequestsModule,
 ];

@@ -17,6 +17,7 @@ import { renderBudgetPdf } from './budget/budget-pdf.js';
 import { attachments, type AttachmentResolver } from './messaging/attachments.js';
 import { templates, type TemplateRender } from './messaging/templates.js';
 import { scheduleTemplates } from './schedule/templates.js';
+import { billingTemplates } from './billing/templates.js';
 import { ticketServerOperations } from './ticket/ticket-pdf-ops.js';
 import { financeTemplates } from './payments/digital-transfers.js';
 
@@ -44,7 +45,7 @@ export const serverModules: readonly ServerModule[] = [
     renderers: { budgetPdf: renderBudgetPdf },
   },
   { name: 'schedule', templates: scheduleTemplates },
-  { name: 'billing', renderers: { tissSchemas: diskTissSchemas } },
+  { name: 'billing', templates: billingTemplates, renderers: { tissSchemas: diskTissSchemas } },
   { name: 'ticket', operations: ticketServerOperations },
   { name: 'medical-record', operations: medicalRecordServerOperations },
   { name: 'inventory', operations: inventoryServerOperations },

@@ -13,6 +13,7 @@ import type { AccessServices } from './auth/index.js';
 import { InsurerConnections, insurerConnectionMigrations } from './billing/insurer-connections.js';
 import { insurerOperations } from './billing/insurer-ops.js';
 import { protocolStatusJob, type ProtocolStatusJob } from './billing/protocol-status-job.js';
+import { procedureRequestOperations } from './billing/request-ops.js';
 import { soapInsurerTransport } from './billing/soap-insurer.js';
 import type { FileStorage } from './files/file-storage.js';
 import { fileStorageFor } from './files/storage-config.js';
@@ -101,6 +102,7 @@ export async function buildClinicalParts(deps: ClinicalDeps): Promise<ClinicalPa
     operations: [
       ...documents.operations,
       ...insurerOperations(connections, insurer, protocolJob),
+      ...procedureRequestOperations(connections, insurer),
       ...transcriptionOperations({ transcriptions, audit: access.audit, allowPrivate }),
     ],
   };

@@ -28,7 +28,8 @@ function incomplete(message: string, details: ErrorDetail[]): DomainError {
   return new DomainError('validation', message, details);
 }
 
-async function professionalData(
+/** The professional as a TISS guide names them; @throws DomainError `validation` naming what is missing. */
+export async function professionalData(
   ctx: OperationContext,
   professional: string,
   specialty: string | undefined,

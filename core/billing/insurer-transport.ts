@@ -5,8 +5,9 @@
  * insurer's endpoint. This slice carries tissLoteGuias (send a batch, protocoloRecebimentoWS back) and
  * tissSolicitacaoStatusProtocolo (situacaoProtocoloWS back), tissVerificaElegibilidade
  * (respostaElegibilidadeWS), tissSolicitacaoStatusAutorizacao (situacaoAutorizacaoWS), tissRecursoGlosa
- * (protocoloRecebimentoRecursoWS) and tissSolicitacaoStatusRecursoGlosa (situacaoProtocoloRecursoWS)
- * (TISS-017, TISS-021).
+ * (protocoloRecebimentoRecursoWS), tissSolicitacaoStatusRecursoGlosa (situacaoProtocoloRecursoWS),
+ * tissSolicitacaoProcedimento (autorizacaoProcedimentoWS) and tissCancelaGuia (reciboCancelaGuiaWS)
+ * (TISS-017, TISS-021, TISS-026).
  */
 import type { TissMessage } from './tiss/message.js';
 
@@ -92,6 +93,15 @@ export type AppealStatus =
     }
   | { found: false; glosaCode: string; description?: string };
 
+/** The operator's answer to a guide cancellation (ct_reciboCancelaGuia). */
+export type CancelReceipt =
+  | {
+      accepted: true;
+      /** dm_statusCancelamento of the guide: 1 cancelado com sucesso, 2 guia inexistente… */
+      status: string;
+    }
+  | { accepted: false; glosaCode: string; description?: string };
+
 /** The insurer's TISS web services. */
 export interface InsurerTransport {
   /**
@@ -113,6 +123,13 @@ export interface InsurerTransport {
   sendAppeal(endpoint: string, message: TissMessage, version: string): Promise<AppealReceipt>;
   /** tissSolicitacaoStatusRecursoGlosa: posts a `solicitacaoStatusRecursoGlosaWS`. @throws as sendBatch. */
   appealStatus(endpoint: string, message: TissMessage, version: string): Promise<AppealStatus>;
+  /**
+   * tissSolicitacaoProcedimento: posts a `solicitacaoProcedimentoWS` (SP/SADT or internação); the
+   * operator answers with the authorization's situation (autorizacaoProcedimentoWS). @throws as sendBatch.
+   */
+  requestProcedure(endpoint: string, message: TissMessage, version: string): Promise<AuthorizationStatus>;
+  /** tissCancelaGuia: posts a `cancelaGuiaWS`. @throws as sendBatch. */
+  cancelGuide(endpoint: string, message: TissMessage, version: string): Promise<CancelReceipt>;
 }
 
 let installed: InsurerTransport | undefined;

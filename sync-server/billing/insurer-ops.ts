@@ -38,6 +38,7 @@ export const TISS_SERVICES = [
   'tissSolicitacaoStatusAutorizacao',
   'tissRecursoGlosa',
   'tissSolicitacaoStatusRecursoGlosa',
+  'tissCancelaGuia',
 ] as const;
 
 const connectionInfo = z

@@ -8,6 +8,7 @@ import type {
   AppealReceipt,
   AppealStatus,
   AuthorizationStatus,
+  CancelReceipt,
   EligibilityAnswer,
 } from '#core/billing/insurer-transport.js';
 import { child, refusal, text } from './soap-xml.js';
@@ -46,9 +47,12 @@ export function readEligibility(element: XMLBuilder): EligibilityAnswer {
   };
 }
 
-/** situacaoAutorizacaoWS → {@link AuthorizationStatus} (the service authorization of SP/SADT or odonto). */
-export function readAuthorizationStatus(element: XMLBuilder): AuthorizationStatus {
-  const situation = child(element, 'situacaoAutorizacao')!;
+/**
+ * situacaoAutorizacaoWS (or autorizacaoProcedimentoWS, whose ct_situacaoAutorizacao is named
+ * `autorizacaoProcedimento`) → {@link AuthorizationStatus}: the authorization of SP/SADT, internação or odonto.
+ */
+export function readAuthorizationStatus(element: XMLBuilder, name = 'situacaoAutorizacao'): AuthorizationStatus {
+  const situation = child(element, name)!;
   const refused = refusal(situation);
   if (refused && situation.first() && localName(situation.first()) === 'mensagemErro')
     return { found: false, ...refused };
@@ -95,4 +99,12 @@ export function readAppealStatus(element: XMLBuilder): AppealStatus {
     appealed: Number(text(receipt, 'valorTotalRecursado') ?? 0),
     granted: Number(text(receipt, 'valorTotalAcatado') ?? 0),
   };
+}
+
+/** reciboCancelaGuiaWS → {@link CancelReceipt} (the status of the first guide, or of the batch). */
+export function readCancelReceipt(element: XMLBuilder): CancelReceipt {
+  const answer = child(element, 'reciboCancelaGuia')!;
+  const refused = refusal(answer);
+  if (refused) return { accepted: false, ...refused };
+  return { accepted: true, status: text(answer, 'statusCancelamento') ?? '' };
 }

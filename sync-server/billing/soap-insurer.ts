@@ -8,7 +8,13 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { BatchReceipt, InsurerTransport, ProtocolStatus } from '#core/billing/insurer-transport.js';
-import { readAppealReceipt, readAppealStatus, readAuthorizationStatus, readEligibility } from './soap-answers.js';
+import {
+  readAppealReceipt,
+  readAppealStatus,
+  readAuthorizationStatus,
+  readCancelReceipt,
+  readEligibility,
+} from './soap-answers.js';
 import { child, refusal, text } from './soap-xml.js';
 import type { TissMessage } from '#core/billing/tiss/message.js';
 import { toLatin1 } from '#core/billing/tiss/latin1.js';
@@ -113,5 +119,8 @@ export function soapInsurerTransport(options: SoapInsurerOptions = {}): InsurerT
       readAuthorizationStatus(await call(endpoint, message, version)),
     sendAppeal: async (endpoint, message, version) => readAppealReceipt(await call(endpoint, message, version)),
     appealStatus: async (endpoint, message, version) => readAppealStatus(await call(endpoint, message, version)),
+    requestProcedure: async (endpoint, message, version) =>
+      readAuthorizationStatus(await call(endpoint, message, version), 'autorizacaoProcedimento'),
+    cancelGuide: async (endpoint, message, version) => readCancelReceipt(await call(endpoint, message, version)),
   };
 }

@@ -3983,6 +3983,177 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/hospitalizationRequest/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Salva uma solicitação de internação como rascunho (sem enviar à operadora)
+     * @description Sem `id` cria o rascunho; com `id` regrava um rascunho existente. Para enviar, use POST /hospitalizationRequest/ com `draft` igual ao id do rascunho.
+     */
+    post: operations['schedule.hospitalizationRequest.save'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/procedureRequest/{id}/manualAuthorization': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Autoriza manualmente um procedimento em contingência (senha informada pela operadora fora do web service)
+     * @description Quando o web service da operadora está fora do ar (ou ela não tem), a recepção pede a autorização pelo portal ou telefone e digita aqui a senha e o número da guia na operadora. Fica registrado como autorização manual, com o motivo.
+     */
+    post: operations['schedule.procedureRequest.authorizeManually'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/procedureRequest/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra uma solicitação de procedimento ou de internação */
+    get: operations['schedule.procedureRequest.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/appointment/{id}/insuranceInteraction': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Lista as interações com o convênio de um atendimento (pedidos, respostas, senhas enviadas) */
+    get: operations['schedule.insuranceInteraction.list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/appointment/{id}/insuranceInteraction/{interaction}/response': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publica a resposta da operadora para uma interação do atendimento (digitada por uma pessoa)
+     * @description A resposta fica na interação; se a interação é de uma solicitação, ela passa à situação respondida (e guarda a senha quando autorizada).
+     */
+    post: operations['schedule.insuranceInteraction.respond'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/appointment/{id}/insuranceToken': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envia ao paciente o token (senha de autorização) do convênio por WhatsApp, SMS ou e-mail
+     * @description Sem `token`, envia a senha da solicitação autorizada (`request`, ou a mais recente autorizada do atendimento). A mensagem vai pela fila de envio, com novas tentativas; a interação fica registrada sem o token.
+     */
+    post: operations['schedule.insuranceToken.send'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/integration/insuranceInteraction': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cria uma interação com o convênio para um código TUSS no atendimento (vinda de uma integração)
+     * @description Um sistema integrado (laboratório, prontuário externo) registra que um código precisa de tratativa com a operadora; a recepção vê a interação no atendimento e publica a resposta.
+     */
+    post: operations['integration.insuranceInteraction.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/integration/attendance/{id}/exams': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Detalhes dos exames e procedimentos pedidos para um atendimento (códigos TUSS, nomes, autorização) */
+    get: operations['integration.attendance.exams'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/integration/materialOrExam/combinations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Combinações possíveis de materiais e medicamentos com um exame (para a mesma guia SP/SADT)
+     * @description Lista os materiais (TUSS 19) e medicamentos (TUSS 20) ativos do catálogo que podem ir como outras despesas na guia do exame, com o código de despesa TISS, ordenados pelas vezes que foram faturados juntos com ele.
+     */
+    get: operations['integration.materialExam.combinations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/session/': {
     parameters: {
       query?: never;
@@ -4846,6 +5017,83 @@ export interface paths {
      * @description O lote precisa passar nos esquemas da ANS; a operadora responde com o protocolo (o lote fica enviado) ou com a glosa que o recusou (400 com o código, o lote fica aberto).
      */
     post: operations['insurance.batch.sendOnline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/procedureRequest/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cria uma solicitação de procedimentos/exames (SP/SADT) e a envia à operadora (tissSolicitacaoProcedimento)
+     * @description A guia de solicitação passa nos esquemas da ANS antes de sair; a resposta da operadora (senha, situação, negativas) fica na solicitação e a tentativa nas interações do atendimento. `draft`: envia um rascunho salvo.
+     */
+    post: operations['schedule.procedureRequest.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/hospitalizationRequest/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cria uma solicitação de internação e a envia à operadora (tissSolicitacaoProcedimento) */
+    post: operations['schedule.hospitalizationRequest.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/procedureRequest/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Consulta na operadora a situação de uma solicitação (tissSolicitacaoStatusAutorizacao)
+     * @description A situação respondida (e a senha, quando autorizada) fica na solicitação; a consulta fica nas interações do atendimento. Com a operadora fora do alcance, `online` é falso e a solicitação não muda.
+     */
+    get: operations['schedule.procedureRequest.status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/procedureRequest/{id}/action': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Executa uma ação com uma solicitação autorizada: cancelar (tissCancelaGuia) ou faturar no atendimento
+     * @description `cancel`: cancela a guia na operadora pelo web service (sem web service, fica cancelada aqui com o aviso de cancelar também no portal). `bill`: leva o atendimento ao faturamento com a senha da autorização (requer o atendimento realizado e `billing:write`).
+     */
+    post: operations['schedule.procedureRequest.action'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7237,6 +7485,201 @@ export interface components {
       } | null;
       readAt: string | null;
     };
+    ProcedureRequest: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      appointment: string;
+      patient: string;
+      clinic: string;
+      professional: string;
+      insurance: string;
+      /** @enum {string} */
+      kind: 'spsadt' | 'hospitalization';
+      guideNumber: string;
+      cardNumber: string;
+      newborn: boolean;
+      validationCode?: string;
+      /** @enum {string} */
+      character: '1' | '2';
+      date: string;
+      clinicalIndication?: string;
+      notes?: string;
+      professionalData: {
+        name: string;
+        council: string;
+        councilNumber: string;
+        state: string;
+        cbo: string;
+      };
+      procedures: {
+        event?: string;
+        /** @description dm_tabela: 22 procedimentos e exames */
+        table: string;
+        code: string;
+        description: string;
+        quantity: number;
+      }[];
+      hospitalization?: {
+        /** @description código do hospital na operadora */
+        hospitalCode: string;
+        hospitalName: string;
+        suggestedDate: string;
+        /**
+         * @description 1 clínica, 2 cirúrgica, 3 obstétrica, 4 pediátrica, 5 psiquiátrica
+         * @enum {string}
+         */
+        type: '1' | '2' | '3' | '4' | '5';
+        /**
+         * @description 1 hospitalar, 2 hospital-dia, 3 domiciliar
+         * @enum {string}
+         */
+        regime: '1' | '2' | '3';
+        days: number;
+        opme: boolean;
+        chemotherapy: boolean;
+        cids: string[];
+      };
+      /** @enum {string} */
+      status:
+        | 'draft'
+        | 'sent'
+        | 'authorized'
+        | 'partiallyAuthorized'
+        | 'inAnalysis'
+        | 'awaitingDocuments'
+        | 'denied'
+        | 'cancelled'
+        | 'billed';
+      /** @description dm_statusSolicitacao como a operadora respondeu */
+      insurerStatus?: string;
+      authorization?: {
+        password?: string;
+        operatorGuideNumber?: string;
+        authorizedOn?: string;
+        passwordValidUntil?: string;
+        /** @description digitada por uma pessoa (contingência) */
+        manual: boolean;
+        at: string;
+        by: string;
+        reason?: string;
+      };
+      refusals: {
+        glosaCode: string;
+        description?: string;
+      }[];
+      billingAttendance?: string;
+      cancellation?: {
+        at: string;
+        by: string;
+        reason: string;
+        online: boolean;
+      };
+    };
+    InsuranceInteraction: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      appointment: string;
+      patient: string;
+      insurance: string;
+      request?: string;
+      /** @enum {string} */
+      kind: 'procedureRequest' | 'authorizationStatus' | 'manualAuthorization' | 'cancellation' | 'token' | 'code';
+      /** @enum {string} */
+      channel: 'webService' | 'manual' | 'message' | 'integration';
+      at: string;
+      by: string;
+      summary: string;
+      ok: boolean;
+      /** @enum {string} */
+      status?:
+        | 'draft'
+        | 'sent'
+        | 'authorized'
+        | 'partiallyAuthorized'
+        | 'inAnalysis'
+        | 'awaitingDocuments'
+        | 'denied'
+        | 'cancelled'
+        | 'billed';
+      code?: string;
+      table?: string;
+      hash?: string;
+      response?: {
+        at: string;
+        by: string;
+        /** @enum {string} */
+        status?:
+          | 'draft'
+          | 'sent'
+          | 'authorized'
+          | 'partiallyAuthorized'
+          | 'inAnalysis'
+          | 'awaitingDocuments'
+          | 'denied'
+          | 'cancelled'
+          | 'billed';
+        password?: string;
+        operatorGuideNumber?: string;
+        text: string;
+      };
+    };
+    InsuranceInteractionList: {
+      interactions: components['schemas']['InsuranceInteraction'][];
+    };
+    AttendanceExams: {
+      appointment: string;
+      insurance?: string;
+      exams: {
+        table: string;
+        code: string;
+        /** @description nome no pedido */
+        name: string;
+        /** @description nome no catálogo de materiais e exames (TUSS 22) */
+        tussName?: string;
+        quantity: number;
+        request?: string;
+        /** @enum {string} */
+        status?:
+          | 'draft'
+          | 'sent'
+          | 'authorized'
+          | 'partiallyAuthorized'
+          | 'inAnalysis'
+          | 'awaitingDocuments'
+          | 'denied'
+          | 'cancelled'
+          | 'billed';
+        /** @description senha de autorização */
+        password?: string;
+      }[];
+    };
+    MaterialExamCombinations: {
+      exam: {
+        code: string;
+        name?: string;
+      };
+      combinations: {
+        id: string;
+        createdAt: string;
+        updatedAt: string;
+        /** @enum {string} */
+        tussTable: '19' | '20' | '22';
+        code: string;
+        name: string;
+        unit: string;
+        price?: number;
+        active: boolean;
+        /**
+         * @description dm_outrasDespesas: 02 medicamentos, 03 materiais
+         * @enum {string}
+         */
+        expenseCode: '02' | '03';
+        /** @description atendimentos faturados com o exame e o item */
+        timesTogether: number;
+      }[];
+    };
     MedicalFile: {
       id: string;
       /** @description documento (gerado aqui), laudo ou copia (copiado de uma URL) */
@@ -7299,7 +7742,8 @@ export interface components {
           | 'tissSolicitacaoProcedimento'
           | 'tissSolicitacaoStatusAutorizacao'
           | 'tissRecursoGlosa'
-          | 'tissSolicitacaoStatusRecursoGlosa';
+          | 'tissSolicitacaoStatusRecursoGlosa'
+          | 'tissCancelaGuia';
         url: string;
       }[];
     };
@@ -7348,6 +7792,24 @@ export interface components {
     TissProtocolJobScheduled: {
       /** @constant */
       scheduled: true;
+    };
+    ProcedureRequestSent: {
+      message: string;
+      /** @description operadora fora do alcance: autorize manualmente */
+      contingency: boolean;
+      request: components['schemas']['ProcedureRequest'];
+      interaction: components['schemas']['InsuranceInteraction'];
+    };
+    ProcedureRequestStatus: {
+      online: boolean;
+      request: components['schemas']['ProcedureRequest'];
+      interaction: components['schemas']['InsuranceInteraction'];
+    };
+    ProcedureRequestAction: {
+      message: string;
+      request: components['schemas']['ProcedureRequest'];
+      interaction?: components['schemas']['InsuranceInteraction'];
+      billingAttendance?: string;
     };
     TranscriptionSettings: {
       configured: boolean;
@@ -32726,6 +33188,809 @@ export interface operations {
       };
     };
   };
+  'schedule.hospitalizationRequest.save': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id?: string;
+          appointment: string;
+          /** @description os eventos do agendamento quando ausente */
+          procedures?: {
+            event?: string;
+            /**
+             * @description dm_tabela: 22 TUSS procedimentos e exames
+             * @default 22
+             * @enum {string}
+             */
+            table?: '22' | '98' | '00';
+            code?: string;
+            description?: string;
+            /** @default 1 */
+            quantity?: number;
+          }[];
+          /**
+           * @description caráter: 1 eletivo, 2 urgência/emergência
+           * @default 1
+           * @enum {string}
+           */
+          character?: '1' | '2';
+          /** @description indicação clínica (obrigatória na internação) */
+          clinicalIndication: string;
+          notes?: string;
+          /** @description token do beneficiário, se a operadora pede */
+          validationCode?: string;
+          /** @default false */
+          newborn?: boolean;
+          hospitalization: {
+            /** @description código do hospital na operadora */
+            hospitalCode: string;
+            hospitalName: string;
+            suggestedDate: string;
+            /**
+             * @description 1 clínica, 2 cirúrgica, 3 obstétrica, 4 pediátrica, 5 psiquiátrica
+             * @enum {string}
+             */
+            type: '1' | '2' | '3' | '4' | '5';
+            /**
+             * @description 1 hospitalar, 2 hospital-dia, 3 domiciliar
+             * @enum {string}
+             */
+            regime: '1' | '2' | '3';
+            days: number;
+            opme: boolean;
+            chemotherapy: boolean;
+            cids: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Salva uma solicitação de internação como rascunho (sem enviar à operadora) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            request: components['schemas']['ProcedureRequest'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'schedule.procedureRequest.authorizeManually': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description senha de autorização */
+          password: string;
+          operatorGuideNumber?: string;
+          /** Format: date */
+          authorizedOn?: string;
+          /** Format: date */
+          passwordValidUntil?: string;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Autoriza manualmente um procedimento em contingência (senha informada pela operadora fora do web service) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            request: components['schemas']['ProcedureRequest'];
+            interaction: components['schemas']['InsuranceInteraction'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'schedule.procedureRequest.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra uma solicitação de procedimento ou de internação */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProcedureRequest'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'schedule.insuranceInteraction.list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista as interações com o convênio de um atendimento (pedidos, respostas, senhas enviadas) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InsuranceInteractionList'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'schedule.insuranceInteraction.respond': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        interaction: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          text: string;
+          /** @enum {string} */
+          status?: 'authorized' | 'partiallyAuthorized' | 'inAnalysis' | 'awaitingDocuments' | 'denied' | 'cancelled';
+          password?: string;
+          operatorGuideNumber?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Publica a resposta da operadora para uma interação do atendimento (digitada por uma pessoa) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            interaction: components['schemas']['InsuranceInteraction'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'schedule.insuranceToken.send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /**
+           * @default whatsapp
+           * @enum {string}
+           */
+          channel?: 'whatsapp' | 'sms' | 'email';
+          request?: string;
+          token?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Envia ao paciente o token (senha de autorização) do convênio por WhatsApp, SMS ou e-mail */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            to: string;
+            interaction: components['schemas']['InsuranceInteraction'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'integration.insuranceInteraction.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          appointment: string;
+          code: string;
+          /**
+           * @default 22
+           * @enum {string}
+           */
+          table?: '18' | '19' | '20' | '22' | '98' | '00';
+          /** @description o que é preciso tratar com a operadora */
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cria uma interação com o convênio para um código TUSS no atendimento (vinda de uma integração) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            interaction: components['schemas']['InsuranceInteraction'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'integration.attendance.exams': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Detalhes dos exames e procedimentos pedidos para um atendimento (códigos TUSS, nomes, autorização) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AttendanceExams'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'integration.materialExam.combinations': {
+    parameters: {
+      query: {
+        exam: string;
+        q?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Combinações possíveis de materiais e medicamentos com um exame (para a mesma guia SP/SADT) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MaterialExamCombinations'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'session.list': {
     parameters: {
       query?: never;
@@ -36954,6 +38219,410 @@ export interface operations {
         };
       };
       /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'schedule.procedureRequest.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          appointment: string;
+          draft?: string;
+          /** @description os eventos do agendamento quando ausente */
+          procedures?: {
+            event?: string;
+            /**
+             * @description dm_tabela: 22 TUSS procedimentos e exames
+             * @default 22
+             * @enum {string}
+             */
+            table?: '22' | '98' | '00';
+            code?: string;
+            description?: string;
+            /** @default 1 */
+            quantity?: number;
+          }[];
+          /**
+           * @description caráter: 1 eletivo, 2 urgência/emergência
+           * @default 1
+           * @enum {string}
+           */
+          character?: '1' | '2';
+          clinicalIndication?: string;
+          notes?: string;
+          /** @description token do beneficiário, se a operadora pede */
+          validationCode?: string;
+          /** @default false */
+          newborn?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Cria uma solicitação de procedimentos/exames (SP/SADT) e a envia à operadora (tissSolicitacaoProcedimento) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProcedureRequestSent'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'schedule.hospitalizationRequest.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          draft?: string;
+          appointment: string;
+          /** @description os eventos do agendamento quando ausente */
+          procedures?: {
+            event?: string;
+            /**
+             * @description dm_tabela: 22 TUSS procedimentos e exames
+             * @default 22
+             * @enum {string}
+             */
+            table?: '22' | '98' | '00';
+            code?: string;
+            description?: string;
+            /** @default 1 */
+            quantity?: number;
+          }[];
+          /**
+           * @description caráter: 1 eletivo, 2 urgência/emergência
+           * @default 1
+           * @enum {string}
+           */
+          character?: '1' | '2';
+          /** @description indicação clínica (obrigatória na internação) */
+          clinicalIndication: string;
+          notes?: string;
+          /** @description token do beneficiário, se a operadora pede */
+          validationCode?: string;
+          /** @default false */
+          newborn?: boolean;
+          hospitalization: {
+            /** @description código do hospital na operadora */
+            hospitalCode: string;
+            hospitalName: string;
+            suggestedDate: string;
+            /**
+             * @description 1 clínica, 2 cirúrgica, 3 obstétrica, 4 pediátrica, 5 psiquiátrica
+             * @enum {string}
+             */
+            type: '1' | '2' | '3' | '4' | '5';
+            /**
+             * @description 1 hospitalar, 2 hospital-dia, 3 domiciliar
+             * @enum {string}
+             */
+            regime: '1' | '2' | '3';
+            days: number;
+            opme: boolean;
+            chemotherapy: boolean;
+            cids: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Cria uma solicitação de internação e a envia à operadora (tissSolicitacaoProcedimento) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProcedureRequestSent'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'schedule.procedureRequest.status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Consulta na operadora a situação de uma solicitação (tissSolicitacaoStatusAutorizacao) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProcedureRequestStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'schedule.procedureRequest.action': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action: 'cancel' | 'bill';
+          /** @description motivo (obrigatório para cancelar) */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Executa uma ação com uma solicitação autorizada: cancelar (tissCancelaGuia) ou faturar no atendimento */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProcedureRequestAction'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:write */
       403: {
         headers: {
           [name: string]: unknown;

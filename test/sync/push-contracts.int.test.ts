@@ -345,6 +345,28 @@ for (const backend of backends) {
         guideType: attendance.guideType,
       })) as { batch: { id: string } };
       await write('POST', `/billing/batch/${batch.id}/attendance`, { attendances: [attendance.id] });
+      // Authorization: a hospitalization request saved as a draft and an integrator's interaction for a code.
+      await write('POST', '/hospitalizationRequest/draft', {
+        appointment: attended.appointment.id,
+        procedures: [{ code: '31009069', description: 'Colecistectomia' }],
+        clinicalIndication: 'Colelitíase',
+        hospitalization: {
+          hospitalCode: 'HOSP01',
+          hospitalName: 'Hospital Santa Luzia',
+          suggestedDate: '2026-12-03',
+          type: '2',
+          regime: '1',
+          days: 2,
+          opme: false,
+          chemotherapy: false,
+          cids: ['K80.1'],
+        },
+      });
+      await write('POST', '/integration/insuranceInteraction', {
+        appointment: attended.appointment.id,
+        code: '40304361',
+        text: 'Pede autorização prévia',
+      });
       const category = (await write('POST', '/inventory/category/', { name: 'Anestésicos' })) as { id: string };
       await write('POST', '/inventory/reserveReason/', { name: 'Cirurgia agendada' });
       const supplier = (await write('POST', '/inventory/supplier/', {
