@@ -49,7 +49,7 @@ export interface BudgetItem {
   /** quantity × valueUnity, rounded half up to the centavo. */
   totalValue: number;
   valueUnity?: number;
-  /** The quoted record (an `events` id until inventory lands). */
+  /** The quoted record: an `events` id, or the product, kit or material/exam `typeModel` names. */
   item?: string;
   /** The procedure (an `events` id). */
   event?: string;
@@ -153,7 +153,9 @@ export const budgetItemInput = z
       .refine((q) => Math.round(q * 1000) / 1000 === q, 'no máximo 3 casas decimais'),
     totalValue: reaisInput.optional(),
     valueUnity: reaisInput.optional(),
-    item: refInput(() => events).optional(),
+    item: idInput
+      .optional()
+      .describe('o registro cotado: evento (typeModel Event), produto, kit ou material/exame (BUD-040)'),
     event: refInput(() => events).optional(),
     type: enumOf(ITEM_TYPES).optional(),
     copart: reaisInput.optional(),
@@ -174,7 +176,10 @@ export const budgetItemInput = z
     toothRegion: enumOf(TOOTH_REGIONS).optional(),
   })
   .superRefine((line, ctx) => {
-    if (!line.item && !line.event) ctx.addIssue({ code: 'custom', path: ['event'], message: 'informe event ou item' });
+    if (line.typeModel !== 'Event' && !line.item)
+      ctx.addIssue({ code: 'custom', path: ['item'], message: `informe o item (${line.typeModel})` });
+    else if (!line.item && !line.event)
+      ctx.addIssue({ code: 'custom', path: ['event'], message: 'informe event ou item' });
     if (line.toothFace?.length && !line.tooth)
       ctx.addIssue({ code: 'custom', path: ['toothFace'], message: 'faces pedem o dente (tooth)' });
     if (line.tooth && line.toothRegion)
