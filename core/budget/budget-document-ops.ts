@@ -56,8 +56,8 @@ export async function budgetDocument(store: Store, id: string): Promise<BudgetDo
     eventIds.length ? store.collection(events).find({ selector: { id: { $in: eventIds } } }) : [],
   ]);
   // Products, kits and materials a line quotes, named like events (their ids never collide).
-  const quoted = await Promise.all(
-    PRICED_MODELS.map((model) => {
+  const quoted: Map<string, PricedItem>[] = await Promise.all(
+    PRICED_MODELS.map(async (model) => {
       const ids = budget.items.flatMap((l) => (l.typeModel === model && l.item ? [l.item] : []));
       return ids.length ? pricedItemsById(store, model, ids) : new Map<string, PricedItem>();
     }),
@@ -80,9 +80,9 @@ export async function budgetDocument(store: Store, id: string): Promise<BudgetDo
     ...(specialty ? { specialtyName: specialty.name } : {}),
     ...(insurance ? { insuranceName: insurance.name } : {}),
     ...(plan ? { planName: plan.name } : {}),
-    eventNames: Object.fromEntries([
-      ...found.map((e) => [e.id, e.name]),
-      ...quoted.flatMap((byId) => [...byId.values()].map((item) => [item.id, item.name])),
+    eventNames: Object.fromEntries<string>([
+      ...found.map((e): [string, string] => [e.id, e.name]),
+      ...quoted.flatMap((byId) => [...byId.values()].map((item): [string, string] => [item.id, item.name])),
     ]),
   };
 }

@@ -7,6 +7,7 @@ import { users } from '#core/access/user.js';
 import { openMasterData, type MasterDataHarness } from '#core/common/testing.js';
 import { createKit } from '#core/inventory/kit-ops.js';
 import { importMaterialsJson } from '#core/inventory/material-ops.js';
+import { materialsOrExams } from '#core/inventory/material-record.js';
 import { createProduct } from '#core/inventory/product-ops.js';
 import { inventoryCollections } from '#core/inventory/testing.js';
 import { pricesOfItemsOperation } from '#core/price/item-price-ops.js';
@@ -51,8 +52,7 @@ beforeAll(async () => {
   await h.run(importMaterialsJson, {
     items: [{ tussTable: '19', code: '70000018', name: 'Fio de sutura nylon 4-0', unit: 'UN', price: 12.5 }],
   });
-  suture = (await h.ctx.store.collection(inventoryCollections.find((c) => c.name === 'materials_or_exams')!).find())[0]!
-    .id;
+  suture = (await h.ctx.store.collection(materialsOrExams).find())[0]!.id;
   table = (await h.run(createPriceTable, { name: 'Particular 2026' })).priceTable.id;
 });
 afterAll(() => h.close());
