@@ -932,7 +932,7 @@ export interface paths {
     get: operations['priceTable.get'];
     /**
      * Altera uma tabela de preços: dados e, opcionalmente, preços (define ou remove)
-     * @description Substitui nome, descrição e convênio; `active` omitido não muda. Cada item de `prices` define o valor de um evento (geral, de um convênio ou de um plano) ou o remove com `value: null`; preços não citados ficam.
+     * @description Substitui nome, descrição e convênio; `active` omitido não muda. Cada item de `prices` define o valor de um evento (geral, de um convênio ou de um plano) ou o remove com `value: null`; preços não citados ficam. Um produto, kit ou material/exame é precificado com `typeModel` e `item` no lugar de `event`.
      */
     put: operations['priceTable.alter'];
     post?: never;
@@ -985,6 +985,26 @@ export interface paths {
     };
     /** Verifica se existe preço na tabela para cada evento informado */
     get: operations['priceTable.checkPrices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/priceTable/{id}/itemPrices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retorna os preços de produtos, kits ou materiais/exames na tabela de preços
+     * @description Para cada item do tipo `typeModel`, o preço aplicável (o do plano, senão o do convênio, senão o geral). Itens sem preço, ou que não existem nesta conta, vêm em `missing`.
+     */
+    get: operations['price.ofItems'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4683,6 +4703,193 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/insurance/{insurance}/tiss/integration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra a integração TISS do convênio (sem a senha) */
+    get: operations['insurance.tiss.integration.status'];
+    /**
+     * Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador
+     * @description A senha fica cifrada no servidor, nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Cada serviço responde em `{baseUrl}/{serviço}` (tissLoteGuias…) salvo quando `endpoints` o nomeia.
+     */
+    put: operations['insurance.tiss.integration.configure'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/{insurance}/tiss/parameters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
+    get: operations['insurance.tiss.parameters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/tiss/eligibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
+    post: operations['insurance.tiss.eligibility'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/attendance/{id}/authorizationStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
+    get: operations['insurance.tiss.authorizationStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/appeal/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
+    get: operations['billing.appeal.status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/protocolStatus/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pede que a verificação de protocolos dos lotes enviados rode agora
+     * @description A verificação consulta cada convênio com integração TISS (tissSolicitacaoStatusProtocolo) e grava a situação no lote (`protocolStatus`). A resposta volta logo; a verificação segue no servidor.
+     */
+    post: operations['billing.protocolStatus.runNow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/send/online': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido
+     * @description O lote precisa passar nos esquemas da ANS; a operadora responde com o protocolo (o lote fica enviado) ou com a glosa que o recusou (400 com o código, o lote fica aberto).
+     */
+    post: operations['insurance.batch.sendOnline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/audio/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra o serviço de transcrição de áudio da conta (sem a chave) */
+    get: operations['medicalRecord.audio.settings.get'];
+    /**
+     * Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave)
+     * @description Um serviço que fala `POST /v1/audio/transcriptions` (API de áudio da OpenAI ou um servidor Whisper próprio). A chave fica cifrada no servidor e nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Endereços de rede privada ou local só com redes privadas permitidas na conta.
+     */
+    put: operations['medicalRecord.audio.settings.configure'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/audio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envia um áudio do atendimento para transcrição
+     * @description Só o profissional do atendimento ou um administrador. O áudio vai em base64 (`content`), até 25 MB (e dentro do limite de corpo do servidor, CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. Fica no servidor só até ser transcrito. Responde 202 com o id; o texto sai em GET /medicalRecord/audio/{id}. Atendimento concluído também aceita: o texto entra num adendo.
+     */
+    post: operations['medicalRecord.audio.submit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/audio/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
+    get: operations['medicalRecord.audio.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/clinic/{id}/totemLogin': {
     parameters: {
       query?: never;
@@ -5188,193 +5395,6 @@ export interface paths {
     };
     /** Extrato da conta digital no provedor de pagamentos */
     get: operations['finance.digitalAccount.extract'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/insurance/{insurance}/tiss/integration': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra a integração TISS do convênio (sem a senha) */
-    get: operations['insurance.tiss.integration.status'];
-    /**
-     * Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador
-     * @description A senha fica cifrada no servidor, nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Cada serviço responde em `{baseUrl}/{serviço}` (tissLoteGuias…) salvo quando `endpoints` o nomeia.
-     */
-    put: operations['insurance.tiss.integration.configure'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/insurance/{insurance}/tiss/parameters': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
-    get: operations['insurance.tiss.parameters'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/insurance/tiss/eligibility': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
-    post: operations['insurance.tiss.eligibility'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/attendance/{id}/authorizationStatus': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
-    get: operations['insurance.tiss.authorizationStatus'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/appeal/status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
-    get: operations['billing.appeal.status'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/protocolStatus/run': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Pede que a verificação de protocolos dos lotes enviados rode agora
-     * @description A verificação consulta cada convênio com integração TISS (tissSolicitacaoStatusProtocolo) e grava a situação no lote (`protocolStatus`). A resposta volta logo; a verificação segue no servidor.
-     */
-    post: operations['billing.protocolStatus.runNow'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/batch/{id}/send/online': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido
-     * @description O lote precisa passar nos esquemas da ANS; a operadora responde com o protocolo (o lote fica enviado) ou com a glosa que o recusou (400 com o código, o lote fica aberto).
-     */
-    post: operations['insurance.batch.sendOnline'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/audio/settings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra o serviço de transcrição de áudio da conta (sem a chave) */
-    get: operations['medicalRecord.audio.settings.get'];
-    /**
-     * Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave)
-     * @description Um serviço que fala `POST /v1/audio/transcriptions` (API de áudio da OpenAI ou um servidor Whisper próprio). A chave fica cifrada no servidor e nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Endereços de rede privada ou local só com redes privadas permitidas na conta.
-     */
-    put: operations['medicalRecord.audio.settings.configure'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/{id}/audio': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Envia um áudio do atendimento para transcrição
-     * @description Só o profissional do atendimento ou um administrador. O áudio vai em base64 (`content`), até 25 MB (e dentro do limite de corpo do servidor, CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. Fica no servidor só até ser transcrito. Responde 202 com o id; o texto sai em GET /medicalRecord/audio/{id}. Atendimento concluído também aceita: o texto entra num adendo.
-     */
-    post: operations['medicalRecord.audio.submit'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/audio/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
-    get: operations['medicalRecord.audio.get'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6000,7 +6020,13 @@ export interface components {
       createdAt: string;
       updatedAt: string;
       priceTable: string;
+      /** @description o evento; com typeModel, o id do produto, kit ou material/exame */
       event: string;
+      /**
+       * @description o que `event` identifica quando não é um evento
+       * @enum {string}
+       */
+      typeModel?: 'Product' | 'Kit' | 'MaterialOrExam';
       insurance?: string;
       insurancePlan?: string;
       value: number;
@@ -7388,109 +7414,6 @@ export interface components {
       createdAt: string;
       createdBy: string;
     };
-    WebhookConfig: {
-      /** @description entregar também a endereços de rede privada ou local (padrão: não) */
-      allowPrivateNetworks: boolean;
-      endpoints: components['schemas']['WebhookEndpoint'][];
-      /** @description o catálogo de eventos */
-      events: {
-        type: string;
-        description: string;
-      }[];
-    };
-    WebhookEndpoint: {
-      id: string;
-      url: string;
-      description: string;
-      events: string[];
-      enabled: boolean;
-      /** @description por que o servidor desativou (ex.: 410 Gone) */
-      disabledReason: string | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    WhatsAppCredentials: {
-      phoneNumberId: string;
-      businessAccountId: string;
-      apiVersion: string;
-      baseUrl: string;
-      /** @description últimos 4 caracteres do token */
-      tokenHint: string;
-      updatedAt: string;
-    };
-    WhatsAppTemplate: {
-      name: string;
-      status: string;
-      language: string;
-      category: string | null;
-      components: {
-        type: string;
-        format?: string;
-        text?: string;
-      }[];
-    };
-    WhatsAppInstanceConfiguration: {
-      /** @constant */
-      provider: 'evolution';
-      baseUrl: string;
-      instanceName: string;
-      instanceId: string | null;
-      webhookUrl: string | null;
-      /** @description created, connecting, open ou close */
-      state: string;
-      /** @description últimos 4 caracteres da chave */
-      apiKeyHint: string;
-      createdAt: string;
-      updatedAt: string;
-    };
-    SmsCredentials: {
-      /** @constant */
-      provider: 'zenvia';
-      baseUrl: string;
-      sender: string;
-      /** @description últimos 4 caracteres do token */
-      tokenHint: string;
-      updatedAt: string;
-    };
-    WorkflowCredentials: {
-      /** @enum {string} */
-      provider: 'n8n' | 'make' | 'zapier' | 'other';
-      label: string;
-      baseUrl: string | null;
-      /** @description a credencial mascarada: só os 4 últimos caracteres */
-      secretHint: string;
-      createdAt: string;
-    };
-    PaymentProviderStatus: {
-      configured: boolean;
-      /** @constant */
-      provider?: 'asaas';
-      baseUrl?: string;
-      /** @description últimos 4 caracteres da chave */
-      apiKeyHint?: string;
-      /** @description conta financeira (digital) onde os recebimentos entram */
-      account?: string;
-      /** @description o caminho a cadastrar como webhook no provedor */
-      webhookPath?: string;
-      updatedAt?: string;
-    };
-    OnlineCharge: {
-      /** @description id da cobrança no provedor */
-      id: string;
-      bill: string;
-      /** @enum {string} */
-      method: 'pix' | 'creditCard' | 'bankSlip';
-      /** @description reais */
-      value: number;
-      /** @enum {string} */
-      status: 'pending' | 'settling' | 'received' | 'review' | 'refunded';
-      providerStatus: string;
-      /** @description o pagamento lançado na conta quando o provedor avisou */
-      payment?: string;
-      /** @description por que o aviso de pagamento ficou para uma pessoa conferir */
-      problem?: string;
-      createdAt: string;
-    };
     TissConnection: {
       configured: boolean;
       insurance: string;
@@ -7594,6 +7517,109 @@ export interface components {
       attempts: number;
       createdAt: string;
       updatedAt: string;
+    };
+    WebhookConfig: {
+      /** @description entregar também a endereços de rede privada ou local (padrão: não) */
+      allowPrivateNetworks: boolean;
+      endpoints: components['schemas']['WebhookEndpoint'][];
+      /** @description o catálogo de eventos */
+      events: {
+        type: string;
+        description: string;
+      }[];
+    };
+    WebhookEndpoint: {
+      id: string;
+      url: string;
+      description: string;
+      events: string[];
+      enabled: boolean;
+      /** @description por que o servidor desativou (ex.: 410 Gone) */
+      disabledReason: string | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    WhatsAppCredentials: {
+      phoneNumberId: string;
+      businessAccountId: string;
+      apiVersion: string;
+      baseUrl: string;
+      /** @description últimos 4 caracteres do token */
+      tokenHint: string;
+      updatedAt: string;
+    };
+    WhatsAppTemplate: {
+      name: string;
+      status: string;
+      language: string;
+      category: string | null;
+      components: {
+        type: string;
+        format?: string;
+        text?: string;
+      }[];
+    };
+    WhatsAppInstanceConfiguration: {
+      /** @constant */
+      provider: 'evolution';
+      baseUrl: string;
+      instanceName: string;
+      instanceId: string | null;
+      webhookUrl: string | null;
+      /** @description created, connecting, open ou close */
+      state: string;
+      /** @description últimos 4 caracteres da chave */
+      apiKeyHint: string;
+      createdAt: string;
+      updatedAt: string;
+    };
+    SmsCredentials: {
+      /** @constant */
+      provider: 'zenvia';
+      baseUrl: string;
+      sender: string;
+      /** @description últimos 4 caracteres do token */
+      tokenHint: string;
+      updatedAt: string;
+    };
+    WorkflowCredentials: {
+      /** @enum {string} */
+      provider: 'n8n' | 'make' | 'zapier' | 'other';
+      label: string;
+      baseUrl: string | null;
+      /** @description a credencial mascarada: só os 4 últimos caracteres */
+      secretHint: string;
+      createdAt: string;
+    };
+    PaymentProviderStatus: {
+      configured: boolean;
+      /** @constant */
+      provider?: 'asaas';
+      baseUrl?: string;
+      /** @description últimos 4 caracteres da chave */
+      apiKeyHint?: string;
+      /** @description conta financeira (digital) onde os recebimentos entram */
+      account?: string;
+      /** @description o caminho a cadastrar como webhook no provedor */
+      webhookPath?: string;
+      updatedAt?: string;
+    };
+    OnlineCharge: {
+      /** @description id da cobrança no provedor */
+      id: string;
+      bill: string;
+      /** @enum {string} */
+      method: 'pix' | 'creditCard' | 'bankSlip';
+      /** @description reais */
+      value: number;
+      /** @enum {string} */
+      status: 'pending' | 'settling' | 'received' | 'review' | 'refunded';
+      providerStatus: string;
+      /** @description o pagamento lançado na conta quando o provedor avisou */
+      payment?: string;
+      /** @description por que o aviso de pagamento ficou para uma pessoa conferir */
+      problem?: string;
+      createdAt: string;
     };
     DigitalTransfer: {
       id: string;
@@ -14479,7 +14505,14 @@ export interface operations {
           active?: boolean;
           /** @default [] */
           prices?: {
-            event: string;
+            event?: string;
+            /**
+             * @description preço de um produto, kit ou material/exame (com item) em vez de um evento
+             * @enum {string}
+             */
+            typeModel?: 'Product' | 'Kit' | 'MaterialOrExam';
+            /** @description id do produto, kit ou material/exame (com typeModel) */
+            item?: string;
             /** @description convênio (sem ele: preço geral) */
             insurance?: string;
             /** @description plano do convênio */
@@ -14813,6 +14846,97 @@ export interface operations {
       };
     };
   };
+  'price.ofItems': {
+    parameters: {
+      query: {
+        typeModel: 'Product' | 'Kit' | 'MaterialOrExam';
+        item: string[];
+        insurance?: string;
+        insurancePlan?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Retorna os preços de produtos, kits ou materiais/exames na tabela de preços */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              item: string;
+              /** @enum {string} */
+              typeModel: 'Product' | 'Kit' | 'MaterialOrExam';
+              code?: string;
+              name: string;
+              /** @description reais */
+              value: number;
+              /**
+               * @description de onde veio o preço
+               * @enum {string}
+               */
+              scope: 'plan' | 'insurance' | 'general';
+            }[];
+            /** @description itens sem preço aplicável */
+            missing: string[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão price:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'priceTable.importCsv': {
     parameters: {
       query?: never;
@@ -15107,6 +15231,7 @@ export interface operations {
             totalValue?: number;
             /** @description valor em reais (BRL), até 2 casas decimais */
             valueUnity?: number;
+            /** @description o registro cotado: evento (typeModel Event), produto, kit ou material/exame (BUD-040) */
             item?: string;
             event?: string;
             /** @enum {string} */
@@ -15330,6 +15455,7 @@ export interface operations {
             totalValue?: number;
             /** @description valor em reais (BRL), até 2 casas decimais */
             valueUnity?: number;
+            /** @description o registro cotado: evento (typeModel Event), produto, kit ou material/exame (BUD-040) */
             item?: string;
             event?: string;
             /** @enum {string} */
@@ -36160,6 +36286,941 @@ export interface operations {
       };
     };
   };
+  'insurance.tiss.integration.status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra a integração TISS do convênio (sem a senha) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissConnection'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.integration.configure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          baseUrl: string;
+          endpoints?: {
+            [key: string]: string;
+          };
+          /** @default 4.01.00 */
+          version?: string;
+          login?: string;
+          password?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissConnection'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.parameters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissParameters'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.eligibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          insurance: string;
+          cardNumber: string;
+          /** Format: date */
+          cardValidity?: string;
+          /** @description token do beneficiário, se a operadora pede */
+          validationCode?: string;
+          clinic?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissEligibility'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.authorizationStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissAuthorizationStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.appeal.status': {
+    parameters: {
+      query: {
+        insurance: string;
+        protocol: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissAppealStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.protocolStatus.runNow': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pede que a verificação de protocolos dos lotes enviados rode agora */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissProtocolJobScheduled'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.batch.sendOnline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.settings.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra o serviço de transcrição de áudio da conta (sem a chave) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranscriptionSettings'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.settings.configure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uri
+           * @description sem o /v1, ex.: https://api.openai.com
+           */
+          baseUrl: string;
+          /** @default whisper-1 */
+          model?: string;
+          apiKey?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranscriptionSettings'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          fileName?: string;
+          mediaType: string;
+          /**
+           * Format: base64
+           * @description o áudio, base64
+           */
+          content: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Envia um áudio do atendimento para transcrição */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AudioTranscription'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AudioTranscription'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'clinic.totemLogin.generate': {
     parameters: {
       query?: never;
@@ -39350,941 +40411,6 @@ export interface operations {
       };
       /** @description Sem a permissão finance:read */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.integration.status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        insurance: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra a integração TISS do convênio (sem a senha) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissConnection'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.integration.configure': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        insurance: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** Format: uri */
-          baseUrl: string;
-          endpoints?: {
-            [key: string]: string;
-          };
-          /** @default 4.01.00 */
-          version?: string;
-          login?: string;
-          password?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissConnection'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.parameters': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        insurance: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissParameters'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.eligibility': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          insurance: string;
-          cardNumber: string;
-          /** Format: date */
-          cardValidity?: string;
-          /** @description token do beneficiário, se a operadora pede */
-          validationCode?: string;
-          clinic?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissEligibility'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.authorizationStatus': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissAuthorizationStatus'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'billing.appeal.status': {
-    parameters: {
-      query: {
-        insurance: string;
-        protocol: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissAppealStatus'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'billing.protocolStatus.runNow': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Pede que a verificação de protocolos dos lotes enviados rode agora */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissProtocolJobScheduled'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.batch.sendOnline': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BatchWithTotal'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.settings.get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra o serviço de transcrição de áudio da conta (sem a chave) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TranscriptionSettings'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão access:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.settings.configure': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /**
-           * Format: uri
-           * @description sem o /v1, ex.: https://api.openai.com
-           */
-          baseUrl: string;
-          /** @default whisper-1 */
-          model?: string;
-          apiKey?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TranscriptionSettings'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão access:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.submit': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          fileName?: string;
-          mediaType: string;
-          /**
-           * Format: base64
-           * @description o áudio, base64
-           */
-          content: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Envia um áudio do atendimento para transcrição */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AudioTranscription'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecord:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AudioTranscription'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecord:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
         headers: {
           [name: string]: unknown;
         };
