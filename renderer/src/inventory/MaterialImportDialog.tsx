@@ -91,6 +91,8 @@ export function MaterialImportDialog(props: {
       props.onImported(report);
     } catch (error) {
       const rows = isDomainError(error) ? rejectedRows(error.details) : [];
+      // The core's report replaces the preview's (the same rows, now as the refusal).
+      setPreview(null);
       setRejected(rows.filter((r) => r.line !== null).length > 0 ? rows : []);
       setGeneral(isDomainError(error) ? error.message : formFailure(error, ['csv']).general);
     }
