@@ -52,7 +52,7 @@ export const budgetEn: Record<BudgetMessageKey, string> = {
   'budget.itemGroup.Kit': 'Kits',
   'budget.itemGroup.MaterialOrExam': 'Materials and exams (TUSS)',
   'budget.noItems': 'Add procedures from the price table.',
-  'budget.item.event': 'Procedure',
+  'budget.item.event': 'Procedure or item',
   'budget.item.where': 'Tooth / region',
   'budget.item.quantity': 'Qty',
   'budget.item.unit': 'Unit value',

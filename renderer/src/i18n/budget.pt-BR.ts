@@ -50,7 +50,7 @@ export const budgetPtBR = {
   'budget.itemGroup.Kit': 'Kits',
   'budget.itemGroup.MaterialOrExam': 'Materiais e exames (TUSS)',
   'budget.noItems': 'Adicione procedimentos da tabela de preços.',
-  'budget.item.event': 'Procedimento',
+  'budget.item.event': 'Procedimento ou item',
   'budget.item.where': 'Dente / região',
   'budget.item.quantity': 'Qtd.',
   'budget.item.unit': 'Valor unit.',
