@@ -10,6 +10,9 @@ import { users } from '#core/access/user.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { events } from '#core/clinic/event-record.js';
 import { insurances } from '#core/insurance/insurance-record.js';
+import { kits } from '#core/inventory/kit-record.js';
+import { materialsOrExams } from '#core/inventory/material-record.js';
+import { products } from '#core/inventory/product-record.js';
 import { patients } from '#core/patient/patient-record.js';
 import { refInput } from '#core/references.js';
 import { specialties } from '#core/specialty/specialty-record.js';
@@ -153,7 +156,8 @@ export const budgetItemInput = z
       .refine((q) => Math.round(q * 1000) / 1000 === q, 'no máximo 3 casas decimais'),
     totalValue: reaisInput.optional(),
     valueUnity: reaisInput.optional(),
-    item: idInput
+    // Any of the four kinds here; budgetFromFields checks it is of the line's typeModel (BUD-040).
+    item: refInput(() => [events, products, kits, materialsOrExams])
       .optional()
       .describe('o registro cotado: evento (typeModel Event), produto, kit ou material/exame (BUD-040)'),
     event: refInput(() => events).optional(),
