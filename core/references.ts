@@ -15,7 +15,7 @@ import type { RecordBase } from './store/record.js';
  * The collection of each reference schema, keyed by the schema's definition object: zod's
  * `.describe()` and `.meta()` clone a schema around the same definition, so the mark survives them.
  */
-const referenced = new WeakMap<object, () => AnyCollectionDef>();
+const referenced = new WeakMap<object, () => AnyCollectionDef | readonly AnyCollectionDef[]>();
 
 /**
  * An id field pointing at a record of `collection` (a thunk, so record modules that refer to each
@@ -23,7 +23,7 @@ const referenced = new WeakMap<object, () => AnyCollectionDef>();
  *
  * @example professional: refInput(() => users).optional()
  */
-export function refInput(collection: () => AnyCollectionDef) {
+export function refInput(collection: () => AnyCollectionDef | readonly AnyCollectionDef[]) {
   // A definition of its own: a bare clone() shares idInput's, and would mark every id as this reference.
   const schema = idInput.clone({ ...idInput._zod.def });
   referenced.set(schema._zod.def, collection);
@@ -36,6 +36,11 @@ export interface Reference {
   path: string;
   id: string;
   collection: AnyCollectionDef;
+  /**
+   * Every collection the id may belong to, `collection` first: a field whose kind another field
+   * chooses (a budget line's `item`, by `typeModel`) names several; the id must be in one of them.
+   */
+  collections: readonly AnyCollectionDef[];
 }
 
 type Def = { type: string; [key: string]: unknown };
@@ -46,7 +51,13 @@ export function referencesIn(schema: z.ZodType, value: unknown, path: PropertyKe
   const def = defOf(schema);
   const collection = referenced.get(def);
   if (collection) {
-    return typeof value === 'string' ? [{ path: issuePath(path), id: value, collection: collection() }] : [];
+    const named = collection();
+    const collections: readonly AnyCollectionDef[] = Array.isArray(named)
+      ? (named as readonly AnyCollectionDef[])
+      : [named as AnyCollectionDef];
+    return typeof value === 'string'
+      ? [{ path: issuePath(path), id: value, collection: collections[0]!, collections }]
+      : [];
   }
   if (value === undefined || value === null) return [];
   switch (def.type) {
@@ -146,9 +157,11 @@ export async function checkReferences(store: Store, schema: z.ZodType, value: un
   // One query per collection (a budget names up to six), not one per id: this runs on every write.
   const byCollection = new Map<string, { collection: AnyCollectionDef; ids: Set<string> }>();
   for (const ref of refs) {
-    const group = byCollection.get(ref.collection.name) ?? { collection: ref.collection, ids: new Set<string>() };
-    group.ids.add(ref.id);
-    byCollection.set(ref.collection.name, group);
+    for (const def of ref.collections) {
+      const group = byCollection.get(def.name) ?? { collection: def, ids: new Set<string>() };
+      group.ids.add(ref.id);
+      byCollection.set(def.name, group);
+    }
   }
   const found = new Set<string>();
   await Promise.all(
@@ -167,7 +180,7 @@ export async function checkReferences(store: Store, schema: z.ZodType, value: un
     }),
   );
   const details: ErrorDetail[] = refs
-    .filter((ref) => !found.has(`${ref.collection.name}/${ref.id}`))
+    .filter((ref) => !ref.collections.some((def) => found.has(`${def.name}/${ref.id}`)))
     .map((ref) => ({ path: ref.path, message: `não existe nesta conta: ${ref.id}` }));
   if (details.length > 0) {
     throw new DomainError('validation', 'Requisição inválida: id sem registro correspondente', details);

@@ -11,6 +11,13 @@ import { events } from '#core/clinic/event-record.js';
 import { DomainError, type ErrorDetail } from '#core/errors.js';
 import { insurances } from '#core/insurance/insurance-record.js';
 import { patients } from '#core/patient/patient-record.js';
+import {
+  PRICED_MODEL_LABELS,
+  PRICED_MODELS,
+  pricedItemsById,
+  type PricedItem,
+  type PricedModel,
+} from '#core/price/priced-items.js';
 import { specialties } from '#core/specialty/specialty-record.js';
 import type { Store } from '#core/store/port.js';
 import type { budgetFieldsInput, Budget, BudgetItem } from './budget-record.js';
@@ -64,16 +71,26 @@ async function checkReferences(
   const missing = (path: string) => problems.push({ path, message: MISSING });
   const userIds = [fields.professional, fields.createdBy, fields.approvedBy].filter((id): id is string => !!id);
   const eventIds = [
-    ...new Set(fields.items.flatMap((line) => [line.event, line.item].filter((id): id is string => !!id))),
+    ...new Set(
+      fields.items.flatMap((line) =>
+        [line.event, line.typeModel === 'Event' ? line.item : undefined].filter((id): id is string => !!id),
+      ),
+    ),
   ];
-  const [patient, clinic, insurance, specialty, foundUsers, foundEvents] = await Promise.all([
+  const quoted = (model: PricedModel) =>
+    fields.items.flatMap((line) => (line.typeModel === model && line.item ? [line.item] : []));
+  const [patient, clinic, insurance, specialty, foundUsers, foundEvents, ...foundItems] = await Promise.all([
     store.collection(patients).get(fields.patient),
     store.collection(clinics).get(fields.clinic),
     fields.insurance ? store.collection(insurances).get(fields.insurance) : undefined,
     fields.specialty ? store.collection(specialties).get(fields.specialty) : undefined,
     userIds.length ? store.collection(users).find({ selector: { id: { $in: [...new Set(userIds)] } } }) : [],
     eventIds.length ? store.collection(events).find({ selector: { id: { $in: eventIds } } }) : [],
+    ...PRICED_MODELS.map((model) =>
+      quoted(model).length ? pricedItemsById(store, model, quoted(model)) : new Map<string, PricedItem>(),
+    ),
   ]);
+  const items = new Map(foundItems.flatMap((found) => [...found]));
   if (!patient) missing('patient');
   if (!clinic) missing('clinic');
   if (fields.insurance && !insurance) missing('insurance');
@@ -89,10 +106,18 @@ async function checkReferences(
       problems.push({ path: 'patientData.insurancePlan', message: 'informe o convênio (insurance)' });
     else if (insurance && !insurance.plans.some((p) => p.id === plan)) missing('patientData.insurancePlan');
   }
-  const eventTypes = new Map(foundEvents.map((e) => [e.id, e.type]));
+  const eventTypes = new Map<string, BudgetItem['type']>(foundEvents.map((e) => [e.id, e.type]));
   fields.items.forEach((line, i) => {
     if (line.event && !eventTypes.has(line.event)) missing(`items.${i}.event`);
-    if (line.item && !eventTypes.has(line.item)) missing(`items.${i}.item`);
+    if (!line.item) return;
+    if (line.typeModel === 'Event') {
+      if (!eventTypes.has(line.item)) missing(`items.${i}.item`);
+      return;
+    }
+    const found = items.get(line.item);
+    if (found?.typeModel !== line.typeModel)
+      problems.push({ path: `items.${i}.item`, message: `${PRICED_MODEL_LABELS[line.typeModel]} ${MISSING}` });
+    else eventTypes.set(line.item, found.lineType);
   });
   return { problems, ...(clinic ? { clinic } : {}), eventTypes };
 }
@@ -123,7 +148,8 @@ export async function budgetFromFields(
   if (problems.length > 0 || !money) throw new DomainError('validation', 'Requisição inválida', problems);
   const settled = money;
   const items: BudgetItem[] = fields.items.map((line, i) => {
-    const typeOfEvent = refs.eventTypes.get(line.event ?? line.item ?? '');
+    // A product, kit or material line takes its kind from what it quotes, an event line from its event.
+    const typeOfEvent = refs.eventTypes.get((line.typeModel === 'Event' ? (line.event ?? line.item) : line.item) ?? '');
     return compact({
       ...line,
       ...settled.lines[i],

@@ -9,6 +9,7 @@ import { users } from '#core/access/user.js';
 import { clinics, type Clinic } from '#core/clinic/clinic-record.js';
 import { EXAMPLE_ID, idInput, requireRecord } from '#core/common/records.js';
 import { events } from '#core/clinic/event-record.js';
+import { PRICED_MODELS, pricedItemsById, type PricedItem } from '#core/price/priced-items.js';
 import { insurances } from '#core/insurance/insurance-record.js';
 import { defineOperation } from '#core/operation.js';
 import { patients, type Patient } from '#core/patient/patient-record.js';
@@ -25,7 +26,7 @@ export interface BudgetDocument {
   specialtyName?: string;
   insuranceName?: string;
   planName?: string;
-  /** Event name by id, for every line's `event` and `item`. */
+  /** Name by id of every line's `event` and `item` (event, product, kit or material/exam). */
   eventNames: Record<string, string>;
 }
 
@@ -54,6 +55,13 @@ export async function budgetDocument(store: Store, id: string): Promise<BudgetDo
     budget.insurance ? store.collection(insurances).get(budget.insurance) : undefined,
     eventIds.length ? store.collection(events).find({ selector: { id: { $in: eventIds } } }) : [],
   ]);
+  // Products, kits and materials a line quotes, named like events (their ids never collide).
+  const quoted: Map<string, PricedItem>[] = await Promise.all(
+    PRICED_MODELS.map(async (model) => {
+      const ids = budget.items.flatMap((l) => (l.typeModel === model && l.item ? [l.item] : []));
+      return ids.length ? pricedItemsById(store, model, ids) : new Map<string, PricedItem>();
+    }),
+  );
   const plan = insurance?.plans.find((p) => p.id === budget.patientData?.insurancePlan);
   return {
     budget,
@@ -72,7 +80,10 @@ export async function budgetDocument(store: Store, id: string): Promise<BudgetDo
     ...(specialty ? { specialtyName: specialty.name } : {}),
     ...(insurance ? { insuranceName: insurance.name } : {}),
     ...(plan ? { planName: plan.name } : {}),
-    eventNames: Object.fromEntries(found.map((e) => [e.id, e.name])),
+    eventNames: Object.fromEntries<string>([
+      ...found.map((e): [string, string] => [e.id, e.name]),
+      ...quoted.flatMap((byId) => [...byId.values()].map((item): [string, string] => [item.id, item.name])),
+    ]),
   };
 }
 

@@ -121,11 +121,18 @@ export const NO_LINES = 'Sem itens (rascunho)';
 const where = (line: BudgetItem) =>
   line.tooth ? `Dente ${line.tooth}` : line.toothRegion ? `Região ${line.toothRegion}` : '—';
 
+/** What a line quotes: the product, kit or material it names, else its event (a procedure line's). */
+function lineName(doc: BudgetDocument, line: BudgetItem): string {
+  const names = doc.eventNames;
+  const first = line.typeModel === 'Event' ? [line.event, line.item] : [line.item, line.event];
+  return first.map((id) => names[id ?? '']).find((n) => n !== undefined) ?? 'Item';
+}
+
 /** The cells of each budget line, one per `LINE_COLUMNS` entry; empty when there are no lines. */
 export function lineRows(doc: BudgetDocument): string[][] {
   return doc.budget.items.map((line, i) => [
     String(i + 1),
-    doc.eventNames[line.event ?? ''] ?? doc.eventNames[line.item ?? ''] ?? 'Item',
+    lineName(doc, line),
     where(line),
     line.toothFace?.join('') ?? '',
     quantityFormat.format(line.quantity),

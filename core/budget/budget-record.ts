@@ -10,6 +10,9 @@ import { users } from '#core/access/user.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { events } from '#core/clinic/event-record.js';
 import { insurances } from '#core/insurance/insurance-record.js';
+import { kits } from '#core/inventory/kit-record.js';
+import { materialsOrExams } from '#core/inventory/material-record.js';
+import { products } from '#core/inventory/product-record.js';
 import { patients } from '#core/patient/patient-record.js';
 import { refInput } from '#core/references.js';
 import { specialties } from '#core/specialty/specialty-record.js';
@@ -49,7 +52,7 @@ export interface BudgetItem {
   /** quantity × valueUnity, rounded half up to the centavo. */
   totalValue: number;
   valueUnity?: number;
-  /** The quoted record (an `events` id until inventory lands). */
+  /** The quoted record: an `events` id, or the product, kit or material/exam `typeModel` names. */
   item?: string;
   /** The procedure (an `events` id). */
   event?: string;
@@ -153,7 +156,10 @@ export const budgetItemInput = z
       .refine((q) => Math.round(q * 1000) / 1000 === q, 'no máximo 3 casas decimais'),
     totalValue: reaisInput.optional(),
     valueUnity: reaisInput.optional(),
-    item: refInput(() => events).optional(),
+    // Any of the four kinds here; budgetFromFields checks it is of the line's typeModel (BUD-040).
+    item: refInput(() => [events, products, kits, materialsOrExams])
+      .optional()
+      .describe('o registro cotado: evento (typeModel Event), produto, kit ou material/exame (BUD-040)'),
     event: refInput(() => events).optional(),
     type: enumOf(ITEM_TYPES).optional(),
     copart: reaisInput.optional(),
@@ -174,7 +180,10 @@ export const budgetItemInput = z
     toothRegion: enumOf(TOOTH_REGIONS).optional(),
   })
   .superRefine((line, ctx) => {
-    if (!line.item && !line.event) ctx.addIssue({ code: 'custom', path: ['event'], message: 'informe event ou item' });
+    if (line.typeModel !== 'Event' && !line.item)
+      ctx.addIssue({ code: 'custom', path: ['item'], message: `informe o item (${line.typeModel})` });
+    else if (!line.item && !line.event)
+      ctx.addIssue({ code: 'custom', path: ['event'], message: 'informe event ou item' });
     if (line.toothFace?.length && !line.tooth)
       ctx.addIssue({ code: 'custom', path: ['toothFace'], message: 'faces pedem o dente (tooth)' });
     if (line.tooth && line.toothRegion)

@@ -3,6 +3,7 @@ import { r, rw } from '#core/access/role-grants.js';
 import { domainModule } from '#core/module.js';
 import { exportPriceTable } from './csv-export-ops.js';
 import { importPriceTableCsv } from './csv-import-ops.js';
+import { pricesOfItemsOperation } from './item-price-ops.js';
 import { checkPricesOperation, pricesOfEventsOperation } from './price-lookup-ops.js';
 import { priceTableOperations } from './price-table-ops.js';
 import { prices, priceTables } from './price-table-record.js';
@@ -23,6 +24,7 @@ export const priceModule = domainModule({
     ...priceTableOperations,
     pricesOfEventsOperation,
     checkPricesOperation,
+    pricesOfItemsOperation,
     importPriceTableCsv,
     exportPriceTable,
   ],

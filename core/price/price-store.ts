@@ -6,6 +6,7 @@ import { compact, newRecordBase, nowIso } from '#core/common/records.js';
 import type { OperationContext } from '#core/operation.js';
 import type { Store } from '#core/store/port.js';
 import type { Stored } from '#core/store/record.js';
+import type { PricedModel } from './priced-items.js';
 import { prices, type Price } from './price-table-record.js';
 
 /** Which insurance and plan a price is for; both missing = the general price. */
@@ -68,7 +69,9 @@ export function applicablePrice<T extends Price>(candidates: readonly T[], scope
 
 /** One price to set: a value in reais, or null to remove the price of that scope. */
 export interface PriceChange extends PriceScope {
+  /** The event's id, or the item's with `typeModel`. */
   event: string;
+  typeModel?: PricedModel | undefined;
   value: number | null;
 }
 
@@ -114,6 +117,7 @@ export async function applyPriceChanges(
       ...newRecordBase({ ...ctx, store }),
       priceTable: table,
       event: change.event,
+      typeModel: change.typeModel,
       insurance: change.insurance,
       insurancePlan: change.insurancePlan,
       value: change.value,

@@ -22,7 +22,8 @@ import { defineOperation, type OperationContext } from '#core/operation.js';
 import type { Stored } from '#core/store/record.js';
 import { requireEvents, requireScopes } from './checks.js';
 import { reaisInput } from './money.js';
-import { applyPriceChanges } from './price-store.js';
+import { applyPriceChanges, type PriceChange } from './price-store.js';
+import { PRICED_MODELS, requirePricedItems } from './priced-items.js';
 import {
   priceOutput,
   priceScopeInput,
@@ -73,11 +74,32 @@ export const getPriceTable = defineOperation({
   },
 });
 
-const priceChangeInput = z.strictObject({
-  event: refInput(() => events),
-  ...priceScopeInput,
-  value: reaisInput.nullable().describe('valor em reais; null remove o preço deste evento neste escopo'),
-});
+const priceChangeInput = z
+  .strictObject({
+    event: refInput(() => events).optional(),
+    typeModel: z
+      .enum(PRICED_MODELS, { message: `use um de: ${PRICED_MODELS.join(', ')}` })
+      .optional()
+      .describe('preço de um produto, kit ou material/exame (com item) em vez de um evento'),
+    item: idInput.optional().describe('id do produto, kit ou material/exame (com typeModel)'),
+    ...priceScopeInput,
+    value: reaisInput.nullable().describe('valor em reais; null remove o preço deste evento neste escopo'),
+  })
+  .superRefine((change, issue) => {
+    if (change.typeModel && !change.item)
+      issue.addIssue({ code: 'custom', path: ['item'], message: 'informe o item do typeModel' });
+    else if (change.item && !change.typeModel)
+      issue.addIssue({ code: 'custom', path: ['typeModel'], message: 'informe o typeModel do item' });
+    else if (!change.event && !change.item)
+      issue.addIssue({ code: 'custom', path: ['event'], message: 'informe event, ou typeModel e item' });
+    else if (change.event && change.item)
+      issue.addIssue({ code: 'custom', path: ['item'], message: 'informe event ou item, não ambos' });
+  });
+
+/** A parsed price change as {@link applyPriceChanges} takes it: the item's id in `event`, with its kind. */
+function keyedChange({ item, typeModel, event, ...rest }: z.output<typeof priceChangeInput>): PriceChange {
+  return typeModel && item ? { ...rest, event: item, typeModel } : { ...rest, event: event! };
+}
 
 /** `priceTable.alter`: `PUT /priceTable/{id}`. */
 export const alterPriceTable = defineOperation({
@@ -86,7 +108,8 @@ export const alterPriceTable = defineOperation({
   summary: 'Altera uma tabela de preços: dados e, opcionalmente, preços (define ou remove)',
   description:
     'Substitui nome, descrição e convênio; `active` omitido não muda. Cada item de `prices` define o valor ' +
-    'de um evento (geral, de um convênio ou de um plano) ou o remove com `value: null`; preços não citados ficam.',
+    'de um evento (geral, de um convênio ou de um plano) ou o remove com `value: null`; preços não citados ficam. ' +
+    'Um produto, kit ou material/exame é precificado com `typeModel` e `item` no lugar de `event`.',
   permission: 'priceTable:write',
   input: z.strictObject({
     id: idInput,
@@ -107,10 +130,17 @@ export const alterPriceTable = defineOperation({
       const tx = { ...ctx, store };
       const current = await requirePriceTable(tx, id);
       await requireInsuranceScope(tx, { insurance: values.insurance });
+      const eventAt = changes.flatMap((c, i) => (c.event ? [i] : []));
       await requireEvents(
         tx,
-        changes.map((c) => c.event),
-        (i) => `prices.${i}.event`,
+        eventAt.map((i) => changes[i]!.event!),
+        (n) => `prices.${eventAt[n]}.event`,
+      );
+      const itemAt = changes.flatMap((c, i) => (c.typeModel && c.item ? [i] : []));
+      await requirePricedItems(
+        tx,
+        itemAt.map((i) => ({ typeModel: changes[i]!.typeModel!, item: changes[i]!.item! })),
+        (n) => `prices.${itemAt[n]}.item`,
       );
       await requireScopes(tx, changes, (i) => `prices.${i}`);
       const next = replaceFields<PriceTable>(
@@ -120,7 +150,7 @@ export const alterPriceTable = defineOperation({
         nowIso(ctx),
       );
       const priceTable = await store.collection(priceTables).update(id, current._rev, next);
-      const { set, removed } = await applyPriceChanges(ctx, store, id, changes);
+      const { set, removed } = await applyPriceChanges(ctx, store, id, changes.map(keyedChange));
       return { message: 'Tabela de preços alterada', priceTable, pricesSet: set, pricesRemoved: removed };
     }),
 });

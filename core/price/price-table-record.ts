@@ -14,6 +14,7 @@ import { nameInput, textInput } from '#core/br/schemas.js';
 import { idInput, recordOutputFields } from '#core/common/records.js';
 import { defineCollection } from '#core/store/collection-def.js';
 import type { RecordBase } from '#core/store/record.js';
+import { PRICED_MODELS, type PricedModel } from './priced-items.js';
 
 /** A price table as stored: a named list of prices ("Particular 2026", "CBHPM 5ª edição"). */
 export interface PriceTable extends RecordBase {
@@ -27,11 +28,16 @@ export interface PriceTable extends RecordBase {
 
 /**
  * One price: the value of `event` in `priceTable`, for everyone (no insurance), for one insurance, or
- * for one plan of it. At most one per (table, event, insurance, plan).
+ * for one plan of it. At most one per (table, event, insurance, plan). With `typeModel`, `event` holds
+ * the id of the product, kit or material/exam priced instead of an event's (BUD-040): the same indexed
+ * slot, so no schema migration, and ids are UUIDs unique across collections.
  */
 export interface Price extends RecordBase {
   priceTable: string;
+  /** The priced record: an `events` id, or the item's id when `typeModel` is given. */
   event: string;
+  /** What `event` names when it is not an event; absent for an event's price. */
+  typeModel?: PricedModel;
   insurance?: string;
   insurancePlan?: string;
   /** Reais, at most 2 decimals. */
@@ -75,7 +81,8 @@ export const priceOutput = z
   .object({
     ...recordOutputFields,
     priceTable: z.string(),
-    event: z.string(),
+    event: z.string().describe('o evento; com typeModel, o id do produto, kit ou material/exame'),
+    typeModel: z.enum(PRICED_MODELS).optional().describe('o que `event` identifica quando não é um evento'),
     insurance: z.string().optional(),
     insurancePlan: z.string().optional(),
     value: z.number(),

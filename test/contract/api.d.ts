@@ -932,7 +932,7 @@ export interface paths {
     get: operations['priceTable.get'];
     /**
      * Altera uma tabela de preços: dados e, opcionalmente, preços (define ou remove)
-     * @description Substitui nome, descrição e convênio; `active` omitido não muda. Cada item de `prices` define o valor de um evento (geral, de um convênio ou de um plano) ou o remove com `value: null`; preços não citados ficam.
+     * @description Substitui nome, descrição e convênio; `active` omitido não muda. Cada item de `prices` define o valor de um evento (geral, de um convênio ou de um plano) ou o remove com `value: null`; preços não citados ficam. Um produto, kit ou material/exame é precificado com `typeModel` e `item` no lugar de `event`.
      */
     put: operations['priceTable.alter'];
     post?: never;
@@ -985,6 +985,26 @@ export interface paths {
     };
     /** Verifica se existe preço na tabela para cada evento informado */
     get: operations['priceTable.checkPrices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/priceTable/{id}/itemPrices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retorna os preços de produtos, kits ou materiais/exames na tabela de preços
+     * @description Para cada item do tipo `typeModel`, o preço aplicável (o do plano, senão o do convênio, senão o geral). Itens sem preço, ou que não existem nesta conta, vêm em `missing`.
+     */
+    get: operations['price.ofItems'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6288,7 +6308,13 @@ export interface components {
       createdAt: string;
       updatedAt: string;
       priceTable: string;
+      /** @description o evento; com typeModel, o id do produto, kit ou material/exame */
       event: string;
+      /**
+       * @description o que `event` identifica quando não é um evento
+       * @enum {string}
+       */
+      typeModel?: 'Product' | 'Kit' | 'MaterialOrExam';
       insurance?: string;
       insurancePlan?: string;
       value: number;
@@ -14987,7 +15013,14 @@ export interface operations {
           active?: boolean;
           /** @default [] */
           prices?: {
-            event: string;
+            event?: string;
+            /**
+             * @description preço de um produto, kit ou material/exame (com item) em vez de um evento
+             * @enum {string}
+             */
+            typeModel?: 'Product' | 'Kit' | 'MaterialOrExam';
+            /** @description id do produto, kit ou material/exame (com typeModel) */
+            item?: string;
             /** @description convênio (sem ele: preço geral) */
             insurance?: string;
             /** @description plano do convênio */
@@ -15321,6 +15354,97 @@ export interface operations {
       };
     };
   };
+  'price.ofItems': {
+    parameters: {
+      query: {
+        typeModel: 'Product' | 'Kit' | 'MaterialOrExam';
+        item: string[];
+        insurance?: string;
+        insurancePlan?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Retorna os preços de produtos, kits ou materiais/exames na tabela de preços */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              item: string;
+              /** @enum {string} */
+              typeModel: 'Product' | 'Kit' | 'MaterialOrExam';
+              code?: string;
+              name: string;
+              /** @description reais */
+              value: number;
+              /**
+               * @description de onde veio o preço
+               * @enum {string}
+               */
+              scope: 'plan' | 'insurance' | 'general';
+            }[];
+            /** @description itens sem preço aplicável */
+            missing: string[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão price:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'priceTable.importCsv': {
     parameters: {
       query?: never;
@@ -15615,6 +15739,7 @@ export interface operations {
             totalValue?: number;
             /** @description valor em reais (BRL), até 2 casas decimais */
             valueUnity?: number;
+            /** @description o registro cotado: evento (typeModel Event), produto, kit ou material/exame (BUD-040) */
             item?: string;
             event?: string;
             /** @enum {string} */
@@ -15838,6 +15963,7 @@ export interface operations {
             totalValue?: number;
             /** @description valor em reais (BRL), até 2 casas decimais */
             valueUnity?: number;
+            /** @description o registro cotado: evento (typeModel Event), produto, kit ou material/exame (BUD-040) */
             item?: string;
             event?: string;
             /** @enum {string} */

@@ -10,7 +10,15 @@ import { DomainError } from '#core/errors.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useLive, useLocalCore, useRun } from '../local/hooks.js';
 import type { PickedPatient } from '../patients/PatientPicker.js';
-import { emptyForm, formOf, newLine, previewMoney, toBudgetInput, type BudgetForm } from './budget-form.js';
+import {
+  emptyForm,
+  formOf,
+  newLine,
+  previewMoney,
+  toBudgetInput,
+  type BudgetForm,
+  type LineModel,
+} from './budget-form.js';
 import { fieldPaths } from './budget-editor-fields.js';
 import { BUDGET_REF_COLLECTIONS, loadBudgetRefs, priceOf } from './budget-refs.js';
 import { BudgetChartPanel } from './BudgetChartPanel.js';
@@ -46,6 +54,7 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
   const [patient, setPatient] = useState<PickedPatient | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [pick, setPick] = useState('');
+  const [pickItem, setPickItem] = useState('');
   const [priceNotes, setPriceNotes] = useState<Record<number, string>>({});
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [saving, setSaving] = useState(false);
@@ -70,16 +79,23 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
   const updateLine = (i: number, patch: Partial<BudgetForm['lines'][number]>) =>
     update((f) => ({ ...f, lines: f.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
 
-  const addLine = async () => {
-    if (!form || !pick || !refs.data) return;
-    const price = await priceOf(core.context(actor), refs.data.tables, form.insurance, form.insurancePlan, pick).catch(
-      () => undefined,
-    );
+  // A procedure (`pick`) or a product, kit or material (`pickItem`, `typeModel:id`), priced from the table.
+  const addLine = async (typeModel: LineModel, id: string) => {
+    if (!form || !id || !refs.data) return;
+    const price = await priceOf(
+      core.context(actor),
+      refs.data.tables,
+      form.insurance,
+      form.insurancePlan,
+      id,
+      typeModel,
+    ).catch(() => undefined);
     const index = form.lines.length;
-    update((f) => ({ ...f, lines: [...f.lines, newLine(pick, price?.value)] }));
+    update((f) => ({ ...f, lines: [...f.lines, newLine(id, price?.value, typeModel)] }));
     setPriceNotes((n) => ({ ...n, [index]: price ? t(`budget.priceFrom.${price.scope}`) : t('budget.priceMissing') }));
     setSelected(index);
-    setPick('');
+    if (typeModel === 'Event') setPick('');
+    else setPickItem('');
   };
 
   const removeLine = (i: number) => {
@@ -118,7 +134,9 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
 
   if (!form || !refs.data) return <Text c="dimmed">…</Text>;
   const data = refs.data;
-  const eventName = (id: string) => data.events.find((e) => e.id === id)?.name ?? '—';
+  // Events and items have ids of their own (UUIDs), so one lookup names any line.
+  const eventName = (id: string) =>
+    data.events.find((e) => e.id === id)?.name ?? data.items.find((e) => e.id === id)?.name ?? '—';
   const fieldError = (path: string) =>
     failure?.fields[path] ?? preview?.problems.find((p) => p.path === path)?.message ?? undefined;
   const copart =
@@ -167,7 +185,13 @@ export function BudgetEditor(props: { id: string | null; onClose: (saved?: { bud
               onSelect={setSelected}
               pick={pick}
               onPick={setPick}
-              onAdd={() => void addLine()}
+              onAdd={() => void addLine('Event', pick)}
+              pickItem={pickItem}
+              onPickItem={setPickItem}
+              onAddItem={() => {
+                const [typeModel, id] = pickItem.split(':') as [LineModel, string];
+                void addLine(typeModel, id);
+              }}
               onRemove={removeLine}
               updateLine={updateLine}
               priceNotes={priceNotes}

@@ -1,12 +1,14 @@
-import { ActionIcon, Button, Group, NativeSelect, Paper, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Paper, Select, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BudgetForm, FormLine, MoneyPreview } from './budget-form.js';
 import { money, tabular, type FieldError } from './budget-editor-fields.js';
 import type { BudgetRefs } from './budget-refs.js';
 import { selectionLabel } from './tooth-chart.js';
 
+const ITEM_GROUPS = ['Product', 'Kit', 'MaterialOrExam'] as const;
+
 /**
- * The budget's procedures: a picker that adds a line priced from the table, and one row per line
+ * The budget's procedures and the products, kits and materials it quotes (BUD-040): two pickers (procedures; items searched by name) that add a line priced from the table, and one row per line
  * with its tooth/region button (selects the line for the odontogram), quantity, unit value,
  * co-payment and the core's line total. Clicking a row selects it.
  */
@@ -20,6 +22,10 @@ export function BudgetLinesTable(props: {
   pick: string;
   onPick: (event: string) => void;
   onAdd: () => void;
+  /** The product, kit or material picked, `typeModel:id`. */
+  pickItem: string;
+  onPickItem: (value: string) => void;
+  onAddItem: () => void;
   onRemove: (i: number) => void;
   updateLine: (i: number, patch: Partial<FormLine>) => void;
   priceNotes: Record<number, string>;
@@ -48,6 +54,28 @@ export function BudgetLinesTable(props: {
             {t('budget.add')}
           </Button>
         </Group>
+      </Group>
+      <Group justify="flex-end" mb="sm" gap="xs" align="flex-end">
+        <Select
+          aria-label={t('budget.addItem')}
+          placeholder={t('budget.pickItem')}
+          w={300}
+          searchable
+          clearable
+          disabled={readOnly}
+          nothingFoundMessage={t('budget.noItemFound')}
+          value={props.pickItem || null}
+          data={ITEM_GROUPS.map((model) => ({
+            group: t(`budget.itemGroup.${model}`),
+            items: props.refs.items
+              .filter((item) => item.typeModel === model)
+              .map((item) => ({ value: `${model}:${item.id}`, label: item.name })),
+          })).filter((group) => group.items.length > 0)}
+          onChange={(value) => props.onPickItem(value ?? '')}
+        />
+        <Button variant="light" disabled={!props.pickItem || readOnly} onClick={props.onAddItem}>
+          {t('budget.addItemButton')}
+        </Button>
       </Group>
       {form.lines.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" size="sm">

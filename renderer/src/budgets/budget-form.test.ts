@@ -27,6 +27,17 @@ describe('the budget form', () => {
     expect(createBudget.input.safeParse(input).success).toBe(true);
   });
 
+  it('sends a product, kit or material line as its typeModel and item, without an event (BUD-040)', () => {
+    const form = dental();
+    form.lines = [newLine('resin', 180), { ...newLine('gloves', 3.35, 'Product'), quantity: '2,5' }];
+    form.plan = { entry: '', quantity: '', method: '', period: '' };
+    const { input, problems } = toBudgetInput(form);
+    expect(problems).toEqual([]);
+    expect(input?.items?.[1]).toEqual({ typeModel: 'Product', item: 'gloves', quantity: 2.5, valueUnity: 3.35 });
+    expect(previewMoney(form).lineTotals).toEqual([180, 8.38]);
+    expect(createBudget.input.safeParse(input).success).toBe(true);
+  });
+
   it('sends the insurance plan as the patient’s data, and only with its insurance', () => {
     const form = { ...dental(), insurance: 'ins-1', insurancePlan: 'plan-1' };
     expect(toBudgetInput(form).input).toMatchObject({ insurance: 'ins-1', patientData: { insurancePlan: 'plan-1' } });

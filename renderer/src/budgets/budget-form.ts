@@ -6,15 +6,20 @@
 import type { z } from 'zod';
 import type { Budget } from '#core/budget/budget-record.js';
 import type { createBudget } from '#core/budget/budget-ops.js';
-import { paymentMethodOf, type PAYMENT_METHODS, type PERIODS } from '#core/budget/budget-codes.js';
+import { paymentMethodOf, type PAYMENT_METHODS, type PERIODS, type TypeModel } from '#core/budget/budget-codes.js';
 import { budgetMoney } from '#core/budget/budget-money.js';
 import { isDomainError, type ErrorDetail } from '#core/errors.js';
 import { formatMoneyText, fromCentavos, parseMoneyText, toCentavos } from '#core/price/money.js';
 import type { ToothSelection } from './tooth-chart.js';
 
+/** What a line quotes (§2.3 `typeModel`). */
+export type LineModel = TypeModel;
+
 /** One line as the form holds it: texts as typed, the tooth selection as clicked. */
 export interface FormLine extends ToothSelection {
-  /** The procedure (an `events` id). */
+  /** `Event` for a procedure; `Product`, `Kit` or `MaterialOrExam` for an item (BUD-040). */
+  typeModel: LineModel;
+  /** The procedure (an `events` id), or the product, kit or material/exam id for an item line. */
   event: string;
   quantity: string;
   valueUnity: string;
@@ -56,9 +61,13 @@ export function emptyForm(clinic: string, professional = ''): BudgetForm {
   };
 }
 
-/** A new line for `event`, at its applicable price (reais) when the price table has one. */
-export function newLine(event: string, price: number | undefined): FormLine {
+/**
+ * A new line for `event` (or the item of `typeModel`), at its applicable price (reais) when the price
+ * table has one.
+ */
+export function newLine(event: string, price: number | undefined, typeModel: LineModel = 'Event'): FormLine {
   return {
+    typeModel,
     event,
     quantity: '1',
     valueUnity: price === undefined ? '' : formatMoneyText(toCentavos(price)),
@@ -79,7 +88,8 @@ export function formOf(budget: Budget): BudgetForm {
     insurance: budget.insurance ?? '',
     insurancePlan: budget.patientData?.insurancePlan ?? '',
     lines: budget.items.map((item) => ({
-      event: item.event ?? item.item ?? '',
+      typeModel: item.typeModel,
+      event: (item.typeModel === 'Event' ? (item.event ?? item.item) : item.item) ?? '',
       quantity: String(item.quantity).replace('.', ','),
       valueUnity: money(item.valueUnity ?? (item.quantity === 1 ? item.totalValue : undefined)),
       copart: money(item.copart),
@@ -125,11 +135,13 @@ export function toBudgetInput(form: BudgetForm): { input?: BudgetInput; problems
     if (quantity === undefined) problems.push({ path: `items.${i}.quantity`, message: 'quantidade inválida' });
     const valueUnity = amount(line.valueUnity, `items.${i}.valueUnity`);
     const copart = amount(line.copart, `items.${i}.copart`);
+    // A procedure line names its event twice (§2.3 event and item); an item line its item, typed by the core.
+    const quotes =
+      line.typeModel === 'Event'
+        ? { typeModel: 'Event' as const, event: line.event, item: line.event, type: 'procedure' as const }
+        : { typeModel: line.typeModel, item: line.event };
     return {
-      typeModel: 'Event' as const,
-      event: line.event,
-      item: line.event,
-      type: 'procedure' as const,
+      ...quotes,
       quantity: quantity ?? 0,
       ...(valueUnity !== undefined ? { valueUnity } : {}),
       ...(copart !== undefined ? { copart } : {}),

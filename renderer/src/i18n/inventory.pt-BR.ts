@@ -46,6 +46,26 @@ export const inventoryPtBR = {
   'inventory.count.closed_one': 'Contagem fechada: {{count}} ajuste lançado.',
   'inventory.count.closed_other': 'Contagem fechada: {{count}} ajustes lançados.',
   'inventory.count.failed': 'Não foi possível concluir a contagem.',
+  'inventory.import.open': 'Importar materiais e exames',
+  'inventory.import.title': 'Importar materiais e exames (TUSS)',
+  'inventory.import.hint':
+    'Colunas: tabela (19 materiais, 20 medicamentos, 22 procedimentos e exames), código TUSS, descrição, unidade e, opcional, valor. Separador ; ou , detectado pelo cabeçalho.',
+  'inventory.import.paste': 'Ou cole o conteúdo do CSV',
+  'inventory.import.preview': 'Pré-visualizar',
+  'inventory.import.previewTable': 'Itens que serão importados',
+  'inventory.import.readRows': '{{n}} item(ns) lido(s)',
+  'inventory.import.refusedRows': '{{n}} problema(s)',
+  'inventory.import.rejected': 'Linhas recusadas',
+  'inventory.import.more': 'e mais {{n}} item(ns)',
+  'inventory.import.table': 'Tabela',
+  'inventory.import.code': 'Código',
+  'inventory.import.name': 'Descrição',
+  'inventory.import.unit': 'Unidade',
+  'inventory.import.price': 'Valor',
+  'inventory.import.empty': 'Escolha um arquivo ou cole o conteúdo do CSV',
+  'inventory.import.allOrNothing':
+    'Tudo ou nada: se alguma linha for recusada, nada é importado e as linhas aparecem aqui.',
+  'inventory.import.done': '{{rows}} item(ns) importado(s): {{created}} novo(s), {{updated}} atualizado(s).',
 } as const;
 
 /** A key of the Estoque screen's texts. */

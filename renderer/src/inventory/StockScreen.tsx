@@ -31,6 +31,7 @@ import { maskDate } from '../patients/masks.js';
 import { BAD_DATE, brToIso } from '../patients/patient-form-values.js';
 import { saveFile } from '../setup/price-files.js';
 import { loadStock } from './load-stock.js';
+import { MaterialImportDialog } from './MaterialImportDialog.js';
 import { StockCount } from './StockCount.js';
 
 const READS = [inventoryMovements, lotBalances, products, clinics, reserveReasons];
@@ -61,6 +62,7 @@ export function StockScreen() {
   });
   const [failure, setFailure] = useState<ReturnType<typeof formFailure> | null>(null);
   const [saving, setSaving] = useState(false);
+  const [importing, setImporting] = useState(false);
   const data = live.data;
 
   // The file is the core's export (the same CSV as REST's), offered as a download.
@@ -106,6 +108,15 @@ export function StockScreen() {
 
   return (
     <section aria-labelledby="stock-title">
+      {importing && (
+        <MaterialImportDialog
+          onClose={() => setImporting(false)}
+          onImported={(report) => {
+            setImporting(false);
+            setNotice(t('inventory.import.done', { ...report }));
+          }}
+        />
+      )}
       <Group justify="space-between" mb="md">
         <Title order={3} id="stock-title">
           {t('inventory.nav')}
@@ -120,6 +131,9 @@ export function StockScreen() {
               allowDeselect={false}
             />
           )}
+          <Button variant="light" onClick={() => setImporting(true)}>
+            {t('inventory.import.open')}
+          </Button>
           <Button variant="light" disabled={!data?.clinic} onClick={() => void exportCsv()}>
             {t('inventory.exportCsv')}
           </Button>
