@@ -10,10 +10,19 @@
  */
 import { can } from '#core/actor.js';
 import { requireRecord } from '#core/common/records.js';
+import {
+  getGestation,
+  type gestationListInput,
+  listGestations,
+  withAge,
+} from '#core/medical-record/gestation/gestation-ops.js';
+import { gestations } from '#core/medical-record/gestation/gestation-record.js';
 import { getMedicalRecord, medicalRecordHistory } from '#core/medical-record/record-ops.js';
 import { medicalRecords, type MedicalRecord } from '#core/medical-record/record.js';
 import type { Operation, OperationContext } from '#core/operation.js';
+import { DomainError } from '#core/errors.js';
 import { patients } from '#core/patient/patient-record.js';
+import type { z } from 'zod';
 import type { Stored } from '#core/store/record.js';
 import type { MedicalDocuments } from './document-service.js';
 import { recordForReading } from './record-access.js';
@@ -56,9 +65,48 @@ async function ownAndSharedPage(
   return { items, next: found.length > limit ? items.at(-1)!.startedUtc : null };
 }
 
+/** A gestation for a professional: theirs, or registered in a record shared with them (MED-056). */
+async function sharedGestation(ctx: OperationContext, docs: MedicalDocuments, id: string) {
+  const gestation = await requireRecord(ctx.store.collection(gestations), id, 'Gestação');
+  const shared = gestation.medicalRecord
+    ? (await docs.sharedWith(ctx.actor.tenantId, ctx.actor.id)).includes(gestation.medicalRecord)
+    : false;
+  if (!readsAll(ctx) && gestation.professional !== ctx.actor.id && !shared)
+    throw new DomainError('forbidden', 'Só o profissional que acompanha a gestação ou um administrador', [
+      { path: 'id', message: 'gestação acompanhada por outro profissional' },
+    ]);
+  return withAge(ctx, gestation);
+}
+
+/** The gestations a professional follows plus those registered in records shared with them, by due date. */
+async function ownAndSharedGestations(
+  ctx: OperationContext,
+  docs: MedicalDocuments,
+  input: z.output<typeof gestationListInput>,
+) {
+  const { status, patient, limit } = input;
+  const selector = { ...(status === 'all' ? {} : { status }), ...(patient ? { patient } : {}) };
+  const collection = ctx.store.collection(gestations);
+  const own = await collection.find({
+    selector: { ...selector, professional: ctx.actor.id },
+    sort: [{ dueDate: 'asc' }],
+    limit,
+  });
+  const records = await docs.sharedWith(ctx.actor.tenantId, ctx.actor.id);
+  const shared =
+    records.length === 0 ? [] : await collection.find({ selector: { ...selector, medicalRecord: { $in: records } } });
+  const seen = new Set<string>();
+  const found = [...own, ...shared]
+    .filter((g) => !seen.has(g.id) && seen.add(g.id))
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id))
+    .slice(0, limit);
+  return { items: await Promise.all(found.map((g) => withAge(ctx, g))) };
+}
+
 /**
  * `operations` with `medicalRecord.get` and `medicalRecord.history` narrowed to the readers of each
- * record (the attending professional, accepted shares, administrators).
+ * record (the attending professional, accepted shares, administrators), and `gestation.get`/`.list`
+ * widened to the gestations registered in records shared with the professional.
  */
 export function withRecordReaders(operations: readonly Operation[], docs: MedicalDocuments): Operation[] {
   return operations.map((op): Operation => {
@@ -73,6 +121,16 @@ export function withRecordReaders(operations: readonly Operation[], docs: Medica
           readsAll(ctx)
             ? op.run(ctx, input)
             : ownAndSharedPage(ctx, docs, input as { id: string; limit: number; before?: string }),
+      };
+    if (op === (getGestation as unknown as Operation))
+      return { ...op, run: (ctx, input) => sharedGestation(ctx, docs, (input as { id: string }).id) };
+    if (op === (listGestations as unknown as Operation))
+      return {
+        ...op,
+        run: (ctx, input) =>
+          readsAll(ctx)
+            ? op.run(ctx, input)
+            : ownAndSharedGestations(ctx, docs, input as z.output<typeof gestationListInput>),
       };
     return op;
   });
