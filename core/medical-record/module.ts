@@ -25,6 +25,7 @@ import { medicalRecordConfigs, storedConfigShape } from './forms/config-record.j
 import { customFormOperations } from './forms/form-ops.js';
 import { customFormOutput, medicalRecordForms } from './forms/form-record.js';
 import { gestationOperations } from './gestation/gestation-ops.js';
+import { attendancePatientOperations } from './attendance/attendance-patient-ops.js';
 import { gestationFields, gestations } from './gestation/gestation-record.js';
 import { gestationPushProblems } from './gestation/gestation-sync.js';
 
@@ -194,5 +195,6 @@ export const medicalRecordModule = domainModule({
     ...protocolLibraryOperations,
     ...recordProtocolOperations,
     ...gestationOperations,
+    ...attendancePatientOperations,
   ],
 });

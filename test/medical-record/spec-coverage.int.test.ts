@@ -61,9 +61,11 @@ const SPEC: Record<string, string[]> = {
     'document.sharedFile',
   ],
   'Attendance: check the validity of a token and update it if necessary': ['attendance.checkToken'],
-  'Procedure: check whether the patient has requests created during the appointment': [],
-  'Patient: get patient information by attendance': [],
-  'Patient: update patient information for the current attendance': [],
+  'Procedure: check whether the patient has requests created during the appointment': [
+    'procedure.requestsInAppointment',
+  ],
+  'Patient: get patient information by attendance': ['patient.byAttendance'],
+  'Patient: update patient information for the current attendance': ['patient.updateForAttendance'],
   'Patient: update dental treatment information': ['patient.dentalRecord'],
   'Patient: get dental treatment information and history': ['patient.dentalChart', 'patient.dentalHistory'],
   'Patient: get a tooth name by its identifier': ['patient.toothName'],
@@ -121,9 +123,5 @@ it("serves and documents issue 23's spec operations under their groups; lists th
     Object.entries(SPEC)
       .filter(([, names]) => names.length === 0)
       .map(([wording]) => wording),
-  ).toEqual([
-    'Procedure: check whether the patient has requests created during the appointment',
-    'Patient: get patient information by attendance',
-    'Patient: update patient information for the current attendance',
-  ]);
+  ).toEqual([]);
 });
