@@ -60,6 +60,14 @@ export interface HttpBinding {
    * raw body, give the other fields). A JSON body still works as for any operation.
    */
   textBody?: { field: string; mediaType: string; file: string };
+  /**
+   * A binary file the body may also carry as the part named `file` of a `multipart/form-data` upload:
+   * its bytes become `field` in base64, its file name `nameField` and its media type `typeField` (which
+   * must start with `accept`, e.g. `audio/`); the other parts give the other fields. A JSON body still
+   * works. `maxBytes` bounds the file, and the route's request body may exceed the server's body limit
+   * (`CLINIC_BODY_LIMIT`) by as much as that file needs, in base64 JSON or multipart.
+   */
+  fileBody?: { field: string; file: string; nameField: string; typeField: string; accept: string; maxBytes: number };
 }
 
 /**

@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
 import { SCHEMA_VERSION_HEADER } from '#core/sync/schema-version.js';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Actor } from '#core/actor.js';
-import { DomainError } from '#core/errors.js';
 import type { Registry } from '#core/registry.js';
 import type { Database } from '#core/store/port.js';
 import type { RequestMeta } from './auth/authenticate.js';
@@ -15,7 +13,7 @@ import { mountDocs } from './http/docs.js';
 import { onError, onNotFound } from './http/error-handler.js';
 import { mountOperations, type MountDeps } from './http/mount.js';
 import type { OperationContexts } from './operation-context.js';
-import { untouchedIncoming } from './http/node-body.js';
+import { limitBodies, uploadRouteLimits } from './http/body-limits.js';
 import { buildOpenApi } from './http/openapi.js';
 
 /** What the app is built from; nothing here listens on a port, so tests use `app.request()`. */
@@ -82,22 +80,8 @@ export function createApp(deps: AppDeps): Hono {
       'request',
     );
   });
-  const tooLarge = (): never => {
-    throw new DomainError('payload_too_large', 'Corpo da requisição grande demais', [
-      { path: 'body', message: `máximo de ${deps.bodyLimit} bytes` },
-    ]);
-  };
-  const limitBody = bodyLimit({ maxSize: deps.bodyLimit, onError: tooLarge });
-  app.use((c, next) => {
-    // Under Node, a body with a Content-Length (and no chunking) is judged by its header alone, as
-    // Hono's bodyLimit does, without making it build a web Request around the socket to find out.
-    const headers = untouchedIncoming(c)?.headers;
-    if (!headers || headers['transfer-encoding'] !== undefined) return limitBody(c, next);
-    const length = headers['content-length'];
-    const bodyless = c.req.method === 'GET' || c.req.method === 'HEAD';
-    if (!bodyless && length !== undefined && parseInt(length, 10) > deps.bodyLimit) tooLarge();
-    return next();
-  });
+  // The server's body limit, and the larger one of each upload route (an attendance's audio).
+  app.use(limitBodies(deps.bodyLimit, uploadRouteLimits(deps.registry.list())));
   const answerError = onError(deps.logger);
   app.onError((err, c) => {
     const res = answerError(err, c);

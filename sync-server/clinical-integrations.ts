@@ -58,7 +58,7 @@ export interface ClinicalParts {
 /**
  * Builds the documents, TISS connections and transcription parts.
  *
- * @throws Error when `CLINIC_TRANSCRIPTION_INTERVAL_MS` is not a positive integer.
+ * @throws Error when `CLINIC_TRANSCRIPTION_INTERVAL_MS` or `CLINIC_AUDIO_MAX_BYTES` is not a positive integer.
  */
 export async function buildClinicalParts(deps: ClinicalDeps): Promise<ClinicalParts> {
   const { database, secrets, clock, access, logger, allowPrivate } = deps;
@@ -88,6 +88,9 @@ export async function buildClinicalParts(deps: ClinicalDeps): Promise<ClinicalPa
   const intervalRaw = env.CLINIC_TRANSCRIPTION_INTERVAL_MS;
   if (intervalRaw && !(Number.isInteger(Number(intervalRaw)) && Number(intervalRaw) > 0))
     throw new Error(`CLINIC_TRANSCRIPTION_INTERVAL_MS inválido: "${intervalRaw}"`);
+  const audioMax = env.CLINIC_AUDIO_MAX_BYTES;
+  if (audioMax && !(Number.isInteger(Number(audioMax)) && Number(audioMax) > 0))
+    throw new Error(`CLINIC_AUDIO_MAX_BYTES inválido: "${audioMax}"`);
   const job = transcriptionJob({
     transcriptions,
     clock,
@@ -103,7 +106,12 @@ export async function buildClinicalParts(deps: ClinicalDeps): Promise<ClinicalPa
       ...documents.operations,
       ...insurerOperations(connections, insurer, protocolJob),
       ...procedureRequestOperations(connections, insurer),
-      ...transcriptionOperations({ transcriptions, audit: access.audit, allowPrivate }),
+      ...transcriptionOperations({
+        transcriptions,
+        audit: access.audit,
+        allowPrivate,
+        ...(audioMax ? { maxBytes: Number(audioMax) } : {}),
+      }),
     ],
   };
 }

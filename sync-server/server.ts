@@ -32,6 +32,7 @@ import {
 } from './payments/index.js';
 import { limitTotemAttempts } from './ticket/totem-limit.js';
 import { totemLoginOperations } from './ticket/totem-login-ops.js';
+import { withRecordReaders } from './medical-record/record-read-ops.js';
 import type { InsurerTransport } from '#core/billing/insurer-transport.js';
 import { Devices, deviceOperations, mountSyncRoutes, syncMigrations } from './sync/index.js';
 import { numberSeriesMigrations, serverNumberSource } from './numbering/number-series.js';
@@ -233,7 +234,8 @@ export async function assembleServer(
   const panels = new PanelFeed({ hub, contexts, logger });
   const socketIds = new SocketIds(await signingKey(database.kysely.withTables(), clock, accessConfig.jwtSecret), clock);
   const registry = createRegistry([
-    ...limitTotemAttempts(allOperations, access.limits),
+    // Records are read by their attending professional, accepted shares and admins (MED-055).
+    ...withRecordReaders(limitTotemAttempts(allOperations, access.limits), clinical.documents),
     ...serverAccessOperations(access),
     ...deviceOperations(devices),
     ...serverModuleOperations,
@@ -274,6 +276,7 @@ export async function assembleServer(
     trustProxy: accessConfig.trustProxy,
     hub,
     windows: options.syncWindows ?? readSyncWindows(process.env.CLINIC_SYNC_WINDOWS),
+    sharedWith: (tenantId, userId) => clinical.documents.sharedWith(tenantId, userId),
   });
   const websocket = mountPanelSocket(app, { ids: socketIds, feed: panels });
   mountWhatsAppWebhook(app, {

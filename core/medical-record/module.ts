@@ -24,6 +24,10 @@ import { medicalRecordConfigOperations } from './forms/config-ops.js';
 import { medicalRecordConfigs, storedConfigShape } from './forms/config-record.js';
 import { customFormOperations } from './forms/form-ops.js';
 import { customFormOutput, medicalRecordForms } from './forms/form-record.js';
+import { gestationOperations } from './gestation/gestation-ops.js';
+import { attendancePatientOperations } from './attendance/attendance-patient-ops.js';
+import { gestationFields, gestations } from './gestation/gestation-record.js';
+import { gestationPushProblems } from './gestation/gestation-sync.js';
 
 export const medicalRecordModule = domainModule({
   name: 'medical-record',
@@ -153,6 +157,32 @@ export const medicalRecordModule = domainModule({
       // Each professional's own, on their own station only (MED-024).
       sync: { readPermission: 'medicalRecord:read', writePermission: 'medicalRecord:write', boundTo: 'professional' },
     },
+    {
+      // Gestations (MED-056): health data of the patient, bound to the following professional's station.
+      def: gestations,
+      storageGroup: 'schedule',
+      review: medicalRecordReview.gestations,
+      push: {
+        record: storedRecord(z.object(gestationFields), {}),
+        deletes: { refuse: 'uma gestação não é apagada: encerre-a com o desfecho' },
+        sample: (refs) => ({
+          patient: refs.patient,
+          professional: refs.professional,
+          lastMenstrualPeriod: '2026-05-01',
+          dueDate: '2027-02-08',
+          status: 'ongoing',
+          createdBy: refs.professional,
+        }),
+      },
+      sync: {
+        readPermission: 'medicalRecord:read',
+        writePermission: 'medicalRecord:write',
+        boundTo: 'professional',
+        check: gestationPushProblems,
+      },
+      policy: { resource: 'medicalRecord', check: true, audit: 'all' },
+      patientFields: ['patient'],
+    },
   ],
   operations: [
     ...medicalRecordOperations,
@@ -163,5 +193,7 @@ export const medicalRecordModule = domainModule({
     searchCid10Operation,
     ...protocolLibraryOperations,
     ...recordProtocolOperations,
+    ...gestationOperations,
+    ...attendancePatientOperations,
   ],
 });

@@ -98,6 +98,22 @@ const CONFIG: CollectionDescriber = {
   },
 };
 
+/** "Gestação de Maria Silva, DPP 08/02/2027": a gestation a professional follows (MED-056). */
+const GESTATION: CollectionDescriber = {
+  noun: 'Gestação',
+  title: (doc, lookup) =>
+    `Gestação de ${nameOr(lookup, 'patients', doc.patient)}${str(doc.dueDate) ? `, DPP ${str(doc.dueDate).split('-').reverse().join('/')}` : ''}`,
+  fields: {
+    patient: ref('Paciente', 'patients'),
+    professional: ref('Profissional', 'users'),
+    lastMenstrualPeriod: { label: 'DUM', show: (v) => str(v).split('-').reverse().join('/') || '—' },
+    dueDate: { label: 'DPP', show: (v) => str(v).split('-').reverse().join('/') || '—' },
+    status: choice('Situação', { ongoing: 'em curso', ended: 'encerrada' }),
+    outcome: { label: 'Desfecho', show: (v) => str(v).replace(/_/g, ' ') || '—' },
+    note: { label: 'Observação', show: (v) => str(v) || '—' },
+  },
+};
+
 /** Medical-record describers, by collection name (the `review` of each collection in module.ts). */
 export const medicalRecordReview = {
   medical_records: MEDICAL_RECORD,
@@ -105,4 +121,5 @@ export const medicalRecordReview = {
   dental_chart_entries: DENTAL_CHART_ENTRY,
   medical_record_forms: CUSTOM_FORM,
   medical_record_configs: CONFIG,
+  gestations: GESTATION,
 } satisfies Record<string, CollectionDescriber>;

@@ -38,3 +38,36 @@ export function readIncomingText(incoming: IncomingMessage): Promise<string> {
     });
   });
 }
+
+/**
+ * The whole body of `incoming` as bytes, stopping at `maxBytes`.
+ * @throws Error `too large` past `maxBytes`; Error when the client goes away before the body ends.
+ */
+export function readIncomingBytes(incoming: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    incoming.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        incoming.removeAllListeners('data');
+        incoming.resume();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    incoming.once('end', () => resolve(Buffer.concat(chunks)));
+    incoming.once('error', reject);
+    incoming.once('close', () => {
+      if (!incoming.readableEnded) reject(new Error('a conexão fechou antes do fim do corpo'));
+    });
+  });
+}
+
+/** A body past the route's limit, read as bytes. */
+export class BodyTooLarge extends Error {
+  constructor() {
+    super('corpo grande demais');
+  }
+}

@@ -147,6 +147,25 @@ function requestParts(op: Operation, schemas: Schemas): { parameters: unknown[];
       },
     });
   }
+  const upload = binding.fileBody;
+  if (upload) {
+    const others = Object.fromEntries(
+      rest.filter(([name]) => name !== upload.field && name !== upload.typeField && name !== upload.nameField),
+    );
+    Object.assign(body.content, {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          description:
+            `o arquivo na parte ${upload.file} (tipo ${upload.accept}*, até ${upload.maxBytes} bytes); ` +
+            `nome e tipo vêm da própria parte`,
+          properties: { [upload.file]: { type: 'string', format: 'binary' }, ...others },
+          required: [upload.file],
+        },
+        encoding: { [upload.file]: { contentType: `${upload.accept}*` } },
+      },
+    });
+  }
   return { parameters, body };
 }
 

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { DomainError } from '#core/errors.js';
 import { isUuid } from '#core/ids.js';
 import type { HttpBinding } from '#core/operation.js';
+import { isMultipart, readFileBody } from './file-body.js';
 import { readIncomingText, untouchedIncoming } from './node-body.js';
 
 /** Names of the `{param}` segments of an operation path, in order. */
@@ -127,7 +128,11 @@ export async function requestInput(c: Context, binding: HttpBinding): Promise<Re
     const value = c.req.param(name) ?? '';
     params[name] = isRecordIdParam(binding, name) ? recordIdParam(name, value) : value;
   }
-  const rest = hasBody(binding.method) ? await readJsonBody(c, binding) : readQuery(c);
+  const rest = !hasBody(binding.method)
+    ? readQuery(c)
+    : binding.fileBody && isMultipart(c)
+      ? await readFileBody(c, binding.fileBody)
+      : await readJsonBody(c, binding);
   for (const [name, value] of Object.entries(params)) {
     const given = rest[name];
     const same = typeof given === 'string' && (isRecordIdParam(binding, name) ? given.toLowerCase() : given) === value;

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '#core/clock.js';
 import type { IdGenerator } from '#core/ids.js';
 import type { Operation } from '#core/operation.js';
+import { medicalRecords } from '#core/medical-record/record.js';
 import type { Database } from '#core/store/port.js';
 import type { AuditLog } from '../audit/writer.js';
 import type { SqlRateLimiter } from '../auth/rate-limit.js';
@@ -36,6 +37,16 @@ export interface DocumentParts {
   publicBase?: string;
 }
 
+/**
+ * Rewrites record `id` as it is, through the tenant's unguarded store (no one read or changed its content:
+ * no audit entry), so it takes the tenant's next replication sequence.
+ */
+async function touchRecord(database: Database, tenantId: string, id: string): Promise<void> {
+  const records = database.forTenant(tenantId).collection(medicalRecords);
+  const record = await records.get(id);
+  if (record) await records.update(id, record._rev, record);
+}
+
 /** Builds the service and every document operation. */
 export function medicalDocumentParts(parts: DocumentParts): { docs: MedicalDocuments; operations: Operation[] } {
   const docs = new MedicalDocuments(
@@ -49,7 +60,9 @@ export function medicalDocumentParts(parts: DocumentParts): { docs: MedicalDocum
     operations: [
       ...documentOperations({ docs, audit: parts.audit, allowPrivate: (tenantId) => parts.allowPrivate(tenantId) }),
       ...reportOperations(docs, parts.audit),
-      ...shareOperations(docs, parts.audit, (parts.publicBase ?? '').replace(/\/$/, '')),
+      ...shareOperations(docs, parts.audit, (parts.publicBase ?? '').replace(/\/$/, ''), (tenantId, id) =>
+        touchRecord(parts.database, tenantId, id),
+      ),
       ...sharedAccessOperations({ docs, database: parts.database, audit: parts.audit, limits: parts.limits }),
     ],
   };

@@ -190,11 +190,13 @@ describe('attendance medical record', () => {
     server.clock.advance(60_000);
     const later = await call('bruno', 'POST', '/medicalRecord/instantAttendance', { patient: ids.malePatient });
     expect(later.status).toBe(201);
-    const history = await call('ana', 'GET', `/patient/${ids.malePatient}/medicalRecord?limit=1`);
+    // Both records are Bruno's now (the transfer): Ana, who no longer attends either, lists none (MED-055).
+    expect((await call('ana', 'GET', `/patient/${ids.malePatient}/medicalRecord`)).body.items).toEqual([]);
+    const history = await call('bruno', 'GET', `/patient/${ids.malePatient}/medicalRecord?limit=1`);
     expect(history.status).toBe(200);
     expect((history.body.items as Rec[]).map((r) => r.id)).toEqual([(later.body.medicalRecord as Rec).id]);
     const rest = await call(
-      'ana',
+      'bruno',
       'GET',
       `/patient/${ids.malePatient}/medicalRecord?limit=5&before=${history.body.next as string}`,
     );
@@ -252,7 +254,9 @@ describe('privacy (LGPD art. 11)', () => {
     expect(
       (await call('reception', 'POST', `/medicalRecord/${id}/comment`, { section: 'anamnese', text: 'oi' })).status,
     ).toBe(403);
-    expect((await call('bruno', 'GET', `/medicalRecord/${id}`)).status).toBe(200);
+    // Another professional neither attends nor holds a share of it (MED-055).
+    expect((await call('bruno', 'GET', `/medicalRecord/${id}`)).status).toBe(403);
+    expect((await call('ana', 'GET', `/medicalRecord/${id}`)).status).toBe(200);
     const audited = await server.database.kysely
       .withTables<AuditTables>()
       .selectFrom('audit_log')
@@ -262,7 +266,7 @@ describe('privacy (LGPD art. 11)', () => {
     expect(audited).toEqual(
       expect.arrayContaining([
         { action: 'create', actor_id: ids.ana },
-        { action: 'read', actor_id: ids.bruno },
+        { action: 'read', actor_id: ids.ana },
       ]),
     );
   });

@@ -52,8 +52,17 @@ export function shareOf(row: ShareRow, nowMs: number) {
   };
 }
 
-/** The share operations; `publicBase` prefixes the patient's URL (`CLINIC_PUBLIC_URL`, else a path). */
-export function shareOperations(docs: MedicalDocuments, audit: AuditLog, publicBase = ''): Operation[] {
+/**
+ * The share operations; `publicBase` prefixes the patient's URL (`CLINIC_PUBLIC_URL`, else a path).
+ * `touch` rewrites a record unchanged so its replication sequence moves past every station's checkpoint:
+ * an accepted share then reaches the recipient's professional station on its next pull (MED-055).
+ */
+export function shareOperations(
+  docs: MedicalDocuments,
+  audit: AuditLog,
+  publicBase = '',
+  touch?: (tenantId: string, recordId: string) => Promise<void>,
+): Operation[] {
   const createShare = defineOperation({
     name: 'medicalRecord.createShare',
     group: GROUP,
@@ -151,6 +160,7 @@ export function shareOperations(docs: MedicalDocuments, audit: AuditLog, publicB
           { path: 'id', message: 'não está mais ativo' },
         ]);
       const accepted = await docs.accept(row);
+      await touch?.(ctx.actor.tenantId, row.record_id);
       audit.record(
         auditBy(ctx.actor, ctx.origin, {
           action: 'update',

@@ -34,12 +34,32 @@ export function bindingAllowsCollection(actor: DeviceActor, collection: string):
 }
 
 /**
- * Whether `document` of `collection` may go down to `actor`. A document of a bound collection that
- * names another user is not sent at all, not even as a tombstone: a tombstone carries the content.
+ * The ids of bound documents shared with a user besides those naming them (the medical records whose
+ * share they accepted, MED-055), as the server's documents service reads them.
  */
-export function mayHold(actor: DeviceActor, collection: string, document: Record<string, unknown>): boolean {
+export type SharedWithLookup = (tenantId: string, userId: string) => Promise<readonly string[]>;
+
+/** The documents shared with `actor`'s user (none for an installation bound to no user, or no lookup). */
+export async function sharedWithStation(actor: DeviceActor, lookup?: SharedWithLookup): Promise<ReadonlySet<string>> {
+  if (!lookup || typeof actor.userId !== 'string') return new Set();
+  return new Set(await lookup(actor.tenantId, actor.userId));
+}
+
+/**
+ * Whether `document` of `collection` may go down to `actor`. A document of a bound collection that
+ * names another user is not sent at all, not even as a tombstone: a tombstone carries the content;
+ * unless its id is in `shared` (a record shared with the station's user, {@link sharedWithStation}).
+ */
+export function mayHold(
+  actor: DeviceActor,
+  collection: string,
+  document: Record<string, unknown>,
+  shared: ReadonlySet<string> = new Set(),
+): boolean {
   const field = boundField(collection);
-  return field === undefined || (typeof actor.userId === 'string' && document[field] === actor.userId);
+  if (field === undefined) return true;
+  if (typeof actor.userId !== 'string') return false;
+  return document[field] === actor.userId || (typeof document.id === 'string' && shared.has(document.id));
 }
 
 /**

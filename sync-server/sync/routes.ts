@@ -30,7 +30,7 @@ import { pushChanges, pushEntries, type PushContext, type PushEntry } from './pu
 import { settleClashes } from './review-clashes.js';
 import { listReview, resolveReviewEntry } from './review.js';
 import { answerStream } from './stream.js';
-import { bindingAllowsCollection, mayHold } from './device-user.js';
+import { bindingAllowsCollection, mayHold, sharedWithStation, type SharedWithLookup } from './device-user.js';
 import { pullForInstallation } from './installation-pull.js';
 import { answersThroughWindows } from './push-answer.js';
 import { pushedDocIds } from './replays.js';
@@ -60,6 +60,8 @@ export interface SyncRouteDeps {
   windows?: SyncWindows;
   /** Oldest installation schema version served (default `MIN_SYNC_SCHEMA_VERSION`); older ones get 426. */
   minClientSchema?: number;
+  /** Bound documents shared with a station's user besides its own (accepted medical-record shares, MED-055). */
+  sharedWith?: SharedWithLookup;
 }
 
 const pullQuery = z.strictObject({
@@ -222,6 +224,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
         (def) => mayRead(actor, def.name) && sendsDown(windows, def.name),
       );
       const query = parse(pullQuery, c.req.query(), 'query');
+      const shared = await sharedWithStation(actor, deps.sharedWith);
       return c.json(
         await pullForInstallation({
           database: deps.database,
@@ -233,7 +236,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           limit: query.limit,
           pull: (checkpoint) => pullGroupChanges(deps.database, actor, members, checkpoint, query.limit, deps.audit),
           collectionOf: (doc) => String(doc[COLLECTION_FIELD]),
-          holds: (doc) => mayHold(actor, String(doc[COLLECTION_FIELD]), doc),
+          holds: (doc) => mayHold(actor, String(doc[COLLECTION_FIELD]), doc, shared),
           pushedByInstallation: (ids) => pushedDocIds(syncTables(), actor.tenantId, actor.id, ids),
         }),
       );
@@ -263,6 +266,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const def = collectionOf(c.req.param('collection'));
       if (!mayRead(actor, def.name)) throw forbidden(syncPermissions(def.name).read);
       const query = parse(pullQuery, c.req.query(), 'query');
+      const shared = await sharedWithStation(actor, deps.sharedWith);
       return c.json(
         await pullForInstallation({
           database: deps.database,
@@ -273,7 +277,7 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
           checkpoint: query.checkpoint,
           limit: query.limit,
           pull: (checkpoint) => pullChanges(deps.database, actor, def, checkpoint, query.limit, deps.audit),
-          holds: (doc) => mayHold(actor, def.name, doc),
+          holds: (doc) => mayHold(actor, def.name, doc, shared),
           pushedByInstallation: (ids) => pushedDocIds(syncTables(), actor.tenantId, actor.id, ids),
         }),
       );
@@ -304,7 +308,18 @@ export function mountSyncRoutes(app: Hono, deps: SyncRouteDeps): void {
       const own = [...members.values()].filter((def) => mayRead(actor, def.name) && sendsDown(windows, def.name));
       return own.length > 0 ? [{ name, members: own }] : [];
     });
-    return answerStream(c, { database: deps.database, hub, windows, clock: deps.contexts.clock }, actor, readable);
+    return answerStream(
+      c,
+      {
+        database: deps.database,
+        hub,
+        windows,
+        clock: deps.contexts.clock,
+        ...(deps.sharedWith ? { sharedWith: deps.sharedWith } : {}),
+      },
+      actor,
+      readable,
+    );
   });
 
   app.post('/sync/numbers/:series/lease', (c) =>

@@ -14,7 +14,7 @@ import type { CollectionDef } from '#core/store/collection-def.js';
 import { COLLECTION_FIELD } from '#core/store/rxdb/storage-groups.js';
 import { toSyncDocument } from '#core/sync/protocol.js';
 import { throughWindow, type SyncWindows } from '#core/sync/windows.js';
-import { mayHold } from './device-user.js';
+import { mayHold, sharedWithStation, type SharedWithLookup } from './device-user.js';
 import type { SqlDatabase, StoreTables } from '../store/index.js';
 import { groupChangesAfter } from '../store/sync-feed.js';
 import type { ChangeHub } from './change-hub.js';
@@ -37,6 +37,8 @@ export interface StreamDeps {
   hub: ChangeHub;
   windows: SyncWindows;
   clock: Clock;
+  /** Records shared with the station's user, read again at each flush (a share accepted meanwhile). */
+  sharedWith?: SharedWithLookup;
 }
 
 /**
@@ -61,6 +63,7 @@ export function answerStream(
     let running = Promise.resolve();
     let again = false;
     const flush = async () => {
+      const shared = await sharedWithStation(actor, deps.sharedWith);
       for (const group of groups) {
         for (;;) {
           const rows = await groupChangesAfter(
@@ -76,7 +79,7 @@ export function answerStream(
           const now = deps.clock.now();
           // Incremental: the installation may hold an older version of a document that left a window.
           const documents = rows.flatMap((r) => {
-            if (!mayHold(actor, r.collection, r.data)) return [];
+            if (!mayHold(actor, r.collection, r.data, shared)) return [];
             const sent = throughWindow(deps.windows[r.collection], toSyncDocument(r.data, r.deleted), now, true);
             return sent ? [{ ...sent, [COLLECTION_FIELD]: r.collection }] : [];
           });

@@ -2184,7 +2184,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Histórico de prontuários do paciente, do mais recente ao mais antigo */
+    /**
+     * Histórico de prontuários do paciente, do mais recente ao mais antigo
+     * @description O profissional vê os atendimentos que conduziu e os compartilhados com ele (aceitos); administradores veem todos.
+     */
     get: operations['medicalRecord.history'];
     put?: never;
     post?: never;
@@ -2483,6 +2486,108 @@ export interface paths {
      * @description Só enquanto o prontuário está aberto; depois de finalizado, registre um adendo.
      */
     post: operations['medicalRecord.protocolInformation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gestation/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Lista as gestações acessíveis ao profissional logado (em curso, por DPP)
+     * @description As que o profissional acompanha e as registradas em prontuários compartilhados com ele (aceitos); administradores veem todas. `status=ongoing` por padrão.
+     */
+    get: operations['gestation.list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/patient/{id}/gestation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Registra uma gestação da paciente pela DUM (a DPP sai pela regra de Naegele)
+     * @description Quem registra passa a acompanhá-la (só ele lê e altera, além dos administradores). Uma paciente tem uma gestação em curso por vez (409). Com `medicalRecord`, o prontuário é da paciente e do profissional.
+     */
+    post: operations['gestation.register'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gestation/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra uma gestação com a DPP e a idade gestacional de hoje */
+    get: operations['gestation.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Atualiza uma gestação: corrige a DUM (a DPP acompanha) ou a encerra com o desfecho
+     * @description Encerrar pede `outcome` (`endedOn` padrão hoje). Encerrada, só a observação muda (409 para o resto). Só o profissional que a acompanha ou um administrador.
+     */
+    patch: operations['gestation.update'];
+    trace?: never;
+  };
+  '/appointment/{id}/patient': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra o paciente de um atendimento (agendamento) */
+    get: operations['patient.byAttendance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Atualiza o cadastro do paciente do atendimento em curso (só os campos enviados)
+     * @description Os campos de PATCH /patient/{id}. Só enquanto o atendimento está em curso (aguardando, chamado ou em atendimento): depois, 409.
+     */
+    patch: operations['patient.updateForAttendance'];
+    trace?: never;
+  };
+  '/appointment/{id}/procedureRequest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Diz se o paciente teve pedidos (exames, procedimentos) feitos durante o atendimento
+     * @description Pelo prontuário do atendimento: a seção de pedidos de exame escrita ou adendos nela. Responde se há e quantos, sem o texto clínico.
+     */
+    get: operations['procedure.requestsInAppointment'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5152,7 +5257,7 @@ export interface paths {
     put?: never;
     /**
      * Envia um áudio do atendimento para transcrição
-     * @description Só o profissional do atendimento ou um administrador. O áudio vai em base64 (`content`), até 25 MB (e dentro do limite de corpo do servidor, CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. Fica no servidor só até ser transcrito. Responde 202 com o id; o texto sai em GET /medicalRecord/audio/{id}. Atendimento concluído também aceita: o texto entra num adendo.
+     * @description Só o profissional do atendimento ou um administrador. O áudio vai como `multipart/form-data` (parte `file`, tipo audio/*) ou em base64 num JSON (`content`), até 25 MiB (CLINIC_AUDIO_MAX_BYTES; esta rota não segue o limite de corpo CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. Fica no servidor só até ser transcrito. Responde 202 com o id; o texto sai em GET /medicalRecord/audio/{id}. Atendimento concluído também aceita: o texto entra num adendo.
      */
     post: operations['medicalRecord.audio.submit'];
     delete?: never;
@@ -6965,6 +7070,45 @@ export interface components {
       active: boolean;
       /** @description protocolo de exemplo do sistema, ainda não editado pela clínica */
       shipped?: boolean;
+    };
+    Gestation: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      patient: string;
+      professional: string;
+      clinic?: string;
+      /** Format: date */
+      lastMenstrualPeriod: string;
+      /** Format: date */
+      dueDate: string;
+      /** @enum {string} */
+      status: 'ongoing' | 'ended';
+      /** @enum {string} */
+      outcome?:
+        | 'parto_normal'
+        | 'parto_cesareo'
+        | 'aborto'
+        | 'obito_fetal'
+        | 'gestacao_ectopica'
+        | 'acompanhamento_transferido';
+      /** Format: date */
+      endedOn?: string;
+      note?: string;
+      medicalRecord?: string;
+      createdBy: string;
+      /** @description idade gestacional pela DUM (semanas e dias) */
+      gestationalAge: {
+        weeks: number;
+        /** @description 0–6 */
+        days: number;
+        totalDays: number;
+        /**
+         * Format: date
+         * @description hoje no fuso da clínica, ou o dia em que terminou
+         */
+        asOf: string;
+      };
     };
     BatchWithTotal: {
       id: string;
@@ -24197,6 +24341,614 @@ export interface operations {
       };
     };
   };
+  'gestation.list': {
+    parameters: {
+      query?: {
+        status?: 'ongoing' | 'ended' | 'all';
+        patient?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lista as gestações acessíveis ao profissional logado (em curso, por DPP) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Gestation'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'gestation.register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date
+           * @description DUM, AAAA-MM-DD
+           */
+          lastMenstrualPeriod: string;
+          clinic?: string;
+          /** @description o prontuário do atendimento em que foi registrada */
+          medicalRecord?: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Registra uma gestação da paciente pela DUM (a DPP sai pela regra de Naegele) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Gestation'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'gestation.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra uma gestação com a DPP e a idade gestacional de hoje */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Gestation'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'gestation.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** Format: date */
+          lastMenstrualPeriod?: string;
+          /**
+           * @description encerra a gestação
+           * @constant
+           */
+          status?: 'ended';
+          /** @enum {string} */
+          outcome?:
+            | 'parto_normal'
+            | 'parto_cesareo'
+            | 'aborto'
+            | 'obito_fetal'
+            | 'gestacao_ectopica'
+            | 'acompanhamento_transferido';
+          /** Format: date */
+          endedOn?: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Atualiza uma gestação: corrige a DUM (a DPP acompanha) ou a encerra com o desfecho */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Gestation'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'patient.byAttendance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra o paciente de um atendimento (agendamento) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Patient'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão patient:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'patient.updateForAttendance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          name?: string;
+          socialName?: string | null;
+          cpf?: string | null;
+          cns?: string | null;
+          rg?: string | null;
+          birthDate?: string | null;
+          sex?: ('female' | 'male' | 'intersex') | null;
+          motherName?: string | null;
+          cellPhone?: string | null;
+          phone?: string | null;
+          email?: string | null;
+          address?: {
+            zipCode?: string;
+            street?: string;
+            number?: string;
+            complement?: string;
+            district?: string;
+            city?: string;
+            state?: string;
+          } | null;
+          insurances?: {
+            insurance: string;
+            insurancePlan?: string;
+            /** @description número da carteirinha */
+            identificationOnInsurance?: string;
+            /** Format: date */
+            validUntil?: string;
+          }[];
+          notes?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Atualiza o cadastro do paciente do atendimento em curso (só os campos enviados) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Patient'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão patient:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'procedure.requestsInAppointment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Diz se o paciente teve pedidos (exames, procedimentos) feitos durante o atendimento */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            hasRequests: boolean;
+            /** @description a seção escrita conta um; cada adendo nela, mais um */
+            count: number;
+            medicalRecord: string | null;
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'billing.batch.list': {
     parameters: {
       query?: {
@@ -38963,6 +39715,10 @@ export interface operations {
            * @description o áudio, base64
            */
           content: string;
+        };
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
         };
       };
     };

@@ -308,6 +308,7 @@ for (const backend of backends) {
         text: 'Repouso relativo.',
       });
       await write('POST', `/patient/${refs.patient}/dentalTreatment`, { tooth: '36', state: 'cariado', faces: ['O'] });
+      await write('POST', `/patient/${refs.patient}/gestation`, { lastMenstrualPeriod: '2026-10-01' });
       await write('PUT', '/medicalRecord/config', { sections: ['anamnese', 'conduta'], forms: [] });
       await write('POST', '/medicalRecord/customForm/', {
         owner: 'clinic',

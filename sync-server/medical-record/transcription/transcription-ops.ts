@@ -25,6 +25,8 @@ export interface TranscriptionDeps {
   audit: AuditLog;
   /** Whether the account lets calls reach private networks (the webhooks' setting). */
   allowPrivate(tenantId: string): Promise<boolean>;
+  /** Largest audio accepted, in bytes (`CLINIC_AUDIO_MAX_BYTES`); default {@link AUDIO_MAX_BYTES} (25 MiB). */
+  maxBytes?: number;
 }
 
 const settingsOutput = z
@@ -54,7 +56,6 @@ const transcriptionOutput = z
   .meta({ id: 'AudioTranscription' });
 
 const baseType = (t: string) => t.split(';')[0]!.trim().toLowerCase();
-const MAX_BASE64 = Math.ceil(AUDIO_MAX_BYTES / 3) * 4;
 
 const outputOf = (row: TranscriptionRow) => ({
   id: row.id,
@@ -73,6 +74,8 @@ const outputOf = (row: TranscriptionRow) => ({
 /** The transcription operations over `deps`. */
 export function transcriptionOperations(deps: TranscriptionDeps): Operation[] {
   const { transcriptions, audit } = deps;
+  const maxBytes = deps.maxBytes ?? AUDIO_MAX_BYTES;
+  const maxLabel = `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MiB`;
   const record = (ctx: OperationContext, action: 'read' | 'create', id: string, detail: string) =>
     audit.record(auditBy(ctx.actor, ctx.origin, { action, collection: 'audio_transcriptions', recordId: id, detail }));
 
@@ -126,8 +129,9 @@ export function transcriptionOperations(deps: TranscriptionDeps): Operation[] {
     group: GROUP,
     summary: 'Envia um áudio do atendimento para transcrição',
     description:
-      'Só o profissional do atendimento ou um administrador. O áudio vai em base64 (`content`), até 25 MB ' +
-      '(e dentro do limite de corpo do servidor, CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. ' +
+      `Só o profissional do atendimento ou um administrador. O áudio vai como \`multipart/form-data\` (parte \`file\`, ` +
+      `tipo audio/*) ou em base64 num JSON (\`content\`), até ${maxLabel} (CLINIC_AUDIO_MAX_BYTES; esta rota não segue ` +
+      'o limite de corpo CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. ' +
       'Fica no servidor só até ser transcrito. Responde 202 com o id; o texto sai em GET /medicalRecord/audio/{id}. ' +
       'Atendimento concluído também aceita: o texto entra num adendo.',
     permission: 'medicalRecord:write',
@@ -140,17 +144,32 @@ export function transcriptionOperations(deps: TranscriptionDeps): Operation[] {
           (t) => AUDIO_TYPES[baseType(t)] !== undefined,
           'tipo de áudio não aceito (webm, ogg, mpeg, mp4, wav, m4a)',
         ),
-      content: z.base64('áudio em base64').max(MAX_BASE64, 'áudio acima de 25 MB').describe('o áudio, base64'),
+      content: z
+        .base64('áudio em base64')
+        .max(Math.ceil(maxBytes / 3) * 4, `áudio acima de ${maxLabel}`)
+        .describe('o áudio, base64'),
     }),
     output: transcriptionOutput,
-    http: { method: 'POST', path: '/medicalRecord/{id}/audio', status: 202 },
+    http: {
+      method: 'POST',
+      path: '/medicalRecord/{id}/audio',
+      status: 202,
+      fileBody: {
+        field: 'content',
+        file: 'file',
+        nameField: 'fileName',
+        typeField: 'mediaType',
+        accept: 'audio/',
+        maxBytes,
+      },
+    },
     example: { id: EXAMPLE_ID, fileName: 'consulta.webm', mediaType: 'audio/webm', content: 'GkXfow==' },
     async run(ctx, { id, fileName, mediaType, content }) {
       await recordForWriting(ctx, id);
       const bytes = Buffer.from(content, 'base64');
-      if (bytes.byteLength === 0 || bytes.byteLength > AUDIO_MAX_BYTES)
+      if (bytes.byteLength === 0 || bytes.byteLength > maxBytes)
         throw new DomainError('validation', 'Tamanho do áudio inválido', [
-          { path: 'content', message: bytes.byteLength === 0 ? 'áudio vazio' : 'áudio acima de 25 MB' },
+          { path: 'content', message: bytes.byteLength === 0 ? 'áudio vazio' : `áudio acima de ${maxLabel}` },
         ]);
       const type = baseType(mediaType);
       const by = ctx.actor.id;

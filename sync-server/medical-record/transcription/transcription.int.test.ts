@@ -188,8 +188,9 @@ describe.each(backends)('audio transcription on $name', ({ name, skip }) => {
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ error: { details: [{ path: 'content' }] } });
     expect((await upload('ana', { content: 'não é base64!' })).status).toBe(400);
-    // Above the server's body limit (64 KB in tests; 25 MB is the audio's own limit).
-    expect((await upload('ana', { content: randomBytes(70_000).toString('base64') })).status).toBe(413);
+    // Above the server's body limit (64 KB in tests): this route has its own, the audio's (MED-057; the
+    // limit itself is tested in audio-upload.int.test.ts).
+    expect((await upload('ana', { content: randomBytes(70_000).toString('base64') })).status).toBe(202);
     expect((await upload('reception')).status).toBe(403);
     expect((await upload('bruno')).status).toBe(403);
     expect((await upload('admin')).status).toBe(202);
