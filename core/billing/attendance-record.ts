@@ -134,31 +134,45 @@ const teamMemberOutput = z
   })
   .meta({ id: 'BillingTeamMember' });
 
-/** A hospital stay as answered and as given (times `HH:MM:SS`). */
+/** The fields of a hospital stay (times `HH:MM:SS`). */
+const hospitalStayShape = {
+  requestGuide: z.string().describe('número da guia de solicitação de internação'),
+  hospital: z
+    .strictObject({
+      name: z.string().trim().min(1).max(70),
+      providerCode: z.string().trim().min(1).max(14).optional(),
+      cnpj: z
+        .string()
+        .regex(/^\d{14}$/, 'CNPJ com 14 dígitos')
+        .optional(),
+      cnes: z.string().regex(/^\d{7}$/, 'CNES com 7 dígitos'),
+    })
+    .optional()
+    .describe('hospital onde o profissional atuou (honorários)'),
+  character: z.enum(['1', '2']).describe('caráter: 1 eletivo, 2 urgência/emergência'),
+  billingType: z
+    .enum(['1', '2', '3', '4'])
+    .describe('tipo de faturamento: 1 parcial, 2 final, 3 complementar, 4 total'),
+  start: dayOutput,
+  startTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
+  end: dayOutput,
+  endTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
+  admissionType: z
+    .enum(['1', '2', '3', '4', '5'])
+    .describe('tipo de internação: 1 clínica, 2 cirúrgica, 3 obstétrica, 4 pediátrica, 5 psiquiátrica'),
+  regime: z.enum(['1', '2', '3']).describe('regime: 1 hospitalar, 2 hospital-dia, 3 domiciliar'),
+  diagnoses: z.array(z.string()).describe('CID-10 sem ponto (até 4)'),
+  accident: z.enum(['0', '1', '2', '9']).describe('indicação de acidente: 0 trabalho, 1 trânsito, 2 outros, 9 não'),
+  exitReason: z.string().describe('motivo de encerramento (dm_motivoSaida): 11 alta curado, 12 melhorado…'),
+};
+
+/** A hospital stay as given (billing.attendance.create with `manual`). */
+export const hospitalStayInput = z.strictObject(hospitalStayShape);
+
+/** A hospital stay as answered. */
 export const hospitalStayOutput = z
-  .object({
-    requestGuide: z.string().describe('número da guia de solicitação de internação'),
-    hospital: z
-      .object({ name: z.string(), providerCode: z.string().optional(), cnpj: z.string().optional(), cnes: z.string() })
-      .optional()
-      .describe('hospital onde o profissional atuou (honorários)'),
-    character: z.enum(['1', '2']).describe('caráter: 1 eletivo, 2 urgência/emergência'),
-    billingType: z
-      .enum(['1', '2', '3', '4'])
-      .describe('tipo de faturamento: 1 parcial, 2 final, 3 complementar, 4 total'),
-    start: dayOutput,
-    startTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
-    end: dayOutput,
-    endTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
-    admissionType: z
-      .enum(['1', '2', '3', '4', '5'])
-      .describe('tipo de internação: 1 clínica, 2 cirúrgica, 3 obstétrica, 4 pediátrica, 5 psiquiátrica'),
-    regime: z.enum(['1', '2', '3']).describe('regime: 1 hospitalar, 2 hospital-dia, 3 domiciliar'),
-    diagnoses: z.array(z.string()).describe('CID-10 sem ponto (até 4)'),
-    accident: z.enum(['0', '1', '2', '9']).describe('indicação de acidente: 0 trabalho, 1 trânsito, 2 outros, 9 não'),
-    exitReason: z.string().describe('motivo de encerramento (dm_motivoSaida): 11 alta curado, 12 melhorado…'),
-  })
-  .meta({ id: 'HospitalStay' });
+  .object(hospitalStayShape)
+  .meta({ id: 'HospitalStay', description: 'internação (guias de honorários e de resumo de internação)' });
 
 /** One line as answered and as an expense is given. */
 export const billingItemOutput = z
@@ -230,6 +244,6 @@ export const billingAttendanceOutput = z
       .optional()
       .describe('análise da operadora (demonstrativo importado)'),
     planName: z.string().optional().describe('plano do beneficiário (GTO)'),
-    hospitalStay: hospitalStayOutput.optional().describe('internação (honorários e resumo de internação)'),
+    hospitalStay: hospitalStayOutput.optional(),
   })
   .meta({ id: 'BillingAttendance' });

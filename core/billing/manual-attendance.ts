@@ -18,7 +18,7 @@ import { reaisInput } from '#core/price/money.js';
 import { refInput } from '#core/references.js';
 import { specialties } from '#core/specialty/specialty-record.js';
 import { EXPENSE_CODES, TEAM_ROLES } from './tiss/tiss-data.js';
-import { hospitalStayOutput, TISS_TABLES, type BillingAttendance, type BillingItem } from './attendance-record.js';
+import { hospitalStayInput, TISS_TABLES, type BillingAttendance, type BillingItem } from './attendance-record.js';
 import { GUIDE_SERIES, professionalData } from './from-appointment.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'data AAAA-MM-DD');
@@ -60,7 +60,7 @@ export const manualAttendanceInput = z
     date: day.optional().describe('emissão da guia; o fim da internação quando ausente'),
     authorizationCode: z.string().trim().min(1).max(20).optional().describe('senha da operadora'),
     authorizationDate: day.optional(),
-    hospitalStay: hospitalStayOutput.optional().describe('internação: obrigatória em honorários e resumo'),
+    hospitalStay: hospitalStayInput.optional(),
     justification: z.string().trim().max(500).optional(),
     items: z.array(manualItemInput).min(1).max(100),
   })
