@@ -2539,8 +2539,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Leva um agendamento atendido ao faturamento do convênio (dados da guia TISS)
-     * @description Guarda o retrato da guia: carteirinha do paciente, conselho e CBO do profissional, códigos TUSS e preços da tabela do convênio. Guia de consulta quando o atendimento é uma única consulta; SP/SADT nos demais casos.
+     * Leva ao faturamento um agendamento atendido, ou um atendimento digitado (honorários, internação, SP/SADT)
+     * @description Guarda o retrato da guia: carteirinha do paciente, conselho e CBO do profissional, códigos TUSS e preços da tabela do convênio. De um agendamento: guia de consulta quando é uma única consulta, GTO quando o profissional é cirurgião-dentista (CRO, com dente, faces ou região do tratamento), SP/SADT nos demais casos. Com `manual`: guia de honorários individuais ou resumo de internação (com a internação e a equipe), ou SP/SADT sem agendamento.
      */
     post: operations['billing.attendance.create'];
     delete?: never;
@@ -2753,6 +2753,83 @@ export interface paths {
      * @description O valor é o total do lote; o vencimento é o do contrato com a operadora. Um lote tem uma conta a receber: a segunda chamada é 409 nomeando a existente. Pede também `finance:write`, pois cria a conta no financeiro.
      */
     post: operations['billing.batch.receivable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/authorizationBatch/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cria um lote de autorizações: atendimentos de um convênio que ainda pedem a senha da operadora
+     * @description Junta atendimentos do faturamento da mesma clínica e convênio, sem senha de autorização e fora de lote enviado, para pedir as autorizações juntas e acompanhá-las; cada um fica autorizado quando recebe a senha (PUT /billing/attendance/{id}/authorizationCode). Nada é criado se algum não couber.
+     */
+    post: operations['billing.authorizationBatch.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/authorizationBatch/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra um lote de autorizações com a situação de cada atendimento (pendente ou autorizado) */
+    get: operations['billing.authorizationBatch.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/{insurance}/billingPlan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cria o plano de faturamento de um convênio: fechamento, prazo de envio dos lotes e prazo de pagamento
+     * @description Um plano por convênio e clínica (409 nomeando o existente). O dia de fechamento num mês mais curto cai no último dia; o prazo de envio é no mês seguinte ao fechamento; o pagamento esperado conta os dias do contrato a partir do prazo de envio. A resposta traz as próximas datas.
+     */
+    post: operations['insurance.billingPlan.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/{insurance}/unregulatedSolicitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Registra uma solicitação ao convênio fora do padrão TISS, com o documento enviado (XML ou PDF)
+     * @description Para pedidos que a operadora recebe por formulário próprio, e-mail ou portal: assunto, texto, paciente ou atendimento, o arquivo enviado (XML como texto, PDF em base64, até 500 mil caracteres) e o protocolo da operadora. O XML só é conferido como bem formado: nenhum esquema da ANS o rege.
+     */
+    post: operations['insurance.unregulatedSolicitation.create'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4683,6 +4760,193 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/insurance/{insurance}/tiss/integration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra a integração TISS do convênio (sem a senha) */
+    get: operations['insurance.tiss.integration.status'];
+    /**
+     * Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador
+     * @description A senha fica cifrada no servidor, nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Cada serviço responde em `{baseUrl}/{serviço}` (tissLoteGuias…) salvo quando `endpoints` o nomeia.
+     */
+    put: operations['insurance.tiss.integration.configure'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/{insurance}/tiss/parameters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
+    get: operations['insurance.tiss.parameters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/tiss/eligibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
+    post: operations['insurance.tiss.eligibility'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/attendance/{id}/authorizationStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
+    get: operations['insurance.tiss.authorizationStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/appeal/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
+    get: operations['billing.appeal.status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/protocolStatus/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pede que a verificação de protocolos dos lotes enviados rode agora
+     * @description A verificação consulta cada convênio com integração TISS (tissSolicitacaoStatusProtocolo) e grava a situação no lote (`protocolStatus`). A resposta volta logo; a verificação segue no servidor.
+     */
+    post: operations['billing.protocolStatus.runNow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/batch/{id}/send/online': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido
+     * @description O lote precisa passar nos esquemas da ANS; a operadora responde com o protocolo (o lote fica enviado) ou com a glosa que o recusou (400 com o código, o lote fica aberto).
+     */
+    post: operations['insurance.batch.sendOnline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/audio/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra o serviço de transcrição de áudio da conta (sem a chave) */
+    get: operations['medicalRecord.audio.settings.get'];
+    /**
+     * Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave)
+     * @description Um serviço que fala `POST /v1/audio/transcriptions` (API de áudio da OpenAI ou um servidor Whisper próprio). A chave fica cifrada no servidor e nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Endereços de rede privada ou local só com redes privadas permitidas na conta.
+     */
+    put: operations['medicalRecord.audio.settings.configure'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/{id}/audio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envia um áudio do atendimento para transcrição
+     * @description Só o profissional do atendimento ou um administrador. O áudio vai em base64 (`content`), até 25 MB (e dentro do limite de corpo do servidor, CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. Fica no servidor só até ser transcrito. Responde 202 com o id; o texto sai em GET /medicalRecord/audio/{id}. Atendimento concluído também aceita: o texto entra num adendo.
+     */
+    post: operations['medicalRecord.audio.submit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/medicalRecord/audio/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
+    get: operations['medicalRecord.audio.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/clinic/{id}/totemLogin': {
     parameters: {
       query?: never;
@@ -5188,193 +5452,6 @@ export interface paths {
     };
     /** Extrato da conta digital no provedor de pagamentos */
     get: operations['finance.digitalAccount.extract'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/insurance/{insurance}/tiss/integration': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra a integração TISS do convênio (sem a senha) */
-    get: operations['insurance.tiss.integration.status'];
-    /**
-     * Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador
-     * @description A senha fica cifrada no servidor, nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Cada serviço responde em `{baseUrl}/{serviço}` (tissLoteGuias…) salvo quando `endpoints` o nomeia.
-     */
-    put: operations['insurance.tiss.integration.configure'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/insurance/{insurance}/tiss/parameters': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
-    get: operations['insurance.tiss.parameters'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/insurance/tiss/eligibility': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
-    post: operations['insurance.tiss.eligibility'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/attendance/{id}/authorizationStatus': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
-    get: operations['insurance.tiss.authorizationStatus'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/appeal/status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
-    get: operations['billing.appeal.status'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/protocolStatus/run': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Pede que a verificação de protocolos dos lotes enviados rode agora
-     * @description A verificação consulta cada convênio com integração TISS (tissSolicitacaoStatusProtocolo) e grava a situação no lote (`protocolStatus`). A resposta volta logo; a verificação segue no servidor.
-     */
-    post: operations['billing.protocolStatus.runNow'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/billing/batch/{id}/send/online': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido
-     * @description O lote precisa passar nos esquemas da ANS; a operadora responde com o protocolo (o lote fica enviado) ou com a glosa que o recusou (400 com o código, o lote fica aberto).
-     */
-    post: operations['insurance.batch.sendOnline'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/audio/settings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra o serviço de transcrição de áudio da conta (sem a chave) */
-    get: operations['medicalRecord.audio.settings.get'];
-    /**
-     * Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave)
-     * @description Um serviço que fala `POST /v1/audio/transcriptions` (API de áudio da OpenAI ou um servidor Whisper próprio). A chave fica cifrada no servidor e nunca volta nas respostas nem vai às estações; omitida, a gravada é mantida; `null` a apaga. Endereços de rede privada ou local só com redes privadas permitidas na conta.
-     */
-    put: operations['medicalRecord.audio.settings.configure'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/{id}/audio': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Envia um áudio do atendimento para transcrição
-     * @description Só o profissional do atendimento ou um administrador. O áudio vai em base64 (`content`), até 25 MB (e dentro do limite de corpo do servidor, CLINIC_BODY_LIMIT); tipos: webm, ogg, mpeg (mp3), mp4/m4a, wav, flac. Fica no servidor só até ser transcrito. Responde 202 com o id; o texto sai em GET /medicalRecord/audio/{id}. Atendimento concluído também aceita: o texto entra num adendo.
-     */
-    post: operations['medicalRecord.audio.submit'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/medicalRecord/audio/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
-    get: operations['medicalRecord.audio.get'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6823,7 +6900,7 @@ export interface components {
       clinic: string;
       insurance: string;
       /** @enum {string} */
-      guideType: 'consulta' | 'spsadt';
+      guideType: 'consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao';
       batchNumber: number;
       tissVersion: string;
       /** @enum {string} */
@@ -6882,7 +6959,7 @@ export interface components {
       clinic: string;
       insurance: string;
       /** @enum {string} */
-      guideType: 'consulta' | 'spsadt';
+      guideType: 'consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao';
       batchNumber: number;
       tissVersion: string;
       /** @enum {string} */
@@ -6931,6 +7008,94 @@ export interface components {
         checkedAt: string;
       };
     };
+    ManualAttendance: {
+      /** @enum {string} */
+      guideType: 'honorarios' | 'internacao' | 'spsadt';
+      clinic: string;
+      patient: string;
+      professional: string;
+      specialty?: string;
+      insurance: string;
+      insurancePlan?: string;
+      /** @description emissão da guia; o fim da internação quando ausente */
+      date?: string;
+      /** @description senha da operadora */
+      authorizationCode?: string;
+      authorizationDate?: string;
+      hospitalStay?: {
+        /** @description número da guia de solicitação de internação */
+        requestGuide: string;
+        /** @description hospital onde o profissional atuou (honorários) */
+        hospital?: {
+          name: string;
+          providerCode?: string;
+          cnpj?: string;
+          cnes: string;
+        };
+        /**
+         * @description caráter: 1 eletivo, 2 urgência/emergência
+         * @enum {string}
+         */
+        character: '1' | '2';
+        /**
+         * @description tipo de faturamento: 1 parcial, 2 final, 3 complementar, 4 total
+         * @enum {string}
+         */
+        billingType: '1' | '2' | '3' | '4';
+        start: string;
+        startTime: string;
+        end: string;
+        endTime: string;
+        /**
+         * @description tipo de internação: 1 clínica, 2 cirúrgica, 3 obstétrica, 4 pediátrica, 5 psiquiátrica
+         * @enum {string}
+         */
+        admissionType: '1' | '2' | '3' | '4' | '5';
+        /**
+         * @description regime: 1 hospitalar, 2 hospital-dia, 3 domiciliar
+         * @enum {string}
+         */
+        regime: '1' | '2' | '3';
+        /** @description CID-10 sem ponto (até 4) */
+        diagnoses: string[];
+        /**
+         * @description indicação de acidente: 0 trabalho, 1 trânsito, 2 outros, 9 não
+         * @enum {string}
+         */
+        accident: '0' | '1' | '2' | '9';
+        /** @description motivo de encerramento (dm_motivoSaida): 11 alta curado, 12 melhorado… */
+        exitReason: string;
+      };
+      justification?: string;
+      items: {
+        /**
+         * @default 22
+         * @enum {string}
+         */
+        table: '18' | '19' | '20' | '22' | '90' | '98' | '00';
+        code: string;
+        description: string;
+        quantity: number;
+        /** @description valor em reais (BRL), até 2 casas decimais */
+        unitValue: number;
+        /** @description AAAA-MM-DD; o dia da guia quando ausente */
+        date?: string;
+        /**
+         * @description outra despesa (resumo de internação e SP/SADT)
+         * @enum {string}
+         */
+        expenseCode?: '01' | '02' | '03' | '05' | '07' | '08';
+        /** @description equipe; na ausência, o profissional da guia como cirurgião/executante (00) */
+        team?: {
+          /**
+           * @description grau de participação: 00 cirurgião, 01 primeiro auxiliar, 06 anestesista…
+           * @enum {string}
+           */
+          role: '10' | '11' | '12' | '13' | '00' | '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09';
+          professional: string;
+        }[];
+      }[];
+    };
     BillingAttendanceWithTotal: {
       id: string;
       createdAt: string;
@@ -6944,7 +7109,7 @@ export interface components {
       cardNumber: string;
       newborn: boolean;
       /** @enum {string} */
-      guideType: 'consulta' | 'spsadt';
+      guideType: 'consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao';
       guideNumber: string;
       date: string;
       professionalData: {
@@ -6974,6 +7139,9 @@ export interface components {
         }[];
         at: string;
       };
+      /** @description plano do beneficiário (GTO) */
+      planName?: string;
+      hospitalStay?: components['schemas']['HospitalStay'];
       /** @description reais */
       total: number;
     };
@@ -6989,6 +7157,69 @@ export interface components {
       /** @enum {string} */
       expenseCode?: '01' | '02' | '03' | '05' | '07' | '08';
       date: string;
+      /** @description dente (FDI), na GTO */
+      tooth?: string;
+      /** @description faces do dente (O, L, M, V, D, I, P) */
+      toothFace?: string[];
+      /** @description região da boca (dm_regiao) quando não é um dente */
+      toothRegion?: string;
+      /** @description equipe (honorários e resumo de internação) */
+      team?: components['schemas']['BillingTeamMember'][];
+    };
+    BillingTeamMember: {
+      /** @description grau de participação (dm_grauPart): 00 cirurgião, 01 primeiro auxiliar, 06 anestesista… */
+      role: string;
+      professional: string;
+      name: string;
+      council: string;
+      councilNumber: string;
+      state: string;
+      cbo: string;
+    };
+    /** @description internação (guias de honorários e de resumo de internação) */
+    HospitalStay: {
+      /** @description número da guia de solicitação de internação */
+      requestGuide: string;
+      /** @description hospital onde o profissional atuou (honorários) */
+      hospital?: {
+        name: string;
+        providerCode?: string;
+        cnpj?: string;
+        cnes: string;
+      };
+      /**
+       * @description caráter: 1 eletivo, 2 urgência/emergência
+       * @enum {string}
+       */
+      character: '1' | '2';
+      /**
+       * @description tipo de faturamento: 1 parcial, 2 final, 3 complementar, 4 total
+       * @enum {string}
+       */
+      billingType: '1' | '2' | '3' | '4';
+      start: string;
+      startTime: string;
+      end: string;
+      endTime: string;
+      /**
+       * @description tipo de internação: 1 clínica, 2 cirúrgica, 3 obstétrica, 4 pediátrica, 5 psiquiátrica
+       * @enum {string}
+       */
+      admissionType: '1' | '2' | '3' | '4' | '5';
+      /**
+       * @description regime: 1 hospitalar, 2 hospital-dia, 3 domiciliar
+       * @enum {string}
+       */
+      regime: '1' | '2' | '3';
+      /** @description CID-10 sem ponto (até 4) */
+      diagnoses: string[];
+      /**
+       * @description indicação de acidente: 0 trabalho, 1 trânsito, 2 outros, 9 não
+       * @enum {string}
+       */
+      accident: '0' | '1' | '2' | '9';
+      /** @description motivo de encerramento (dm_motivoSaida): 11 alta curado, 12 melhorado… */
+      exitReason: string;
     };
     TissBatchXml: {
       fileName: string;
@@ -7008,6 +7239,64 @@ export interface components {
       /** @description mensagem do validador (libxml2) */
       detail: string;
       line?: number;
+    };
+    AuthorizationBatchWithStatus: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      clinic: string;
+      insurance: string;
+      attendances: string[];
+      note?: string;
+      createdBy: string;
+      entries: {
+        attendance: string;
+        guideNumber: string;
+        /**
+         * @description pending: sem senha; authorized: senha atribuída
+         * @enum {string}
+         */
+        status: 'pending' | 'authorized';
+        authorizationCode?: string;
+      }[];
+      pending: number;
+    };
+    BillingPlanWithDates: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      insurance: string;
+      clinic: string;
+      closingDay: number;
+      sendingDeadlineDay: number;
+      paymentTermDays: number;
+      guideTypes: ('consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao')[];
+      note?: string;
+      /** @description próximo fechamento, prazo de envio e pagamento esperado (AAAA-MM-DD, calendário da clínica) */
+      next: {
+        closing: string;
+        sendingDeadline: string;
+        expectedPayment: string;
+      };
+    };
+    InsuranceSolicitation: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      insurance: string;
+      patient?: string;
+      attendance?: string;
+      subject: string;
+      text: string;
+      document?: {
+        /** @enum {string} */
+        format: 'xml' | 'pdf';
+        fileName: string;
+        content: string;
+      };
+      protocol?: string;
+      sentAt: string;
+      sentBy: string;
     };
     Product: {
       id: string;
@@ -7388,109 +7677,6 @@ export interface components {
       createdAt: string;
       createdBy: string;
     };
-    WebhookConfig: {
-      /** @description entregar também a endereços de rede privada ou local (padrão: não) */
-      allowPrivateNetworks: boolean;
-      endpoints: components['schemas']['WebhookEndpoint'][];
-      /** @description o catálogo de eventos */
-      events: {
-        type: string;
-        description: string;
-      }[];
-    };
-    WebhookEndpoint: {
-      id: string;
-      url: string;
-      description: string;
-      events: string[];
-      enabled: boolean;
-      /** @description por que o servidor desativou (ex.: 410 Gone) */
-      disabledReason: string | null;
-      createdAt: string;
-      updatedAt: string;
-    };
-    WhatsAppCredentials: {
-      phoneNumberId: string;
-      businessAccountId: string;
-      apiVersion: string;
-      baseUrl: string;
-      /** @description últimos 4 caracteres do token */
-      tokenHint: string;
-      updatedAt: string;
-    };
-    WhatsAppTemplate: {
-      name: string;
-      status: string;
-      language: string;
-      category: string | null;
-      components: {
-        type: string;
-        format?: string;
-        text?: string;
-      }[];
-    };
-    WhatsAppInstanceConfiguration: {
-      /** @constant */
-      provider: 'evolution';
-      baseUrl: string;
-      instanceName: string;
-      instanceId: string | null;
-      webhookUrl: string | null;
-      /** @description created, connecting, open ou close */
-      state: string;
-      /** @description últimos 4 caracteres da chave */
-      apiKeyHint: string;
-      createdAt: string;
-      updatedAt: string;
-    };
-    SmsCredentials: {
-      /** @constant */
-      provider: 'zenvia';
-      baseUrl: string;
-      sender: string;
-      /** @description últimos 4 caracteres do token */
-      tokenHint: string;
-      updatedAt: string;
-    };
-    WorkflowCredentials: {
-      /** @enum {string} */
-      provider: 'n8n' | 'make' | 'zapier' | 'other';
-      label: string;
-      baseUrl: string | null;
-      /** @description a credencial mascarada: só os 4 últimos caracteres */
-      secretHint: string;
-      createdAt: string;
-    };
-    PaymentProviderStatus: {
-      configured: boolean;
-      /** @constant */
-      provider?: 'asaas';
-      baseUrl?: string;
-      /** @description últimos 4 caracteres da chave */
-      apiKeyHint?: string;
-      /** @description conta financeira (digital) onde os recebimentos entram */
-      account?: string;
-      /** @description o caminho a cadastrar como webhook no provedor */
-      webhookPath?: string;
-      updatedAt?: string;
-    };
-    OnlineCharge: {
-      /** @description id da cobrança no provedor */
-      id: string;
-      bill: string;
-      /** @enum {string} */
-      method: 'pix' | 'creditCard' | 'bankSlip';
-      /** @description reais */
-      value: number;
-      /** @enum {string} */
-      status: 'pending' | 'settling' | 'received' | 'review' | 'refunded';
-      providerStatus: string;
-      /** @description o pagamento lançado na conta quando o provedor avisou */
-      payment?: string;
-      /** @description por que o aviso de pagamento ficou para uma pessoa conferir */
-      problem?: string;
-      createdAt: string;
-    };
     TissConnection: {
       configured: boolean;
       insurance: string;
@@ -7594,6 +7780,109 @@ export interface components {
       attempts: number;
       createdAt: string;
       updatedAt: string;
+    };
+    WebhookConfig: {
+      /** @description entregar também a endereços de rede privada ou local (padrão: não) */
+      allowPrivateNetworks: boolean;
+      endpoints: components['schemas']['WebhookEndpoint'][];
+      /** @description o catálogo de eventos */
+      events: {
+        type: string;
+        description: string;
+      }[];
+    };
+    WebhookEndpoint: {
+      id: string;
+      url: string;
+      description: string;
+      events: string[];
+      enabled: boolean;
+      /** @description por que o servidor desativou (ex.: 410 Gone) */
+      disabledReason: string | null;
+      createdAt: string;
+      updatedAt: string;
+    };
+    WhatsAppCredentials: {
+      phoneNumberId: string;
+      businessAccountId: string;
+      apiVersion: string;
+      baseUrl: string;
+      /** @description últimos 4 caracteres do token */
+      tokenHint: string;
+      updatedAt: string;
+    };
+    WhatsAppTemplate: {
+      name: string;
+      status: string;
+      language: string;
+      category: string | null;
+      components: {
+        type: string;
+        format?: string;
+        text?: string;
+      }[];
+    };
+    WhatsAppInstanceConfiguration: {
+      /** @constant */
+      provider: 'evolution';
+      baseUrl: string;
+      instanceName: string;
+      instanceId: string | null;
+      webhookUrl: string | null;
+      /** @description created, connecting, open ou close */
+      state: string;
+      /** @description últimos 4 caracteres da chave */
+      apiKeyHint: string;
+      createdAt: string;
+      updatedAt: string;
+    };
+    SmsCredentials: {
+      /** @constant */
+      provider: 'zenvia';
+      baseUrl: string;
+      sender: string;
+      /** @description últimos 4 caracteres do token */
+      tokenHint: string;
+      updatedAt: string;
+    };
+    WorkflowCredentials: {
+      /** @enum {string} */
+      provider: 'n8n' | 'make' | 'zapier' | 'other';
+      label: string;
+      baseUrl: string | null;
+      /** @description a credencial mascarada: só os 4 últimos caracteres */
+      secretHint: string;
+      createdAt: string;
+    };
+    PaymentProviderStatus: {
+      configured: boolean;
+      /** @constant */
+      provider?: 'asaas';
+      baseUrl?: string;
+      /** @description últimos 4 caracteres da chave */
+      apiKeyHint?: string;
+      /** @description conta financeira (digital) onde os recebimentos entram */
+      account?: string;
+      /** @description o caminho a cadastrar como webhook no provedor */
+      webhookPath?: string;
+      updatedAt?: string;
+    };
+    OnlineCharge: {
+      /** @description id da cobrança no provedor */
+      id: string;
+      bill: string;
+      /** @enum {string} */
+      method: 'pix' | 'creditCard' | 'bankSlip';
+      /** @description reais */
+      value: number;
+      /** @enum {string} */
+      status: 'pending' | 'settling' | 'received' | 'review' | 'refunded';
+      providerStatus: string;
+      /** @description o pagamento lançado na conta quando o provedor avisou */
+      payment?: string;
+      /** @description por que o aviso de pagamento ficou para uma pessoa conferir */
+      problem?: string;
+      createdAt: string;
     };
     DigitalTransfer: {
       id: string;
@@ -23540,7 +23829,7 @@ export interface operations {
           clinic: string;
           insurance: string;
           /** @enum {string} */
-          guideType: 'consulta' | 'spsadt';
+          guideType: 'consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao';
         };
       };
     };
@@ -24057,15 +24346,16 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
-          appointment: string;
+          appointment?: string;
+          manual?: components['schemas']['ManualAttendance'];
         };
       };
     };
     responses: {
-      /** @description Leva um agendamento atendido ao faturamento do convênio (dados da guia TISS) */
+      /** @description Leva ao faturamento um agendamento atendido, ou um atendimento digitado (honorários, internação, SP/SADT) */
       201: {
         headers: {
           [name: string]: unknown;
@@ -25259,6 +25549,379 @@ export interface operations {
           'application/json': {
             message: string;
             batch: components['schemas']['BatchWithTotal'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.authorizationBatch.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          clinic: string;
+          insurance: string;
+          attendances: string[];
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cria um lote de autorizações: atendimentos de um convênio que ainda pedem a senha da operadora */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            batch: components['schemas']['AuthorizationBatchWithStatus'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.authorizationBatch.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra um lote de autorizações com a situação de cada atendimento (pendente ou autorizado) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthorizationBatchWithStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.billingPlan.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          clinic: string;
+          /** @description dia do fechamento da produção */
+          closingDay: number;
+          /** @description dia limite de envio no mês seguinte */
+          sendingDeadlineDay: number;
+          /** @description dias para o pagamento após o envio */
+          paymentTermDays: number;
+          /**
+           * @default [
+           *       "consulta",
+           *       "spsadt"
+           *     ]
+           */
+          guideTypes?: ('consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao')[];
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cria o plano de faturamento de um convênio: fechamento, prazo de envio dos lotes e prazo de pagamento */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            plan: components['schemas']['BillingPlanWithDates'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.unregulatedSolicitation.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          patient?: string;
+          attendance?: string;
+          subject: string;
+          text: string;
+          document?: {
+            /** @enum {string} */
+            format: 'xml' | 'pdf';
+            fileName: string;
+            content: string;
+          };
+          protocol?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Registra uma solicitação ao convênio fora do padrão TISS, com o documento enviado (XML ou PDF) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            solicitation: components['schemas']['InsuranceSolicitation'];
           };
         };
       };
@@ -36160,6 +36823,941 @@ export interface operations {
       };
     };
   };
+  'insurance.tiss.integration.status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra a integração TISS do convênio (sem a senha) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissConnection'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.integration.configure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          baseUrl: string;
+          endpoints?: {
+            [key: string]: string;
+          };
+          /** @default 4.01.00 */
+          version?: string;
+          login?: string;
+          password?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissConnection'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.parameters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissParameters'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.eligibility': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          insurance: string;
+          cardNumber: string;
+          /** Format: date */
+          cardValidity?: string;
+          /** @description token do beneficiário, se a operadora pede */
+          validationCode?: string;
+          clinic?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissEligibility'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.tiss.authorizationStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissAuthorizationStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.appeal.status': {
+    parameters: {
+      query: {
+        insurance: string;
+        protocol: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissAppealStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.protocolStatus.runNow': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Pede que a verificação de protocolos dos lotes enviados rode agora */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TissProtocolJobScheduled'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.batch.sendOnline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BatchWithTotal'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.settings.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra o serviço de transcrição de áudio da conta (sem a chave) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranscriptionSettings'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.settings.configure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uri
+           * @description sem o /v1, ex.: https://api.openai.com
+           */
+          baseUrl: string;
+          /** @default whisper-1 */
+          model?: string;
+          apiKey?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranscriptionSettings'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão access:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          fileName?: string;
+          mediaType: string;
+          /**
+           * Format: base64
+           * @description o áudio, base64
+           */
+          content: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Envia um áudio do atendimento para transcrição */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AudioTranscription'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'medicalRecord.audio.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AudioTranscription'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão medicalRecord:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'clinic.totemLogin.generate': {
     parameters: {
       query?: never;
@@ -39350,941 +40948,6 @@ export interface operations {
       };
       /** @description Sem a permissão finance:read */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.integration.status': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        insurance: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra a integração TISS do convênio (sem a senha) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissConnection'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.integration.configure': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        insurance: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** Format: uri */
-          baseUrl: string;
-          endpoints?: {
-            [key: string]: string;
-          };
-          /** @default 4.01.00 */
-          version?: string;
-          login?: string;
-          password?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Configura a integração TISS do convênio: endereço dos web services, versão e login do prestador */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissConnection'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.parameters': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        insurance: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Parâmetros TISS do convênio: registro ANS, código do prestador, versão e endereço de cada serviço */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissParameters'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.eligibility': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          insurance: string;
-          cardNumber: string;
-          /** Format: date */
-          cardValidity?: string;
-          /** @description token do beneficiário, se a operadora pede */
-          validationCode?: string;
-          clinic?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Verifica na operadora a elegibilidade do beneficiário (tissVerificaElegibilidade) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissEligibility'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.tiss.authorizationStatus': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Consulta na operadora a situação da autorização da guia do atendimento (tissSolicitacaoStatusAutorizacao) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissAuthorizationStatus'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'billing.appeal.status': {
-    parameters: {
-      query: {
-        insurance: string;
-        protocol: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Consulta na operadora a situação de um recurso de glosa (tissSolicitacaoStatusRecursoGlosa) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissAppealStatus'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'billing.protocolStatus.runNow': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Pede que a verificação de protocolos dos lotes enviados rode agora */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TissProtocolJobScheduled'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'insurance.batch.sendOnline': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Envia o lote pelo web service TISS da operadora (tissLoteGuias) e grava o protocolo recebido */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['BatchWithTotal'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão billing:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.settings.get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra o serviço de transcrição de áudio da conta (sem a chave) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TranscriptionSettings'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão access:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.settings.configure': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /**
-           * Format: uri
-           * @description sem o /v1, ex.: https://api.openai.com
-           */
-          baseUrl: string;
-          /** @default whisper-1 */
-          model?: string;
-          apiKey?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Configura o serviço de transcrição de áudio da conta (endereço, modelo e chave) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TranscriptionSettings'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão access:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.submit': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          fileName?: string;
-          mediaType: string;
-          /**
-           * Format: base64
-           * @description o áudio, base64
-           */
-          content: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Envia um áudio do atendimento para transcrição */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AudioTranscription'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecord:write */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflito de revisão ou de estado */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Corpo da requisição grande demais */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
-      429: {
-        headers: {
-          /** @description segundos */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'medicalRecord.audio.get': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Mostra uma transcrição de áudio: situação (pending, done, failed), texto e erro */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AudioTranscription'];
-        };
-      };
-      /** @description Requisição inválida: cada campo com problema em details */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description auth-bearer ausente ou inválido */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Sem a permissão medicalRecord:read */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Registro não encontrado */
-      404: {
         headers: {
           [name: string]: unknown;
         };
