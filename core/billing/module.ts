@@ -130,7 +130,6 @@ export const billingModule = domainModule({
         deletes: { refuse: 'uma solicitação enviada ao convênio fica como registro' },
         sample: (refs) => ({
           insurance: refs.idOf('insurances'),
-          patient: refs.patient,
           subject: 'Pedido',
           text: 'Texto do pedido',
           sentAt: '2026-11-27T10:00:00.000Z',

@@ -348,6 +348,22 @@ for (const backend of backends) {
         guideType: attendance.guideType,
       })) as { batch: { id: string } };
       await write('POST', `/billing/batch/${batch.id}/attendance`, { attendances: [attendance.id] });
+      await write('POST', '/billing/authorizationBatch/', {
+        clinic: refs.clinic,
+        insurance,
+        attendances: [attendance.id],
+      });
+      await write('POST', `/insurance/${insurance}/billingPlan`, {
+        clinic: refs.clinic,
+        closingDay: 25,
+        sendingDeadlineDay: 10,
+        paymentTermDays: 30,
+      });
+      await write('POST', `/insurance/${insurance}/unregulatedSolicitation`, {
+        attendance: attendance.id,
+        subject: 'Material especial',
+        text: 'Pedido fora do TISS',
+      });
       const category = (await write('POST', '/inventory/category/', { name: 'Anestésicos' })) as { id: string };
       await write('POST', '/inventory/reserveReason/', { name: 'Cirurgia agendada' });
       const supplier = (await write('POST', '/inventory/supplier/', {
