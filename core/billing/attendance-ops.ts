@@ -18,6 +18,7 @@ import {
 import { GROUP } from './batch-ops.js';
 import { billingBatches } from './batch-record.js';
 import { attendanceFromAppointment } from './from-appointment.js';
+import { attendanceFromManual, manualAttendanceInput } from './manual-attendance.js';
 import { attendanceCentavos } from './totals.js';
 import { fromCentavos } from '#core/price/money.js';
 
@@ -54,19 +55,31 @@ async function save(ctx: OperationContext, current: Stored<BillingAttendance>, n
 export const createAttendance = defineOperation({
   name: 'billing.attendance.create',
   group: GROUP,
-  summary: 'Leva um agendamento atendido ao faturamento do convênio (dados da guia TISS)',
+  summary: 'Leva ao faturamento um agendamento atendido, ou um atendimento digitado (honorários, internação, SP/SADT)',
   description:
     'Guarda o retrato da guia: carteirinha do paciente, conselho e CBO do profissional, códigos TUSS e preços da ' +
-    'tabela do convênio. Guia de consulta quando o atendimento é uma única consulta; SP/SADT nos demais casos.',
+    'tabela do convênio. De um agendamento: guia de consulta quando é uma única consulta, GTO quando o profissional ' +
+    'é cirurgião-dentista (CRO, com dente, faces ou região do tratamento), SP/SADT nos demais casos. Com `manual`: ' +
+    'guia de honorários individuais ou resumo de internação (com a internação e a equipe), ou SP/SADT sem agendamento.',
   permission: 'billing:write',
-  input: z.strictObject({ appointment: refInput(() => appointments) }),
+  input: z
+    .strictObject({
+      appointment: refInput(() => appointments).optional(),
+      manual: manualAttendanceInput.optional(),
+    })
+    .refine((v) => (v.appointment === undefined) !== (v.manual === undefined), {
+      path: ['appointment'],
+      message: 'informe o agendamento ou o atendimento digitado (manual), um dos dois',
+    }),
   output: z.object({ message: z.string(), attendance: attendanceAnswer }),
   http: { method: 'POST', path: '/billing/attendance/', status: 201 },
   example: { appointment: EXAMPLE_ID },
-  async run(ctx, { appointment }) {
+  async run(ctx, { appointment, manual }) {
     const attendance = await ctx.store
       .collection(billingAttendances)
-      .insert(await attendanceFromAppointment(ctx, appointment));
+      .insert(
+        appointment ? await attendanceFromAppointment(ctx, appointment) : await attendanceFromManual(ctx, manual!),
+      );
     return { message: 'Atendimento no faturamento', attendance: answer(attendance) };
   },
 });
@@ -105,6 +118,13 @@ export const addExpenses = defineOperation({
   },
   async run(ctx, { id, expenses }) {
     const current = await requireEditable(ctx, id);
+    if (current.guideType === 'odonto' || current.guideType === 'honorarios') {
+      throw invalidTransition(
+        'GTO e guia de honorários não levam outras despesas',
+        'expenses',
+        `guia ${current.guideType}`,
+      );
+    }
     if (current.guideType === 'consulta' && current.batch) {
       throw invalidTransition(
         'Guia de consulta não leva outras despesas: retire o atendimento do lote antes',
@@ -113,7 +133,9 @@ export const addExpenses = defineOperation({
       );
     }
     const items = [...current.items, ...expenses.map((e) => ({ ...e, date: e.date ?? current.date }))];
-    return save(ctx, current, { ...current, guideType: 'spsadt', items });
+    // The resumo de internação carries other expenses itself; a consultation becomes SP/SADT (TISS-003).
+    const guideType = current.guideType === 'internacao' ? 'internacao' : 'spsadt';
+    return save(ctx, current, { ...current, guideType, items });
   },
 });
 

@@ -16,6 +16,8 @@ import {
   type ExpenseCode,
   type GuideType,
   type TissProfessional,
+  type TissStay,
+  type TissTeamMember,
 } from './tiss/tiss-data.js';
 
 /** dm_tabela codes a line may carry (TISS 4.01.00). */
@@ -34,6 +36,18 @@ export interface BillingItem {
   expenseCode?: ExpenseCode;
   /** `YYYY-MM-DD`. */
   date: string;
+  /** Dental lines (GTO): FDI tooth and its faces, or the mouth region, as the treatment recorded them. */
+  tooth?: string;
+  toothFace?: string[];
+  toothRegion?: string;
+  /** Hospital lines (honorários, resumo de internação): the team, each with their role (dm_grauPart). */
+  team?: BillingTeamMember[];
+}
+
+/** One professional of a hospital line's team, as snapshot when billed. */
+export interface BillingTeamMember extends TissTeamMember {
+  /** The `users` id. */
+  professional: string;
 }
 
 /** A billed attendance as stored. */
@@ -65,6 +79,10 @@ export interface BillingAttendance extends RecordBase {
   batch?: string;
   /** What the operator's account analysis said of it (glosa import). */
   analysis?: AttendanceAnalysis;
+  /** GTO: the beneficiary's plan name (planoBeneficiario). */
+  planName?: string;
+  /** Honorários and resumo de internação: the hospital stay. */
+  hospitalStay?: TissStay;
 }
 
 /** A refusal of the operator on the guide (no `sequence`) or on one of its lines. */
@@ -98,6 +116,64 @@ export const billingAttendances = defineCollection<BillingAttendance>({
 
 const dayOutput = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+const professionalOutput = {
+  name: z.string(),
+  council: z.string(),
+  councilNumber: z.string(),
+  state: z.string(),
+  cbo: z.string(),
+};
+
+const teamMemberOutput = z
+  .object({
+    role: z
+      .string()
+      .describe('grau de participação (dm_grauPart): 00 cirurgião, 01 primeiro auxiliar, 06 anestesista…'),
+    professional: z.string(),
+    ...professionalOutput,
+  })
+  .meta({ id: 'BillingTeamMember' });
+
+/** The fields of a hospital stay (times `HH:MM:SS`). */
+const hospitalStayShape = {
+  requestGuide: z.string().describe('número da guia de solicitação de internação'),
+  hospital: z
+    .strictObject({
+      name: z.string().trim().min(1).max(70),
+      providerCode: z.string().trim().min(1).max(14).optional(),
+      cnpj: z
+        .string()
+        .regex(/^\d{14}$/, 'CNPJ com 14 dígitos')
+        .optional(),
+      cnes: z.string().regex(/^\d{7}$/, 'CNES com 7 dígitos'),
+    })
+    .optional()
+    .describe('hospital onde o profissional atuou (honorários)'),
+  character: z.enum(['1', '2']).describe('caráter: 1 eletivo, 2 urgência/emergência'),
+  billingType: z
+    .enum(['1', '2', '3', '4'])
+    .describe('tipo de faturamento: 1 parcial, 2 final, 3 complementar, 4 total'),
+  start: dayOutput,
+  startTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
+  end: dayOutput,
+  endTime: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
+  admissionType: z
+    .enum(['1', '2', '3', '4', '5'])
+    .describe('tipo de internação: 1 clínica, 2 cirúrgica, 3 obstétrica, 4 pediátrica, 5 psiquiátrica'),
+  regime: z.enum(['1', '2', '3']).describe('regime: 1 hospitalar, 2 hospital-dia, 3 domiciliar'),
+  diagnoses: z.array(z.string()).describe('CID-10 sem ponto (até 4)'),
+  accident: z.enum(['0', '1', '2', '9']).describe('indicação de acidente: 0 trabalho, 1 trânsito, 2 outros, 9 não'),
+  exitReason: z.string().describe('motivo de encerramento (dm_motivoSaida): 11 alta curado, 12 melhorado…'),
+};
+
+/** A hospital stay as given (billing.attendance.create with `manual`). */
+export const hospitalStayInput = z.strictObject(hospitalStayShape);
+
+/** A hospital stay as answered. */
+export const hospitalStayOutput = z
+  .object(hospitalStayShape)
+  .meta({ id: 'HospitalStay', description: 'internação (guias de honorários e de resumo de internação)' });
+
 /** One line as answered and as an expense is given. */
 export const billingItemOutput = z
   .object({
@@ -109,6 +185,10 @@ export const billingItemOutput = z
     unitValue: z.number().min(0).describe('reais'),
     expenseCode: z.enum(EXPENSE_CODES).optional(),
     date: dayOutput,
+    tooth: z.string().optional().describe('dente (FDI), na GTO'),
+    toothFace: z.array(z.string()).optional().describe('faces do dente (O, L, M, V, D, I, P)'),
+    toothRegion: z.string().optional().describe('região da boca (dm_regiao) quando não é um dente'),
+    team: z.array(teamMemberOutput).optional().describe('equipe (honorários e resumo de internação)'),
   })
   .meta({ id: 'BillingItem' });
 
@@ -140,13 +220,7 @@ export const billingAttendanceOutput = z
     guideType: z.enum(GUIDE_TYPES),
     guideNumber: z.string(),
     date: dayOutput,
-    professionalData: z.object({
-      name: z.string(),
-      council: z.string(),
-      councilNumber: z.string(),
-      state: z.string(),
-      cbo: z.string(),
-    }),
+    professionalData: z.object(professionalOutput),
     items: z.array(billingItemOutput),
     returnVisit: z.boolean(),
     justification: z.string().optional(),
@@ -169,5 +243,7 @@ export const billingAttendanceOutput = z
       })
       .optional()
       .describe('análise da operadora (demonstrativo importado)'),
+    planName: z.string().optional().describe('plano do beneficiário (GTO)'),
+    hospitalStay: hospitalStayOutput.optional(),
   })
   .meta({ id: 'BillingAttendance' });

@@ -40,6 +40,8 @@ export function guideOf(attendance: BillingAttendance): TissGuide {
     consultationType: attendance.returnVisit ? '2' : '1',
     professional: attendance.professionalData,
     notes: attendance.justification,
+    planName: attendance.planName,
+    stay: attendance.hospitalStay,
     items: attendance.items.map((item) => ({
       table: item.table,
       code: item.code,
@@ -48,6 +50,10 @@ export function guideOf(attendance: BillingAttendance): TissGuide {
       unitCentavos: toCentavos(item.unitValue),
       expenseCode: item.expenseCode,
       date: item.date,
+      tooth: item.tooth,
+      faces: item.toothFace,
+      region: item.toothRegion,
+      team: item.team,
     })),
   };
 }

@@ -16,10 +16,14 @@ import { appointments } from '#core/schedule/appointment-record.js';
 import { STATUS } from '#core/schedule/status.js';
 import { findCouncil } from '#core/specialty/councils-ops.js';
 import { specialties } from '#core/specialty/specialty-record.js';
+import { dentalPlaces } from './dental-lines.js';
 import { priceTableOf } from './price-table-of.js';
 import { billingAttendances, type BillingAttendance, type BillingItem } from './attendance-record.js';
 import { stateCode } from './tiss/state-codes.js';
 import type { TissProfessional } from './tiss/tiss-data.js';
+
+/** TUSS 26 code of the dentists' council (CRO). */
+const DENTAL_COUNCIL = '08';
 
 /** The number series of guide numbers (numeroGuiaPrestador), one per account. */
 export const GUIDE_SERIES = 'tissGuide';
@@ -28,7 +32,12 @@ function incomplete(message: string, details: ErrorDetail[]): DomainError {
   return new DomainError('validation', message, details);
 }
 
-/** The professional as a TISS guide names them; @throws DomainError `validation` naming what is missing. */
+/**
+ * A professional as TISS identifies them (council code of TUSS 26, number, state's IBGE code, CBO of
+ * `specialty` or of their first specialty that has one).
+ *
+ * @throws DomainError `not_found` for an unknown user; `validation` naming the missing council data or CBO.
+ */
 export async function professionalData(
   ctx: OperationContext,
   professional: string,
@@ -115,6 +124,18 @@ export async function attendanceFromAppointment(ctx: OperationContext, id: strin
   if (items.length === 0 && problems.length === 0)
     problems.push({ path: 'events', message: 'agendamento sem eventos' });
   if (problems.length) throw incomplete('Eventos do atendimento sem código ou preço para a guia TISS', problems);
+  // A dentist's attendance (CRO, TUSS 26 code 08) is billed on a GTO, each line where in the mouth (TISS-033).
+  const dental = professional.council === DENTAL_COUNCIL;
+  if (dental) {
+    const places = await dentalPlaces(
+      ctx,
+      patient.id,
+      insurance.id,
+      items.map((i) => i.event!),
+    );
+    items.forEach((item, i) => Object.assign(item, places[i]));
+  }
+  const plan = insurance.plans.find((p) => p.id === appointment.insurancePlan);
   const guideNumber = String(await ctx.numbers.next(GUIDE_SERIES));
   return {
     ...newRecordBase(ctx),
@@ -126,7 +147,8 @@ export async function attendanceFromAppointment(ctx: OperationContext, id: strin
     ...(appointment.insurancePlan ? { insurancePlan: appointment.insurancePlan } : {}),
     cardNumber: card,
     newborn: false,
-    guideType: items.length === 1 && consultations === 1 ? 'consulta' : 'spsadt',
+    guideType: dental ? 'odonto' : items.length === 1 && consultations === 1 ? 'consulta' : 'spsadt',
+    ...(dental ? { planName: plan?.name ?? insurance.name } : {}),
     guideNumber,
     date: day,
     professionalData: professional,

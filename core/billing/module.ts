@@ -17,6 +17,18 @@ import { glosaOperations } from './glosa-ops.js';
 import { billingReview } from './review.js';
 import { enterAnalysis } from './analysis-ops.js';
 import { createBatchReceivable } from './receivable-ops.js';
+import {
+  authorizationBatches,
+  authorizationBatchRecord,
+  createAuthorizationBatch,
+  getAuthorizationBatch,
+} from './authorization-batch.js';
+import { billingPlanRecord, billingPlans, createBillingPlan } from './billing-plan.js';
+import {
+  createUnregulatedSolicitation,
+  insuranceSolicitationRecord,
+  insuranceSolicitations,
+} from './unregulated-solicitation.js';
 
 const patientData = { resource: 'billing', check: true, audit: 'all' } as const;
 // Desks hold billing:read (reception) and pull both collections for the Faturamento screen; nobody's
@@ -75,6 +87,59 @@ export const billingModule = domainModule({
       policy: patientData,
       sync: billingSync,
     },
+    {
+      def: authorizationBatches,
+      storageGroup: 'finance',
+      push: {
+        record: storedRecord(authorizationBatchRecord, {}),
+        deletes: { refuse: 'um lote de autorizações fica como histórico dos pedidos' },
+        sample: (refs) => ({
+          clinic: refs.clinic,
+          insurance: refs.idOf('insurances'),
+          attendances: [],
+          createdBy: refs.professional,
+        }),
+      },
+      policy: patientData,
+      sync: billingSync,
+    },
+    {
+      def: billingPlans,
+      storageGroup: 'finance',
+      push: {
+        record: storedRecord(billingPlanRecord, {}),
+        deletes: { allow: 'um plano de faturamento é configuração do convênio' },
+        sample: (refs) => ({
+          insurance: refs.idOf('insurances'),
+          clinic: refs.clinic,
+          closingDay: 25,
+          sendingDeadlineDay: 10,
+          paymentTermDays: 30,
+          guideTypes: ['consulta'],
+        }),
+      },
+      // No patient data: the insurer's calendar. Still billing's: finance writes it, reception reads it.
+      policy: { resource: 'billing', check: true, audit: 'writes' },
+      sync: billingSync,
+    },
+    {
+      def: insuranceSolicitations,
+      storageGroup: 'finance',
+      push: {
+        record: storedRecord(insuranceSolicitationRecord, {}),
+        deletes: { refuse: 'uma solicitação enviada ao convênio fica como registro' },
+        sample: (refs) => ({
+          insurance: refs.idOf('insurances'),
+          subject: 'Pedido',
+          text: 'Texto do pedido',
+          sentAt: '2026-11-27T10:00:00.000Z',
+          sentBy: refs.professional,
+        }),
+      },
+      policy: patientData,
+      patientFields: ['patient'],
+      sync: billingSync,
+    },
   ],
   operations: [
     ...batchOperations,
@@ -83,5 +148,9 @@ export const billingModule = domainModule({
     ...glosaOperations,
     enterAnalysis,
     createBatchReceivable,
+    createAuthorizationBatch,
+    getAuthorizationBatch,
+    createBillingPlan,
+    createUnregulatedSolicitation,
   ],
 });

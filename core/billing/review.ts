@@ -8,7 +8,13 @@ import { day } from '#core/sync/review/formats.js';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-const GUIDE = { consulta: 'Guia de consulta', spsadt: 'Guia SP/SADT' } as const;
+const GUIDE = {
+  consulta: 'Guia de consulta',
+  spsadt: 'Guia SP/SADT',
+  odonto: 'GTO (odontologia)',
+  honorarios: 'Guia de honorários',
+  internacao: 'Resumo de internação',
+} as const;
 const guideOf = (v: unknown) => GUIDE[str(v) as keyof typeof GUIDE] ?? 'Guia';
 
 /** Billing describers, by collection name (the `review` of each collection in module.ts). */

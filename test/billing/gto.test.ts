@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dentalItemsFromBudget, writeDentalBatchMessage, type TissDentalBatch } from '#core/billing/tiss/gto.js';
+import { dentalItemsFromBudget, type TissDentalBatch } from '#core/billing/tiss/gto.js';
+import { writeDentalBatchMessage } from '#core/billing/tiss/message.js';
 import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
 import { validateTissMessage } from '#core/billing/tiss/schema-validator.js';
 import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';

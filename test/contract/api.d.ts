@@ -2684,8 +2684,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Leva um agendamento atendido ao faturamento do convênio (dados da guia TISS)
-     * @description Guarda o retrato da guia: carteirinha do paciente, conselho e CBO do profissional, códigos TUSS e preços da tabela do convênio. Guia de consulta quando o atendimento é uma única consulta; SP/SADT nos demais casos.
+     * Leva ao faturamento um agendamento atendido, ou um atendimento digitado (honorários, internação, SP/SADT)
+     * @description Guarda o retrato da guia: carteirinha do paciente, conselho e CBO do profissional, códigos TUSS e preços da tabela do convênio. De um agendamento: guia de consulta quando é uma única consulta, GTO quando o profissional é cirurgião-dentista (CRO, com dente, faces ou região do tratamento), SP/SADT nos demais casos. Com `manual`: guia de honorários individuais ou resumo de internação (com a internação e a equipe), ou SP/SADT sem agendamento.
      */
     post: operations['billing.attendance.create'];
     delete?: never;
@@ -2898,6 +2898,83 @@ export interface paths {
      * @description O valor é o total do lote; o vencimento é o do contrato com a operadora. Um lote tem uma conta a receber: a segunda chamada é 409 nomeando a existente. Pede também `finance:write`, pois cria a conta no financeiro.
      */
     post: operations['billing.batch.receivable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/authorizationBatch/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cria um lote de autorizações: atendimentos de um convênio que ainda pedem a senha da operadora
+     * @description Junta atendimentos do faturamento da mesma clínica e convênio, sem senha de autorização e fora de lote enviado, para pedir as autorizações juntas e acompanhá-las; cada um fica autorizado quando recebe a senha (PUT /billing/attendance/{id}/authorizationCode). Nada é criado se algum não couber.
+     */
+    post: operations['billing.authorizationBatch.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/authorizationBatch/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mostra um lote de autorizações com a situação de cada atendimento (pendente ou autorizado) */
+    get: operations['billing.authorizationBatch.get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/{insurance}/billingPlan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cria o plano de faturamento de um convênio: fechamento, prazo de envio dos lotes e prazo de pagamento
+     * @description Um plano por convênio e clínica (409 nomeando o existente). O dia de fechamento num mês mais curto cai no último dia; o prazo de envio é no mês seguinte ao fechamento; o pagamento esperado conta os dias do contrato a partir do prazo de envio. A resposta traz as próximas datas.
+     */
+    post: operations['insurance.billingPlan.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/insurance/{insurance}/unregulatedSolicitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Registra uma solicitação ao convênio fora do padrão TISS, com o documento enviado (XML ou PDF)
+     * @description Para pedidos que a operadora recebe por formulário próprio, e-mail ou portal: assunto, texto, paciente ou atendimento, o arquivo enviado (XML como texto, PDF em base64, até 500 mil caracteres) e o protocolo da operadora. O XML só é conferido como bem formado: nenhum esquema da ANS o rege.
+     */
+    post: operations['insurance.unregulatedSolicitation.create'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7117,7 +7194,7 @@ export interface components {
       clinic: string;
       insurance: string;
       /** @enum {string} */
-      guideType: 'consulta' | 'spsadt';
+      guideType: 'consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao';
       batchNumber: number;
       tissVersion: string;
       /** @enum {string} */
@@ -7176,7 +7253,7 @@ export interface components {
       clinic: string;
       insurance: string;
       /** @enum {string} */
-      guideType: 'consulta' | 'spsadt';
+      guideType: 'consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao';
       batchNumber: number;
       tissVersion: string;
       /** @enum {string} */
@@ -7238,7 +7315,7 @@ export interface components {
       cardNumber: string;
       newborn: boolean;
       /** @enum {string} */
-      guideType: 'consulta' | 'spsadt';
+      guideType: 'consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao';
       guideNumber: string;
       date: string;
       professionalData: {
@@ -7268,6 +7345,9 @@ export interface components {
         }[];
         at: string;
       };
+      /** @description plano do beneficiário (GTO) */
+      planName?: string;
+      hospitalStay?: components['schemas']['HospitalStay'];
       /** @description reais */
       total: number;
     };
@@ -7283,6 +7363,69 @@ export interface components {
       /** @enum {string} */
       expenseCode?: '01' | '02' | '03' | '05' | '07' | '08';
       date: string;
+      /** @description dente (FDI), na GTO */
+      tooth?: string;
+      /** @description faces do dente (O, L, M, V, D, I, P) */
+      toothFace?: string[];
+      /** @description região da boca (dm_regiao) quando não é um dente */
+      toothRegion?: string;
+      /** @description equipe (honorários e resumo de internação) */
+      team?: components['schemas']['BillingTeamMember'][];
+    };
+    BillingTeamMember: {
+      /** @description grau de participação (dm_grauPart): 00 cirurgião, 01 primeiro auxiliar, 06 anestesista… */
+      role: string;
+      professional: string;
+      name: string;
+      council: string;
+      councilNumber: string;
+      state: string;
+      cbo: string;
+    };
+    /** @description internação (guias de honorários e de resumo de internação) */
+    HospitalStay: {
+      /** @description número da guia de solicitação de internação */
+      requestGuide: string;
+      /** @description hospital onde o profissional atuou (honorários) */
+      hospital?: {
+        name: string;
+        providerCode?: string;
+        cnpj?: string;
+        cnes: string;
+      };
+      /**
+       * @description caráter: 1 eletivo, 2 urgência/emergência
+       * @enum {string}
+       */
+      character: '1' | '2';
+      /**
+       * @description tipo de faturamento: 1 parcial, 2 final, 3 complementar, 4 total
+       * @enum {string}
+       */
+      billingType: '1' | '2' | '3' | '4';
+      start: string;
+      startTime: string;
+      end: string;
+      endTime: string;
+      /**
+       * @description tipo de internação: 1 clínica, 2 cirúrgica, 3 obstétrica, 4 pediátrica, 5 psiquiátrica
+       * @enum {string}
+       */
+      admissionType: '1' | '2' | '3' | '4' | '5';
+      /**
+       * @description regime: 1 hospitalar, 2 hospital-dia, 3 domiciliar
+       * @enum {string}
+       */
+      regime: '1' | '2' | '3';
+      /** @description CID-10 sem ponto (até 4) */
+      diagnoses: string[];
+      /**
+       * @description indicação de acidente: 0 trabalho, 1 trânsito, 2 outros, 9 não
+       * @enum {string}
+       */
+      accident: '0' | '1' | '2' | '9';
+      /** @description motivo de encerramento (dm_motivoSaida): 11 alta curado, 12 melhorado… */
+      exitReason: string;
     };
     TissBatchXml: {
       fileName: string;
@@ -7302,6 +7445,64 @@ export interface components {
       /** @description mensagem do validador (libxml2) */
       detail: string;
       line?: number;
+    };
+    AuthorizationBatchWithStatus: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      clinic: string;
+      insurance: string;
+      attendances: string[];
+      note?: string;
+      createdBy: string;
+      entries: {
+        attendance: string;
+        guideNumber: string;
+        /**
+         * @description pending: sem senha; authorized: senha atribuída
+         * @enum {string}
+         */
+        status: 'pending' | 'authorized';
+        authorizationCode?: string;
+      }[];
+      pending: number;
+    };
+    BillingPlanWithDates: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      insurance: string;
+      clinic: string;
+      closingDay: number;
+      sendingDeadlineDay: number;
+      paymentTermDays: number;
+      guideTypes: ('consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao')[];
+      note?: string;
+      /** @description próximo fechamento, prazo de envio e pagamento esperado (AAAA-MM-DD, calendário da clínica) */
+      next: {
+        closing: string;
+        sendingDeadline: string;
+        expectedPayment: string;
+      };
+    };
+    InsuranceSolicitation: {
+      id: string;
+      createdAt: string;
+      updatedAt: string;
+      insurance: string;
+      patient?: string;
+      attendance?: string;
+      subject: string;
+      text: string;
+      document?: {
+        /** @enum {string} */
+        format: 'xml' | 'pdf';
+        fileName: string;
+        content: string;
+      };
+      protocol?: string;
+      sentAt: string;
+      sentBy: string;
     };
     Product: {
       id: string;
@@ -8335,6 +8536,94 @@ export interface components {
         };
       }[];
       item?: components['schemas']['FhirQuestionnaireResponseItemInput'][];
+    };
+    ManualAttendance: {
+      /** @enum {string} */
+      guideType: 'honorarios' | 'internacao' | 'spsadt';
+      clinic: string;
+      patient: string;
+      professional: string;
+      specialty?: string;
+      insurance: string;
+      insurancePlan?: string;
+      /** @description emissão da guia; o fim da internação quando ausente */
+      date?: string;
+      /** @description senha da operadora */
+      authorizationCode?: string;
+      authorizationDate?: string;
+      hospitalStay?: {
+        /** @description número da guia de solicitação de internação */
+        requestGuide: string;
+        /** @description hospital onde o profissional atuou (honorários) */
+        hospital?: {
+          name: string;
+          providerCode?: string;
+          cnpj?: string;
+          cnes: string;
+        };
+        /**
+         * @description caráter: 1 eletivo, 2 urgência/emergência
+         * @enum {string}
+         */
+        character: '1' | '2';
+        /**
+         * @description tipo de faturamento: 1 parcial, 2 final, 3 complementar, 4 total
+         * @enum {string}
+         */
+        billingType: '1' | '2' | '3' | '4';
+        start: string;
+        startTime: string;
+        end: string;
+        endTime: string;
+        /**
+         * @description tipo de internação: 1 clínica, 2 cirúrgica, 3 obstétrica, 4 pediátrica, 5 psiquiátrica
+         * @enum {string}
+         */
+        admissionType: '1' | '2' | '3' | '4' | '5';
+        /**
+         * @description regime: 1 hospitalar, 2 hospital-dia, 3 domiciliar
+         * @enum {string}
+         */
+        regime: '1' | '2' | '3';
+        /** @description CID-10 sem ponto (até 4) */
+        diagnoses: string[];
+        /**
+         * @description indicação de acidente: 0 trabalho, 1 trânsito, 2 outros, 9 não
+         * @enum {string}
+         */
+        accident: '0' | '1' | '2' | '9';
+        /** @description motivo de encerramento (dm_motivoSaida): 11 alta curado, 12 melhorado… */
+        exitReason: string;
+      };
+      justification?: string;
+      items: {
+        /**
+         * @default 22
+         * @enum {string}
+         */
+        table: '18' | '19' | '20' | '22' | '90' | '98' | '00';
+        code: string;
+        description: string;
+        quantity: number;
+        /** @description valor em reais (BRL), até 2 casas decimais */
+        unitValue: number;
+        /** @description AAAA-MM-DD; o dia da guia quando ausente */
+        date?: string;
+        /**
+         * @description outra despesa (resumo de internação e SP/SADT)
+         * @enum {string}
+         */
+        expenseCode?: '01' | '02' | '03' | '05' | '07' | '08';
+        /** @description equipe; na ausência, o profissional da guia como cirurgião/executante (00) */
+        team?: {
+          /**
+           * @description grau de participação: 00 cirurgião, 01 primeiro auxiliar, 06 anestesista…
+           * @enum {string}
+           */
+          role: '10' | '11' | '12' | '13' | '00' | '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09';
+          professional: string;
+        }[];
+      }[];
     };
   };
   responses: never;
@@ -25025,7 +25314,7 @@ export interface operations {
           clinic: string;
           insurance: string;
           /** @enum {string} */
-          guideType: 'consulta' | 'spsadt';
+          guideType: 'consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao';
         };
       };
     };
@@ -25542,15 +25831,16 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
         'application/json': {
-          appointment: string;
+          appointment?: string;
+          manual?: components['schemas']['ManualAttendance'];
         };
       };
     };
     responses: {
-      /** @description Leva um agendamento atendido ao faturamento do convênio (dados da guia TISS) */
+      /** @description Leva ao faturamento um agendamento atendido, ou um atendimento digitado (honorários, internação, SP/SADT) */
       201: {
         headers: {
           [name: string]: unknown;
@@ -26744,6 +27034,379 @@ export interface operations {
           'application/json': {
             message: string;
             batch: components['schemas']['BatchWithTotal'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.authorizationBatch.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          clinic: string;
+          insurance: string;
+          attendances: string[];
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cria um lote de autorizações: atendimentos de um convênio que ainda pedem a senha da operadora */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            batch: components['schemas']['AuthorizationBatchWithStatus'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'billing.authorizationBatch.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Mostra um lote de autorizações com a situação de cada atendimento (pendente ou autorizado) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthorizationBatchWithStatus'];
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.billingPlan.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          clinic: string;
+          /** @description dia do fechamento da produção */
+          closingDay: number;
+          /** @description dia limite de envio no mês seguinte */
+          sendingDeadlineDay: number;
+          /** @description dias para o pagamento após o envio */
+          paymentTermDays: number;
+          /**
+           * @default [
+           *       "consulta",
+           *       "spsadt"
+           *     ]
+           */
+          guideTypes?: ('consulta' | 'spsadt' | 'odonto' | 'honorarios' | 'internacao')[];
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Cria o plano de faturamento de um convênio: fechamento, prazo de envio dos lotes e prazo de pagamento */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            plan: components['schemas']['BillingPlanWithDates'];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão billing:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Registro não encontrado */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'insurance.unregulatedSolicitation.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        insurance: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          patient?: string;
+          attendance?: string;
+          subject: string;
+          text: string;
+          document?: {
+            /** @enum {string} */
+            format: 'xml' | 'pdf';
+            fileName: string;
+            content: string;
+          };
+          protocol?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Registra uma solicitação ao convênio fora do padrão TISS, com o documento enviado (XML ou PDF) */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            solicitation: components['schemas']['InsuranceSolicitation'];
           };
         };
       };

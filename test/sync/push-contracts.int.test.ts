@@ -117,6 +117,9 @@ const FIXED_POLICIES: Record<string, 'refuse' | 'allow'> = {
   medical_record_configs: 'refuse',
   billing_attendances: 'refuse',
   billing_batches: 'allow',
+  billing_authorization_batches: 'refuse',
+  billing_plans: 'allow',
+  insurance_solicitations: 'refuse',
   inventory_products: 'refuse',
   inventory_suppliers: 'refuse',
   inventory_categories: 'allow',
@@ -367,6 +370,22 @@ for (const backend of backends) {
         appointment: attended.appointment.id,
         code: '40304361',
         text: 'Pede autorização prévia',
+      });
+      await write('POST', '/billing/authorizationBatch/', {
+        clinic: refs.clinic,
+        insurance,
+        attendances: [attendance.id],
+      });
+      await write('POST', `/insurance/${insurance}/billingPlan`, {
+        clinic: refs.clinic,
+        closingDay: 25,
+        sendingDeadlineDay: 10,
+        paymentTermDays: 30,
+      });
+      await write('POST', `/insurance/${insurance}/unregulatedSolicitation`, {
+        attendance: attendance.id,
+        subject: 'Material especial',
+        text: 'Pedido fora do TISS',
       });
       const category = (await write('POST', '/inventory/category/', { name: 'Anestésicos' })) as { id: string };
       await write('POST', '/inventory/reserveReason/', { name: 'Cirurgia agendada' });

@@ -6,20 +6,12 @@
  */
 import type { BudgetItem } from '#core/budget/budget-record.js';
 import { plainPunctuation } from './latin1.js';
-import { writeMessage, type TissMessage } from './message.js';
 import { lineCentavos, tissDecimal } from './money-text.js';
 import type { TissBatch, TissGuide, TissItem, TissProvider } from './tiss-data.js';
 import { leaf, node, optionalLeaf, type TissNode } from './xml-tree.js';
 
-/** A dental procedure line: a TISS line with where in the mouth it was done. */
-export interface TissDentalItem extends TissItem {
-  /** FDI tooth number (`11`–`48`, `51`–`85`). */
-  tooth?: string;
-  /** Face letters (O, L, M, V, D, I, P), of the tooth. */
-  faces?: readonly string[];
-  /** Region code (AS, AI, HASD, S1…) when the work is not of one tooth. */
-  region?: string;
-}
+/** A dental procedure line: a TISS line with where in the mouth it was done (`tooth`, `faces`, `region`). */
+export type TissDentalItem = TissItem;
 
 /** A GTO: the guide's common data, the beneficiary's plan and the dental lines. */
 export interface TissDentalGuide extends Omit<TissGuide, 'items' | 'consultationType'> {
@@ -91,20 +83,18 @@ export function dentalGuide(guide: TissDentalGuide, provider: TissProvider, ansR
 }
 
 /**
- * Writes a batch of GTOs as a TISS message (`loteGuias` → `guiasTISS/guiaOdonto`).
- * @throws DomainError `validation` when a value holds a character outside ISO-8859-1.
+ * A billed guide as a GTO: its plan's name, a treatment (tipoAtendimento 1) billed whole
+ * (tipoFaturamento 4), the day of the attendance as the treatment's last day.
  */
-export function writeDentalBatchMessage(batch: TissDentalBatch): TissMessage {
-  const body = node('prestadorParaOperadora', [
-    node('loteGuias', [
-      leaf('numeroLote', batch.batchNumber),
-      node(
-        'guiasTISS',
-        batch.guides.map((g) => dentalGuide(g, batch.provider, batch.ansRegistry)),
-      ),
-    ]),
-  ]);
-  return writeMessage({ ...batch, transaction: 'ENVIO_LOTE_GUIAS' }, body);
+export function dentalGuideOf(guide: TissGuide): TissDentalGuide {
+  const { consultationType: _notDental, ...rest } = guide;
+  return {
+    ...rest,
+    planName: guide.planName ?? 'Plano',
+    attendanceType: '1',
+    billingType: '4',
+    treatmentEnd: guide.date,
+  };
 }
 
 /** What a GTO line needs of a budget line; the procedure's TUSS code and name come from its event. */

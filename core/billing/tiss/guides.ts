@@ -13,12 +13,12 @@ import { leaf, node, optionalLeaf, type TissNode } from './xml-tree.js';
  * Free text as the schema takes it: typographic punctuation made plain, cut to the schema's length
  * (the operator's system refuses a longer value; the full text stays on the attendance).
  */
-function cut(text: string, max: number): string {
+export function cut(text: string, max: number): string {
   return plainPunctuation(text).trim().slice(0, max);
 }
 
 /** ct_contratadoDados: the operator's provider code when it gave one, else the clinic's CNPJ. */
-function contractorCode(provider: TissProvider): TissNode {
+export function contractorCode(provider: TissProvider): TissNode {
   return provider.providerCode
     ? leaf('codigoPrestadorNaOperadora', provider.providerCode)
     : leaf('cnpjContratado', provider.cnpj ?? '');
@@ -34,7 +34,8 @@ function professional(name: string, who: TissProfessional): TissNode {
   ]);
 }
 
-function beneficiary(guide: TissGuide): TissNode {
+/** ct_beneficiarioDados: card number and newborn flag. */
+export function beneficiary(guide: TissGuide): TissNode {
   return node('dadosBeneficiario', [
     leaf('numeroCarteira', cut(guide.cardNumber, 20)),
     leaf('atendimentoRN', guide.newborn ? 'S' : 'N'),
@@ -86,7 +87,8 @@ function executedProcedure(item: TissItem, sequence: number): TissNode {
   ]);
 }
 
-function otherExpense(item: TissItem, sequence: number): TissNode {
+/** One `despesa` of ct_outrasDespesas (materials, medicines, fees…), numbered after the procedures. */
+export function otherExpense(item: TissItem, sequence: number): TissNode {
   return node('despesa', [
     leaf('sequencialItem', sequence),
     leaf('codigoDespesa', item.expenseCode ?? '03'),

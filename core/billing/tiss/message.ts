@@ -5,9 +5,11 @@
  */
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { epilogueHash } from './epilogue-hash.js';
+import { dentalGuide, dentalGuideOf, type TissDentalBatch } from './gto.js';
 import { consultationGuide, spSadtGuide } from './guides.js';
+import { honoraryGuide, stayGuide } from './hospital-guides.js';
 import { toLatin1 } from './latin1.js';
-import type { TissBatch } from './tiss-data.js';
+import type { GuideType, TissBatch, TissGuide, TissProvider } from './tiss-data.js';
 import { leaf, node, type TissNode } from './xml-tree.js';
 
 /** The TISS schemas' target namespace. */
@@ -67,9 +69,18 @@ export function header(batch: TissHeader): TissNode {
   ]);
 }
 
+/** The writer of each guide type (one type per batch, ctm_guiaLote's choice). */
+const GUIDE_WRITERS: Record<GuideType, (guide: TissGuide, provider: TissProvider, ansRegistry: string) => TissNode> = {
+  consulta: consultationGuide,
+  spsadt: spSadtGuide,
+  odonto: (guide, provider, ansRegistry) => dentalGuide(dentalGuideOf(guide), provider, ansRegistry),
+  honorarios: honoraryGuide,
+  internacao: stayGuide,
+};
+
 /** `prestadorParaOperadora` with the batch's `loteGuias`. */
 export function batchBody(batch: TissBatch): TissNode {
-  const guide = batch.guideType === 'consulta' ? consultationGuide : spSadtGuide;
+  const guide = GUIDE_WRITERS[batch.guideType];
   return node('prestadorParaOperadora', [
     node('loteGuias', [
       leaf('numeroLote', batch.batchNumber),
@@ -95,6 +106,23 @@ export function write(parent: XMLBuilder, tree: TissNode): void {
  */
 export function writeBatchMessage(batch: TissBatch): TissMessage {
   return writeMessage({ ...batch, transaction: 'ENVIO_LOTE_GUIAS' }, batchBody(batch));
+}
+
+/**
+ * Writes a batch of GTOs as a TISS message (`loteGuias` → `guiasTISS/guiaOdonto`).
+ * @throws DomainError `validation` when a value holds a character outside ISO-8859-1.
+ */
+export function writeDentalBatchMessage(batch: TissDentalBatch): TissMessage {
+  const body = node('prestadorParaOperadora', [
+    node('loteGuias', [
+      leaf('numeroLote', batch.batchNumber),
+      node(
+        'guiasTISS',
+        batch.guides.map((g) => dentalGuide(g, batch.provider, batch.ansRegistry)),
+      ),
+    ]),
+  ]);
+  return writeMessage({ ...batch, transaction: 'ENVIO_LOTE_GUIAS' }, body);
 }
 
 /**
