@@ -9,7 +9,6 @@
  *
  * Entry point: `npx tsx test/bench/inventory-stock-run.ts` (`BENCH_MOVEMENTS` shrinks the history).
  */
-import { performance } from 'node:perf_hooks';
 import { clinics, type Clinic } from '#core/clinic/clinic-record.js';
 import { fixedClock } from '#core/clock.js';
 import { uuidV7Ids } from '#core/ids.js';
@@ -23,27 +22,27 @@ import { memoryNumberSource } from '#core/numbering/number-source.js';
 import { invoke, type OperationContext } from '#core/operation.js';
 import { memoryOutbox } from '#core/outbox.js';
 import type { Database } from '#core/store/port.js';
-import { median } from './workload.js';
+import { median } from './bench-stats.js';
 
 /** Products of the clinic. */
 export const PRODUCTS = 2_000;
 /** Movements of the clinic. */
-export const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 500_000);
+export const MOVEMENTS = Number(globalThis.process?.env.BENCH_MOVEMENTS ?? 500_000);
 /** Positions timed per adapter (after one warm-up). */
-export const QUERIES = Number(process.env.BENCH_QUERIES ?? 7);
+export const QUERIES = Number(globalThis.process?.env.BENCH_QUERIES ?? 7);
 /** The collections the bench opens. */
 export const benchCollections = [clinics, products, inventoryCategories, inventoryMovements, lotBalances];
 
-const TENANT = 'bench-tenant';
+export const TENANT = 'bench-tenant';
 const AT = '2026-01-01T00:00:00.000-03:00';
-const CLINIC = '01900000-0000-7000-8000-c00000000001';
+export const CLINIC = '01900000-0000-7000-8000-c00000000001';
 const LOTS = 3;
 const hex = (n: number) => n.toString(16).padStart(12, '0');
 const productId = (p: number) => `01900000-0000-7000-8000-a${hex(p).slice(1)}`;
 const base = (id: string) => ({ id, tenantId: TENANT, createdAt: AT, updatedAt: AT });
 
 /** The clinic and its products. */
-function catalogue(): { clinic: Clinic; items: Product[] } {
+export function catalogue(): { clinic: Clinic; items: Product[] } {
   const clinic: Clinic = {
     ...base(CLINIC),
     name: 'Clínica Estoque',
