@@ -31,7 +31,11 @@ export async function openBenchPage(file: string, ready: string): Promise<BenchP
     const script = await pageScript(file);
     const page = await browser.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    page.on('console', (message) => console.log(`page: ${message.text()}`));
+    page.on('crash', () => console.error('page crashed (the renderer process died: memory?)'));
+    page.on('console', (message) => {
+      // RxDB's Dexie storage advertises its premium storages once; the rest is the bench's progress.
+      if (!message.text().includes('RxDB Open Core RxStorage')) console.log(`page: ${message.text()}`);
+    });
     await page.route(`${site.url}/bench.html`, (route) =>
       route.fulfill({
         contentType: 'text/html; charset=utf-8',
@@ -59,10 +63,7 @@ export async function openBenchPage(file: string, ready: string): Promise<BenchP
 export async function callPage<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
   page.setDefaultTimeout(0);
   return page.evaluate(
-    ([fn, list]) =>
-      (globalThis as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[fn as string]!(
-        ...(list as unknown[]),
-      ),
+    ([fn, list]) => (globalThis as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[fn]!(...list),
     [name, args] as const,
   ) as Promise<T>;
 }

@@ -35,7 +35,11 @@ async function benchFinance(): Promise<FinancePageResult> {
       (await bulkSeed(core, cashMovements, records.movements));
     const kinds: FinancePageResult['kinds'] = [];
     for (const kind of financeKinds(ctx, asked)) {
-      const timed = await timePair(QUERIES, kind.run, kind.bare);
+      const timed = await timePair(
+        QUERIES,
+        (i) => kind.run(i),
+        (i) => kind.bare(i),
+      );
       kinds.push({
         query: kind.query,
         medianMs: timed.medianMs,

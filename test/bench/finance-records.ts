@@ -5,6 +5,7 @@
  * core code: the Chromium page bundles it.
  */
 import { bills, type Bill } from '#core/finance/bill-record.js';
+import { patientCredits } from '#core/finance/credit-record.js';
 import { patientPaymentInformation } from '#core/finance/payment-ops.js';
 import { payments, type Payment } from '#core/finance/payment-record.js';
 import { registerFlux } from '#core/finance/register-flux-ops.js';
@@ -151,8 +152,15 @@ export function financeKinds(ctx: OperationContext, asked: readonly string[]): F
       bare: async (i: number) => {
         const patient = asked[i % ASKED]!;
         await store.collection(patients).get(patient);
-        await store.collection(bills).find({ selector: { patient }, sort: [{ dueDate: 'asc' }], limit: 500 });
-        await store.collection(payments).find({ selector: { patient }, sort: [{ paidAt: 'desc' }], limit: 200 });
+        await store
+          .collection(bills)
+          .find({ selector: { patient, dueDate: { $gte: '' } }, sort: [{ dueDate: 'asc' }], limit: 500 });
+        await store
+          .collection(payments)
+          .find({ selector: { patient, paidAt: { $gte: '' } }, sort: [{ paidAt: 'desc' }], limit: 200 });
+        // The patient's credit (credit-balance.ts): its entries and every payment of the patient.
+        await store.collection(patientCredits).find({ selector: { patient, at: { $gte: '' } }, sort: [{ at: 'asc' }] });
+        await store.collection(payments).find({ selector: { patient, paidAt: { $gte: '' } } });
       },
     },
   ];
