@@ -2,7 +2,8 @@
  * Inventory stock bench (issue 26): the stock position of one clinic holding PRODUCTS products and
  * MOVEMENTS movements (3 lots a product, entries then consumptions), through the real `inventory.stock`
  * operation (the clinic's zone, its lots' balance records kept by every movement's write (INV-009), the
- * product names and totals), on the SQLite adapter, on PostgreSQL and on RxDB memory (the desk's store).
+ * product names and totals), on the SQLite adapter and PostgreSQL here, and on the desk in headless Chromium
+ * (desk-inventory-page.ts, seeded and timed the same way in the page).
  * The baseline is the bare store query the position runs (the clinic's balance records, nothing
  * around it). The movements are inserted in chunks, then their balances kept in one pass (applyToBalances).
  * Target: median under 100 ms. Figures and what they mean: inventory-stock.md beside this file.
