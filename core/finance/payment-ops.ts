@@ -361,9 +361,8 @@ export const patientPaymentInformation = defineOperation({
     // A patient of another account is missing here too (404), never an empty answer.
     await requireRecord(ctx.store.collection(patients), patient, 'Paciente', 'patient');
     const day = today(ctx);
-    // A condition on each field of the (patient, dueDate) and (patient, paidAt) indexes lets the desk's
-    // IndexedDB walk them (core/store/rxdb/query-plan.ts): without one it reads every bill of the account
-    // (9 s for 40,000 on a loaded desk, test/bench/finance.md). Every bill has a due date, every payment a date.
+    // Conditions on both fields of the (patient, dueDate/paidAt) indexes, which every bill and payment has,
+    // let the desk walk them instead of reading the account's every bill (FIN-030).
     const found = await ctx.store
       .collection(bills)
       .find({ selector: { patient, dueDate: { $gte: '' } }, sort: [{ dueDate: 'asc' }], limit: 500 });
