@@ -361,8 +361,7 @@ export const patientPaymentInformation = defineOperation({
     // A patient of another account is missing here too (404), never an empty answer.
     await requireRecord(ctx.store.collection(patients), patient, 'Paciente', 'patient');
     const day = today(ctx);
-    // Conditions on both fields of the (patient, dueDate/paidAt) indexes, which every bill and payment has,
-    // let the desk walk them instead of reading the account's every bill (FIN-030).
+    // Both fields of the (patient, dueDate/paidAt) indexes named, so the desk walks them (FIN-030).
     const found = await ctx.store
       .collection(bills)
       .find({ selector: { patient, dueDate: { $gte: '' } }, sort: [{ dueDate: 'asc' }], limit: 500 });
