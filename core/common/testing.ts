@@ -2,6 +2,7 @@
  * Test-only: a real store (RxDB memory, the renderer's engine) holding every master-data collection,
  * and a way to run operations on it as an actor, exactly as the renderer and the server do.
  */
+import type { RxStorage } from 'rxdb';
 import type { z } from 'zod';
 import type { Actor } from '#core/actor.js';
 import { fixedClock, type Clock } from '#core/clock.js';
@@ -58,19 +59,21 @@ export function testActor(permissions: readonly string[] = ['*'], tenantId = 't1
 }
 
 /**
- * Opens a fresh RxDB memory database with the master-data collections plus `extra`.
+ * Opens a fresh RxDB database (memory by default) with the master-data collections plus `extra`.
  * @param clock the clock operations see; fixed at {@link TEST_NOW} by default.
+ * @param storage where documents live: the desk's Dexie storage over fake-indexeddb in tests of the desk's read path.
  */
 export async function openMasterData(
   extra: readonly AnyCollectionDef[] = [],
   clock: Clock = fixedClock(TEST_NOW),
+  storage: RxStorage<unknown, unknown> = memoryStorage(),
 ): Promise<MasterDataHarness> {
   const collections = [...masterDataCollections, ...extra];
   // What the modules declare about them (policies, patient references, sync rules), as the catalogue does.
   installOpened(collections);
   const database = await openRxdbDatabase({
     name: `master-data-${run}-${++opened}`,
-    storage: memoryStorage(),
+    storage,
     collections,
     multiInstance: false,
   });

@@ -45,8 +45,12 @@ export async function creditOf(
   store: Store,
   patient: string,
 ): Promise<{ entries: Stored<CreditEntry>[]; balance: CreditBalance }> {
-  const entries = await store.collection(patientCredits).find({ selector: { patient }, sort: [{ at: 'asc' }] });
-  const paid = await store.collection(payments).find({ selector: { patient } });
+  // Conditions on `at` and `paidAt` (every entry and payment has one) let the desk walk the (patient, …)
+  // indexes instead of reading the account's every payment (core/store/rxdb/query-plan.ts).
+  const entries = await store
+    .collection(patientCredits)
+    .find({ selector: { patient, at: { $gte: '' } }, sort: [{ at: 'asc' }] });
+  const paid = await store.collection(payments).find({ selector: { patient, paidAt: { $gte: '' } } });
   return { entries, balance: creditBalance(entries, paid) };
 }
 

@@ -361,9 +361,10 @@ export const patientPaymentInformation = defineOperation({
     // A patient of another account is missing here too (404), never an empty answer.
     await requireRecord(ctx.store.collection(patients), patient, 'Paciente', 'patient');
     const day = today(ctx);
+    // Both fields of the (patient, dueDate/paidAt) indexes named, so the desk walks them (FIN-030).
     const found = await ctx.store
       .collection(bills)
-      .find({ selector: { patient }, sort: [{ dueDate: 'asc' }], limit: 500 });
+      .find({ selector: { patient, dueDate: { $gte: '' } }, sort: [{ dueDate: 'asc' }], limit: 500 });
     const list = found.filter((b) => b.type === 'receivable' && b.status !== 'split' && b.status !== 'cancelled');
     const sum = (items: Bill[], pick: (b: Bill) => number) => ({
       count: items.length,
@@ -372,7 +373,7 @@ export const patientPaymentInformation = defineOperation({
     const pending = list.filter((b) => openCentavos(b) > 0);
     const paymentsFound = await ctx.store
       .collection(payments)
-      .find({ selector: { patient }, sort: [{ paidAt: 'desc' }], limit: 200 });
+      .find({ selector: { patient, paidAt: { $gte: '' } }, sort: [{ paidAt: 'desc' }], limit: 200 });
     return {
       patient,
       open: sum(

@@ -2,6 +2,7 @@
  * Test-only: a real RxDB memory store with the master data, budgets, the schedule's receivables and
  * every finance collection, and the records a budget points at.
  */
+import type { RxStorage } from 'rxdb';
 import { users } from '#core/access/user.js';
 import { budgets } from '#core/budget/budget-record.js';
 import { seedBudgetReferences, type BudgetRefs } from '#core/budget/testing.js';
@@ -15,15 +16,13 @@ export interface FinanceHarness extends MasterDataHarness {
   refs: BudgetRefs;
 }
 
-/** Opens the store and seeds the references. */
-export async function openFinance(): Promise<FinanceHarness> {
-  const h = await openMasterData([
-    users,
-    budgets,
-    treatments,
-    receivables,
-    ...financeModule.collections.map((c) => c.def),
-  ]);
+/** Opens the store (RxDB memory unless `storage` is given) and seeds the references. */
+export async function openFinance(storage?: RxStorage<unknown, unknown>): Promise<FinanceHarness> {
+  const h = await openMasterData(
+    [users, budgets, treatments, receivables, ...financeModule.collections.map((c) => c.def)],
+    undefined,
+    storage,
+  );
   const refs = await seedBudgetReferences(
     (op, input) => h.run(op, input),
     async (user) => void (await h.database.forTenant('t1').collection(users).insert(user)),

@@ -55,7 +55,9 @@ export async function clinicBalances(store: Store, clinic: string): Promise<LotB
 }
 
 async function unorderedBalances(store: Store, clinic: string): Promise<LotBalance[]> {
-  const records = await store.collection(lotBalances).find({ selector: { clinic } });
+  // A condition on `product` (every balance has one) lets the desk walk the (clinic, product) index: only
+  // this clinic's lots are read, not every lot of the account (core/store/rxdb/query-plan.ts, FIN-030's rule).
+  const records = await store.collection(lotBalances).find({ selector: { clinic, product: { $gte: '' } } });
   return records.map((r) => ({
     clinic: r.clinic,
     product: r.product,

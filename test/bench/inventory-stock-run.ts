@@ -1,19 +1,22 @@
 /**
  * `npm run bench -- inventory [--check]`: the stock position bench (inventory-stock.ts) on the SQLite
- * adapter, PostgreSQL (skipped with a line when nothing answers) and RxDB memory, each median with its
- * ratio to the bare query; `--check` exits 1 when a median misses 100 ms.
+ * adapter, PostgreSQL (skipped with a line when nothing answers) and the desk in headless Chromium (RxDB on
+ * Dexie over IndexedDB, desk-inventory-page.ts), each median with its ratio to the bare query and the load
+ * average; `--desk` runs only the desk; `--check` exits 1 when a median misses 100 ms.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memoryStorage, openRxdbDatabase } from '#core/store/rxdb/index.js';
 import { openSqlDatabase } from '../../sync-server/store/index.js';
 import { postgresUnreachable, postgresUrl } from '../../sync-server/testing/postgres.js';
+import { callPage, loadAverage, openBenchPage } from './desk-chromium.js';
+import type { InventoryPageResult } from './desk-inventory-page.js';
 import {
   benchCollections,
   measureInventoryStock,
   MOVEMENTS,
   PRODUCTS,
+  QUERIES,
   type InventoryStockResult,
 } from './inventory-stock.js';
 
@@ -34,7 +37,8 @@ console.log(
 console.log(
   `${'adapter'.padEnd(20)}${'insert s'.padStart(10)}${'median ms'.padStart(12)}${'base ms'.padStart(10)}${'ratio'.padStart(7)}${'lines'.padStart(7)}`,
 );
-try {
+/** The server's adapters: SQLite (a temporary file) and PostgreSQL when something answers. */
+async function servers(): Promise<void> {
   results.push(
     await measureInventoryStock('sqlite adapter', await openSqlDatabase({ url: join(dir, 'bench.db'), collections })),
   );
@@ -59,18 +63,29 @@ try {
   } else {
     console.log(`postgresql adapter: skipped, nothing answers at ${postgresUrl}`);
   }
-  results.push(
-    await measureInventoryStock(
-      'rxdb memory (desk)',
-      await openRxdbDatabase({
-        name: `inventory-bench-${Date.now()}`,
-        storage: memoryStorage(),
-        collections,
-        multiInstance: false,
-      }),
-    ),
-  );
-  print(results.at(-1)!);
+}
+
+const deskOnly = process.argv.includes('--desk');
+try {
+  if (!deskOnly) await servers();
+  const bench = await openBenchPage('desk-inventory-page.ts', 'benchStock');
+  try {
+    const desk = await callPage<InventoryPageResult>(bench.page, 'benchStock', MOVEMENTS, QUERIES);
+    results.push({
+      adapter: 'desk chromium',
+      movements: MOVEMENTS,
+      insertMs: desk.seedMs + desk.balancesMs,
+      medianMs: desk.medianMs,
+      baselineMs: desk.rawMedianMs,
+      lines: desk.lines,
+    });
+    print(results.at(-1)!);
+    console.log(
+      `desk seeding: bulk inserts ${fmt(desk.seedMs / 1000)} s, balance records ${fmt(desk.balancesMs / 1000)} s; load average ${loadAverage()}`,
+    );
+  } finally {
+    await bench.close();
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

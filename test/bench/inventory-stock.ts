@@ -2,14 +2,14 @@
  * Inventory stock bench (issue 26): the stock position of one clinic holding PRODUCTS products and
  * MOVEMENTS movements (3 lots a product, entries then consumptions), through the real `inventory.stock`
  * operation (the clinic's zone, its lots' balance records kept by every movement's write (INV-009), the
- * product names and totals), on the SQLite adapter, on PostgreSQL and on RxDB memory (the desk's store).
+ * product names and totals), on the SQLite adapter and PostgreSQL here, and on the desk in headless Chromium
+ * (desk-inventory-page.ts, seeded and timed the same way in the page).
  * The baseline is the bare store query the position runs (the clinic's balance records, nothing
  * around it). The movements are inserted in chunks, then their balances kept in one pass (applyToBalances).
  * Target: median under 100 ms. Figures and what they mean: inventory-stock.md beside this file.
  *
  * Entry point: `npx tsx test/bench/inventory-stock-run.ts` (`BENCH_MOVEMENTS` shrinks the history).
  */
-import { performance } from 'node:perf_hooks';
 import { clinics, type Clinic } from '#core/clinic/clinic-record.js';
 import { fixedClock } from '#core/clock.js';
 import { uuidV7Ids } from '#core/ids.js';
@@ -23,27 +23,27 @@ import { memoryNumberSource } from '#core/numbering/number-source.js';
 import { invoke, type OperationContext } from '#core/operation.js';
 import { memoryOutbox } from '#core/outbox.js';
 import type { Database } from '#core/store/port.js';
-import { median } from './workload.js';
+import { median } from './bench-stats.js';
 
 /** Products of the clinic. */
 export const PRODUCTS = 2_000;
 /** Movements of the clinic. */
-export const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 500_000);
+export const MOVEMENTS = Number(globalThis.process?.env.BENCH_MOVEMENTS ?? 500_000);
 /** Positions timed per adapter (after one warm-up). */
-export const QUERIES = Number(process.env.BENCH_QUERIES ?? 7);
+export const QUERIES = Number(globalThis.process?.env.BENCH_QUERIES ?? 7);
 /** The collections the bench opens. */
 export const benchCollections = [clinics, products, inventoryCategories, inventoryMovements, lotBalances];
 
-const TENANT = 'bench-tenant';
+export const TENANT = 'bench-tenant';
 const AT = '2026-01-01T00:00:00.000-03:00';
-const CLINIC = '01900000-0000-7000-8000-c00000000001';
+export const CLINIC = '01900000-0000-7000-8000-c00000000001';
 const LOTS = 3;
 const hex = (n: number) => n.toString(16).padStart(12, '0');
 const productId = (p: number) => `01900000-0000-7000-8000-a${hex(p).slice(1)}`;
 const base = (id: string) => ({ id, tenantId: TENANT, createdAt: AT, updatedAt: AT });
 
 /** The clinic and its products. */
-function catalogue(): { clinic: Clinic; items: Product[] } {
+export function catalogue(): { clinic: Clinic; items: Product[] } {
   const clinic: Clinic = {
     ...base(CLINIC),
     name: 'Clínica Estoque',
@@ -146,7 +146,7 @@ export async function measureInventoryStock(adapter: string, database: Database)
     const position = await invoke(clinicStock, ctx, { clinicId: CLINIC });
     const spent = performance.now() - t;
     const b = performance.now();
-    await store.collection(lotBalances).find({ selector: { clinic: CLINIC } });
+    await store.collection(lotBalances).find({ selector: { clinic: CLINIC, product: { $gte: '' } } });
     const bare = performance.now() - b;
     lines = position.lines.length;
     if (i === 0) continue; // warm-up

@@ -18,6 +18,8 @@ export async function pageScript(file: string): Promise<string> {
     target: 'es2022',
     write: false,
     logLevel: 'error',
+    // As the renderer's Vite config: xmlbuilder2's browser bundle (its main entry needs Node's `events`).
+    alias: { xmlbuilder2: 'xmlbuilder2/lib/xmlbuilder2.min.js' },
   });
   return result.outputFiles[0]!.text;
 }

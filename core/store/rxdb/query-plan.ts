@@ -19,7 +19,8 @@
  *
  * On Dexie, among the safe indexes the one RxDB's own planner rates best is used; RxDB then decides
  * whether its matcher and a re-sort are needed (IndexedDB compares strings by code unit and numbers
- * numerically, as the reference does). With no safe index the query scans the tenant's records of its collection. A sort on a
+ * numerically, as the reference does); the range is read with one IndexedDB `getAll` (dexie-read.ts,
+ * STORE-020). With no safe index the query scans the tenant's records of its collection. A sort on a
  * field without a condition therefore cannot stop early at `limit`: add a condition (e.g.
  * `{ $gte: '' }` on a string) when records missing the field are not wanted anyway.
  */

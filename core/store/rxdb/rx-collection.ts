@@ -5,6 +5,7 @@ import type { Collection } from '#core/store/port.js';
 import { normaliseQuery, type Query } from '#core/store/query.js';
 import type { RecordBase, Stored } from '#core/store/record.js';
 import { newDocumentData, recordToWrite, replacementData, toStorageDocument, toStored } from './documents.js';
+import { dexieReadAll } from './dexie-read.js';
 import { conflictError, invalidRecordError, notFoundError, storageError } from './errors.js';
 import { planQuery, type IndexTrust, type QueryTarget } from './query-plan.js';
 import { COLLECTION_FIELD, slotsOf, type RxRecord } from './schema.js';
@@ -65,7 +66,10 @@ export class RxdbCollection<T extends RecordBase> implements Collection<T> {
       normalised,
       this.ctx.trust,
     );
-    const { documents } = await this.ctx.rx.storageInstance.query(prepared);
+    // On the desk's IndexedDB one getAll over the index range (dexie-read.ts); elsewhere RxDB's own query.
+    const documents =
+      (this.ctx.trust === 'native' ? await dexieReadAll(this.ctx.rx, prepared) : undefined) ??
+      (await this.ctx.rx.storageInstance.query(prepared)).documents;
     return documents.map((data) => toStored<T>(data));
   }
 

@@ -1,0 +1,65 @@
+/**
+ * The inventory stock bench's desk page (inventory-stock-run.ts), bundled by esbuild and run in headless
+ * Chromium: the desk's local core on Dexie over Chromium's IndexedDB, seeded by bulk inserts with the
+ * bench clinic, its PRODUCTS products and `movements` movements, then the lots' balance records kept
+ * from them through the store (movement-write.ts `applyToBalances`, what every movement's write keeps);
+ * `benchStock` times `inventory.stock` beside the bare store query of the clinic's balance records.
+ */
+import { fixedClock } from '#core/clock.js';
+import { clinics } from '#core/clinic/clinic-record.js';
+import { lotBalances } from '#core/inventory/balance-record.js';
+import { applyToBalances } from '#core/inventory/movement-write.js';
+import { inventoryMovements, type InventoryMovement } from '#core/inventory/movement-record.js';
+import { products } from '#core/inventory/product-record.js';
+import { clinicStock } from '#core/inventory/stock-ops.js';
+import { bulkSeed, openDeskCore, timePair } from './desk-page-common.js';
+import { benchMovement, catalogue, CLINIC, TENANT } from './inventory-stock.js';
+
+/** What the page answers, ms. */
+export interface InventoryPageResult {
+  /** Bulk inserts of the clinic, products and movements. */
+  seedMs: number;
+  /** Keeping the lots' balance records from the movements, through the store. */
+  balancesMs: number;
+  medianMs: number;
+  rawMedianMs: number;
+  lines: number;
+}
+
+async function benchStock(movements: number, queries: number): Promise<InventoryPageResult> {
+  const core = await openDeskCore('inventory-bench', TENANT, fixedClock('2026-11-23T12:00:00Z'));
+  try {
+    const actor = { kind: 'system' as const, id: 'bench', tenantId: TENANT, permissions: new Set(['*']) };
+    const ctx = core.context(actor);
+    const { clinic, items } = catalogue();
+    const history: InventoryMovement[] = [];
+    function* generated(): Generator<InventoryMovement> {
+      for (let n = 0; n < movements; n++) {
+        const m = benchMovement(n);
+        history.push(m);
+        yield m;
+      }
+    }
+    const seedMs =
+      (await bulkSeed(core, clinics, [clinic])) +
+      (await bulkSeed(core, products, items)) +
+      (await bulkSeed(core, inventoryMovements, generated(), 10_000));
+    const t = performance.now();
+    await ctx.store.transaction((tx) => applyToBalances(ctx, tx, history));
+    const balancesMs = performance.now() - t;
+    history.length = 0;
+    let lines = 0;
+    const timed = await timePair(
+      queries,
+      async () => {
+        lines = (await core.run(clinicStock, { clinicId: CLINIC }, actor)).lines.length;
+      },
+      () => ctx.store.collection(lotBalances).find({ selector: { clinic: CLINIC, product: { $gte: '' } } }),
+    );
+    return { seedMs, balancesMs, medianMs: timed.medianMs, rawMedianMs: timed.rawMedianMs, lines };
+  } finally {
+    await core.close();
+  }
+}
+
+Object.assign(globalThis, { benchStock });
