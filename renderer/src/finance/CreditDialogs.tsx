@@ -43,6 +43,50 @@ function MethodSelect(props: { value: Method; onChange: (m: Method) => void; err
   );
 }
 
+/** The dialog both credit movements show: the money, the method, a note (or reason) and the actions. */
+function CreditMovementModal(props: {
+  /** Message keys under `finance.deposit` or `finance.creditRefund`. */
+  keys: 'deposit' | 'creditRefund';
+  noteLabel: MessageKey;
+  intro: string;
+  form: ReturnType<typeof useCreditForm>;
+  submit: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const f = props.form;
+  const key = (name: string) => t(`finance.${props.keys}.${name}` as MessageKey);
+  return (
+    <Modal opened onClose={props.onClose} title={key('title')} size="md">
+      <DialogForm
+        onSubmit={props.submit}
+        error={f.failure?.general}
+        intro={
+          <Text size="sm" c="dimmed">
+            {props.intro}
+          </Text>
+        }
+      >
+        <MoneyInput
+          label={key('value')}
+          value={f.value}
+          onChange={f.setValue}
+          error={f.failure?.fields.value}
+          data-autofocus
+        />
+        <MethodSelect value={f.method} onChange={f.setMethod} error={f.failure?.fields.method} />
+        <TextInput
+          label={t(props.noteLabel)}
+          value={f.note}
+          onChange={(e) => f.setNote(e.currentTarget.value)}
+          error={f.failure?.fields.note}
+        />
+        <DialogActions hint={key('hint')} submitLabel={key('confirm')} loading={f.saving} onCancel={props.onClose} />
+      </DialogForm>
+    </Modal>
+  );
+}
+
 /**
  * "Receber adiantamento" (FIN-023): a prepayment of the patient (`finance.credit.deposit`) in cash,
  * PIX, card, boleto or transfer; with this station's register open it goes in as a `prepayment`
@@ -83,39 +127,14 @@ export function CreditDepositDialog(props: {
   };
   useCtrlEnter(submit);
   return (
-    <Modal opened onClose={props.onClose} title={t('finance.deposit.title')} size="md">
-      <DialogForm
-        onSubmit={submit}
-        error={f.failure?.general}
-        intro={
-          <Text size="sm" c="dimmed">
-            {t('finance.deposit.intro', { patient: props.patient.name })}
-            {register ? ` ${t('finance.deposit.register')}` : ''}
-          </Text>
-        }
-      >
-        <MoneyInput
-          label={t('finance.deposit.value')}
-          value={f.value}
-          onChange={f.setValue}
-          error={f.failure?.fields.value}
-          data-autofocus
-        />
-        <MethodSelect value={f.method} onChange={f.setMethod} error={f.failure?.fields.method} />
-        <TextInput
-          label={t('finance.deposit.note')}
-          value={f.note}
-          onChange={(e) => f.setNote(e.currentTarget.value)}
-          error={f.failure?.fields.note}
-        />
-        <DialogActions
-          hint={t('finance.deposit.hint')}
-          submitLabel={t('finance.deposit.confirm')}
-          loading={f.saving}
-          onCancel={props.onClose}
-        />
-      </DialogForm>
-    </Modal>
+    <CreditMovementModal
+      keys="deposit"
+      noteLabel="finance.deposit.note"
+      intro={`${t('finance.deposit.intro', { patient: props.patient.name })}${register ? ` ${t('finance.deposit.register')}` : ''}`}
+      form={f}
+      submit={submit}
+      onClose={props.onClose}
+    />
   );
 }
 
@@ -167,37 +186,13 @@ export function CreditRefundDialog(props: {
   };
   useCtrlEnter(submit);
   return (
-    <Modal opened onClose={props.onClose} title={t('finance.creditRefund.title')} size="md">
-      <DialogForm
-        onSubmit={submit}
-        error={f.failure?.general}
-        intro={
-          <Text size="sm" c="dimmed">
-            {t('finance.creditRefund.intro', { credit: formatCentavos(props.unappliedCentavos) })}
-          </Text>
-        }
-      >
-        <MoneyInput
-          label={t('finance.creditRefund.value')}
-          value={f.value}
-          onChange={f.setValue}
-          error={f.failure?.fields.value}
-          data-autofocus
-        />
-        <MethodSelect value={f.method} onChange={f.setMethod} error={f.failure?.fields.method} />
-        <TextInput
-          label={t('finance.creditRefund.reason')}
-          value={f.note}
-          onChange={(e) => f.setNote(e.currentTarget.value)}
-          error={f.failure?.fields.note}
-        />
-        <DialogActions
-          hint={t('finance.creditRefund.hint')}
-          submitLabel={t('finance.creditRefund.confirm')}
-          loading={f.saving}
-          onCancel={props.onClose}
-        />
-      </DialogForm>
-    </Modal>
+    <CreditMovementModal
+      keys="creditRefund"
+      noteLabel="finance.creditRefund.reason"
+      intro={t('finance.creditRefund.intro', { credit: formatCentavos(props.unappliedCentavos) })}
+      form={f}
+      submit={submit}
+      onClose={props.onClose}
+    />
   );
 }
