@@ -24,12 +24,16 @@ function cellsOf(line) {
   for (let i = 0; i < line.length; i++) {
     const char = line[i];
     if (quoted) {
-      if (char === '"' && line[i + 1] === '"') ((cell += '"'), i++);
-      else if (char === '"') quoted = false;
+      if (char === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"' && cell === '') quoted = true;
-    else if (char === ';') (cells.push(cell), (cell = ''));
-    else cell += char;
+    else if (char === ';') {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
   }
   if (quoted) throw new Error(`aspas sem fechar: ${line}`);
   cells.push(cell);
