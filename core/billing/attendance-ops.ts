@@ -20,6 +20,7 @@ import { billingBatches } from './batch-record.js';
 import { attendanceFromAppointment } from './from-appointment.js';
 import { attendanceCentavos } from './totals.js';
 import { fromCentavos } from '#core/price/money.js';
+import { tussWarningsField, withTuss22Warnings } from './tuss/tuss-check.js';
 
 /** An attendance as answered, with its total in reais. */
 const attendanceAnswer = billingAttendanceOutput
@@ -60,14 +61,18 @@ export const createAttendance = defineOperation({
     'tabela do convênio. Guia de consulta quando o atendimento é uma única consulta; SP/SADT nos demais casos.',
   permission: 'billing:write',
   input: z.strictObject({ appointment: refInput(() => appointments) }),
-  output: z.object({ message: z.string(), attendance: attendanceAnswer }),
+  output: z.object({ message: z.string(), attendance: attendanceAnswer, ...tussWarningsField }),
   http: { method: 'POST', path: '/billing/attendance/', status: 201 },
   example: { appointment: EXAMPLE_ID },
   async run(ctx, { appointment }) {
     const attendance = await ctx.store
       .collection(billingAttendances)
       .insert(await attendanceFromAppointment(ctx, appointment));
-    return { message: 'Atendimento no faturamento', attendance: answer(attendance) };
+    return {
+      message: 'Atendimento no faturamento',
+      attendance: answer(attendance),
+      ...(await withTuss22Warnings(attendance.items, 'items')),
+    };
   },
 });
 
