@@ -245,22 +245,6 @@ describe('Administração in the desk', () => {
       .click();
     await page.getByRole('button', { name: 'Novo procedimento' }).click();
     const create = page.getByRole('dialog', { name: 'Novo procedimento' });
-    // TUSS table 22 suggests by code start (or name words); picking fills the code and the empty name.
-    await create.getByLabel('Código (TUSS ou próprio)').fill('1010101');
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await create.getByRole('listitem').first().waitFor();
-    await shot(page, 'setup/procedure-tuss-list-1024.png');
-    await page.setViewportSize({ width: 1366, height: 768 });
-    await create
-      .getByRole('listitem')
-      .filter({ hasText: '10101012 — Consulta em consultório (no horário normal ou preestabelecido)' })
-      .click();
-    await create.getByText('TUSS 22: Consulta em consultório (no horário normal ou preestabelecido)').waitFor();
-    expect(await create.getByLabel('Nome').inputValue()).toBe(
-      'Consulta em consultório (no horário normal ou preestabelecido)',
-    );
-    expect(await create.getByLabel('Código (TUSS ou próprio)').inputValue()).toBe('10101012');
-    await shot(page, 'setup/procedure-tuss.png');
     await create.getByLabel('Nome').fill('Limpeza (profilaxia)');
     await create.getByLabel('Código (TUSS ou próprio)').fill('81 000 065');
     await create.getByLabel('Tipo').selectOption({ label: 'Procedimento' });
