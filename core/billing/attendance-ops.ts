@@ -21,6 +21,7 @@ import { attendanceFromAppointment } from './from-appointment.js';
 import { attendanceFromManual, manualAttendanceInput } from './manual-attendance.js';
 import { attendanceCentavos } from './totals.js';
 import { fromCentavos } from '#core/price/money.js';
+import { tussWarningsField, withTuss22Warnings } from './tuss/tuss-check.js';
 
 /** An attendance as answered, with its total in reais. */
 const attendanceAnswer = billingAttendanceOutput
@@ -71,7 +72,7 @@ export const createAttendance = defineOperation({
       path: ['appointment'],
       message: 'informe o agendamento ou o atendimento digitado (manual), um dos dois',
     }),
-  output: z.object({ message: z.string(), attendance: attendanceAnswer }),
+  output: z.object({ message: z.string(), attendance: attendanceAnswer, ...tussWarningsField }),
   http: { method: 'POST', path: '/billing/attendance/', status: 201 },
   example: { appointment: EXAMPLE_ID },
   async run(ctx, { appointment, manual }) {
@@ -80,7 +81,11 @@ export const createAttendance = defineOperation({
       .insert(
         appointment ? await attendanceFromAppointment(ctx, appointment) : await attendanceFromManual(ctx, manual!),
       );
-    return { message: 'Atendimento no faturamento', attendance: answer(attendance) };
+    return {
+      message: 'Atendimento no faturamento',
+      attendance: answer(attendance),
+      ...(await withTuss22Warnings(attendance.items, 'items')),
+    };
   },
 });
 

@@ -28,6 +28,7 @@ import { DomainError } from '#core/errors.js';
 import { defineOperation, invoke, type Operation, type OperationContext } from '#core/operation.js';
 import { refInput } from '#core/references.js';
 import { appointments } from '#core/schedule/appointment-record.js';
+import { tussWarningsField, withTuss22Warnings } from '#core/billing/tuss/tuss-check.js';
 import type { InsurerConnections } from './insurer-connections.js';
 import { answerSummary, applyAnswer, sendRequest } from './request-send.js';
 
@@ -37,6 +38,7 @@ const sentAnswer = z
     contingency: z.boolean().describe('operadora fora do alcance: autorize manualmente'),
     request: procedureRequestOutput,
     interaction: interactionOutput,
+    ...tussWarningsField,
   })
   .meta({ id: 'ProcedureRequestSent' });
 
@@ -63,6 +65,7 @@ export function procedureRequestOperations(connections: InsurerConnections, tran
         ? 'Solicitação salva; a operadora não foi alcançada: autorize manualmente (contingência)'
         : 'Solicitação enviada à operadora',
       ...outcome,
+      ...(await withTuss22Warnings(fields.procedures, 'procedures')),
     };
   }
 

@@ -4356,6 +4356,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/tuss/procedure': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Busca procedimentos e exames na tabela TUSS 22 (ANS, 2020) por código ou palavras, sem diferenciar acentos
+     * @description Códigos que começam pelos dígitos informados (pontos e traço ignorados) ou termos com palavras que começam por cada palavra da busca; termos em vigência primeiro, encerrados depois (marcados `ended`).
+     */
+    get: operations['tuss.procedure.search'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/session/': {
     parameters: {
       query?: never;
@@ -7427,6 +7447,11 @@ export interface components {
       /** @description motivo de encerramento (dm_motivoSaida): 11 alta curado, 12 melhorado… */
       exitReason: string;
     };
+    /** @description aviso (não impede a operação) */
+    TussWarning: {
+      path: string;
+      message: string;
+    };
     TissBatchXml: {
       fileName: string;
       /** @constant */
@@ -8007,7 +8032,7 @@ export interface components {
         code: string;
         /** @description nome no pedido */
         name: string;
-        /** @description nome no catálogo de materiais e exames (TUSS 22) */
+        /** @description nome no catálogo de materiais e exames; sem ele, o termo em vigência da tabela TUSS 22 (ANS, 2020) */
         tussName?: string;
         quantity: number;
         request?: string;
@@ -8050,6 +8075,18 @@ export interface components {
         /** @description atendimentos faturados com o exame e o item */
         timesTogether: number;
       }[];
+    };
+    Tuss22Entry: {
+      /** @description 8 dígitos: `10101012` */
+      code: string;
+      /** @description termo da tabela 22 */
+      term: string;
+      /** @description início de vigência, AAAA-MM-DD */
+      validFrom: string;
+      /** @description fim de vigência, AAAA-MM-DD (termo encerrado) */
+      validTo?: string;
+      /** @description termo fora de vigência: renomeado ou retirado da tabela */
+      ended: boolean;
     };
     MedicalFile: {
       id: string;
@@ -8170,6 +8207,8 @@ export interface components {
       contingency: boolean;
       request: components['schemas']['ProcedureRequest'];
       interaction: components['schemas']['InsuranceInteraction'];
+      /** @description códigos TUSS fora da tabela 22 de 2020: confira */
+      warnings?: components['schemas']['TussWarning'][];
     };
     ProcedureRequestStatus: {
       online: boolean;
@@ -25849,6 +25888,8 @@ export interface operations {
           'application/json': {
             message: string;
             attendance: components['schemas']['BillingAttendanceWithTotal'];
+            /** @description códigos TUSS fora da tabela 22 de 2020: confira */
+            warnings?: components['schemas']['TussWarning'][];
           };
         };
       };
@@ -34801,6 +34842,8 @@ export interface operations {
           'application/json': {
             message: string;
             request: components['schemas']['ProcedureRequest'];
+            /** @description códigos TUSS fora da tabela 22 de 2020: confira */
+            warnings?: components['schemas']['TussWarning'][];
           };
         };
       };
@@ -35511,6 +35554,69 @@ export interface operations {
         };
       };
       /** @description Sem a permissão billing:read */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'tuss.procedure.search': {
+    parameters: {
+      query: {
+        q: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Busca procedimentos e exames na tabela TUSS 22 (ANS, 2020) por código ou palavras, sem diferenciar acentos */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Tuss22Entry'][];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão authorization:read */
       403: {
         headers: {
           [name: string]: unknown;

@@ -2,8 +2,8 @@
  * Integration reads about exams (spec §4.4 Integration: "return exam details for an attendance", "get
  * possible combinations of materials and exams"; TISS-030). Exam details: what was requested for an
  * attendance (its procedure requests' items, else the appointment's events), each with its TUSS
- * code and the name the account's materials-and-exams catalogue (TUSS table 22) gives it, and where
- * its authorization stands. Combinations: for one exam, the catalogue's materials (TUSS 19) and
+ * code and the name the account's materials-and-exams catalogue (TUSS table 22) gives it, else the
+ * term of the shipped TUSS table 22 (TISS-045), and where its authorization stands. Combinations: for one exam, the catalogue's materials (TUSS 19) and
  * medications (20) that may go beside it on the same SP/SADT guide as other expenses, ranked by how
  * often the account billed them together.
  */
@@ -15,6 +15,7 @@ import { materialOutput, materialsOrExams, tussCodeInput } from '#core/inventory
 import { defineOperation } from '#core/operation.js';
 import { appointments } from '#core/schedule/appointment-record.js';
 import { billingAttendances } from '#core/billing/attendance-record.js';
+import { tuss22Table } from '#core/billing/tuss/tuss22.js';
 import { procedureRequests, REQUEST_STATUSES } from './request-record.js';
 
 const GROUP = 'Integration';
@@ -23,7 +24,10 @@ const examOutput = z.object({
   table: z.string(),
   code: z.string(),
   name: z.string().describe('nome no pedido'),
-  tussName: z.string().optional().describe('nome no catálogo de materiais e exames (TUSS 22)'),
+  tussName: z
+    .string()
+    .optional()
+    .describe('nome no catálogo de materiais e exames; sem ele, o termo em vigência da tabela TUSS 22 (ANS, 2020)'),
   quantity: z.number().int(),
   request: z.string().optional(),
   status: z.enum(REQUEST_STATUSES).optional(),
@@ -68,11 +72,16 @@ export const attendanceExams = defineOperation({
       ? await ctx.store.collection(materialsOrExams).find({ selector: { code: { $in: codes } } })
       : [];
     const names = new Map(catalogue.map((m) => [`${m.tussTable}/${m.code}`, m.name]));
+    const tuss = await tuss22Table();
+    const termOf = (table: string, code: string) => {
+      const term = table === '22' ? tuss.find(code) : undefined;
+      return term && !term.ended ? term.term : undefined;
+    };
     return {
       appointment: id,
       ...(appointment.insurance ? { insurance: appointment.insurance } : {}),
       exams: rows.map((r) => {
-        const tussName = names.get(`${r.table}/${r.code}`);
+        const tussName = names.get(`${r.table}/${r.code}`) ?? termOf(r.table, r.code);
         return tussName ? { ...r, tussName } : r;
       }),
     };

@@ -6,6 +6,7 @@
  */
 import { healthData } from '#core/access/policy.js';
 import { rw } from '#core/access/role-grants.js';
+import { searchTussProcedureOperation } from '#core/billing/tuss/tuss-ops.js';
 import { domainModule } from '#core/module.js';
 import { isoDateSchema, isoInstantSchema, storedRecord } from '#core/sync/push-contract.js';
 import { interactionOutput, insuranceInteractions } from './interaction-record.js';
@@ -89,5 +90,6 @@ export const insuranceRequestsModule = domainModule({
     createCodeInteraction,
     attendanceExams,
     materialExamCombinations,
+    searchTussProcedureOperation,
   ],
 });

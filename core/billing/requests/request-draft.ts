@@ -2,13 +2,15 @@
  * A procedure request from an attendance (appointment) and what the person typed: the card number at
  * the appointment's insurance, the professional's council and CBO (as a guide needs them), and each
  * requested item's TUSS code and name, from the clinic's event or the account's materials-and-exams
- * catalogue (TUSS table 22, INV-012) when only a code is given (TISS-026).
+ * catalogue (TUSS table 22, INV-012) when only a code is given (TISS-026), else the term of the
+ * shipped TUSS table 22 (TISS-045).
  */
 import { z } from 'zod';
 import { events } from '#core/clinic/event-record.js';
 import { newRecordBase, requireReference } from '#core/common/records.js';
 import { DomainError, type ErrorDetail } from '#core/errors.js';
 import { materialsOrExams } from '#core/inventory/material-record.js';
+import { findTuss22 } from '#core/billing/tuss/tuss22.js';
 import type { OperationContext } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import { refInput } from '#core/references.js';
@@ -64,12 +66,17 @@ export interface DraftInput {
 
 const incomplete = (message: string, details: ErrorDetail[]) => new DomainError('validation', message, details);
 
-/** The name of TUSS `code` in the account's catalogue, else of an active event with that code. */
+/**
+ * The name of TUSS `code` in the account's catalogue, else of an event with that code, else (table 22)
+ * its term in force in the shipped TUSS table 22 (TISS-045; an ended term does not name a code).
+ */
 async function nameOfCode(store: Store, table: string, code: string): Promise<string | undefined> {
   const [item] = await store.collection(materialsOrExams).find({ selector: { tussTable: table, code }, limit: 1 });
   if (item) return item.name;
   const [event] = await store.collection(events).find({ selector: { code }, limit: 1 });
-  return event?.name;
+  if (event) return event.name;
+  const term = table === '22' ? await findTuss22(code) : undefined;
+  return term && !term.ended ? term.term : undefined;
 }
 
 async function itemsOf(ctx: OperationContext, appointment: Appointment, input: DraftInput): Promise<RequestedItem[]> {
@@ -88,7 +95,7 @@ async function itemsOf(ctx: OperationContext, appointment: Appointment, input: D
     else if (!description)
       problems.push({
         path: `procedures.${i}.description`,
-        message: `código ${code} fora do catálogo: informe o nome`,
+        message: `código ${code} fora do catálogo e da tabela TUSS 22: informe o nome`,
       });
     if (!code || !description) continue;
     items.push({

@@ -13,6 +13,7 @@ import { appointments } from '#core/schedule/appointment-record.js';
 import type { Stored } from '#core/store/record.js';
 import { interactionOutput } from './interaction-record.js';
 import { recordInteraction } from './interactions.js';
+import { tussWarningsField, withTuss22Warnings } from '#core/billing/tuss/tuss-check.js';
 import { draftRequest, requestFieldsInput } from './request-draft.js';
 import {
   hospitalizationOutput,
@@ -77,7 +78,7 @@ export const saveHospitalizationRequest = defineOperation({
     'com `draft` igual ao id do rascunho.',
   permission: 'authorization:write',
   input: z.strictObject({ id: idInput.optional(), ...hospitalizationRequestInput }),
-  output: z.object({ message: z.string(), request: procedureRequestOutput }),
+  output: z.object({ message: z.string(), request: procedureRequestOutput, ...tussWarningsField }),
   http: { method: 'POST', path: '/hospitalizationRequest/draft' },
   example: HOSPITALIZATION_EXAMPLE,
   async run(ctx, { id, ...input }) {
@@ -89,7 +90,11 @@ export const saveHospitalizationRequest = defineOperation({
     const request = existing
       ? await collection.update(existing.id, existing._rev, { ...draft, updatedAt: nowIso(ctx) })
       : await collection.insert(draft);
-    return { message: 'Rascunho da solicitação de internação salvo', request };
+    return {
+      message: 'Rascunho da solicitação de internação salvo',
+      request,
+      ...(await withTuss22Warnings(request.procedures, 'procedures')),
+    };
   },
 });
 

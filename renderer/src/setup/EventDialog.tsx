@@ -9,14 +9,16 @@ import { useCtrlEnter } from '../common/dialog-keys.js';
 import { formFailure, type FormFailure } from '../common/domain-errors.js';
 import { useAdminRun } from './use-admin-run.js';
 import { SaveActions } from './SaveActions.js';
+import { TussSuggestions } from './TussSuggestions.js';
 
 /** An event (procedure) as `event.list` answers it. */
 export type ListedEvent = z.output<typeof eventOutput>;
 
 /**
  * Creates a procedure (name, code, type, usual length) or renames one: the core changes nothing
- * else of an event once it exists (its code is what prices and guides point at). The core's
- * messages show under the field they name; Enter or Ctrl+Enter saves.
+ * else of an event once it exists (its code is what prices and guides point at). A new one gets
+ * TUSS table 22 suggestions from its code or name. The core's messages show under the field they
+ * name; Enter or Ctrl+Enter saves.
  */
 export function EventDialog(props: {
   event: ListedEvent | null;
@@ -97,10 +99,20 @@ export function EventDialog(props: {
             onChange={(event) => setDuration(event.currentTarget.value.replace(/\D/g, ''))}
           />
         </SimpleGrid>
-        {editing && (
+        {editing ? (
           <Text size="sm" c="dimmed">
             {t('admin.proc.fixed')}
           </Text>
+        ) : (
+          <TussSuggestions
+            run={run}
+            name={name}
+            code={code}
+            onPick={(entry) => {
+              setCode(entry.code);
+              if (name.trim() === '') setName(entry.term.slice(0, 300));
+            }}
+          />
         )}
         <SaveActions loading={saving} onCancel={props.onClose} />
       </DialogForm>
