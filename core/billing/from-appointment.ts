@@ -17,13 +17,11 @@ import { STATUS } from '#core/schedule/status.js';
 import { findCouncil } from '#core/specialty/councils-ops.js';
 import { specialties } from '#core/specialty/specialty-record.js';
 import { dentalPlaces } from './dental-lines.js';
+import { appointmentGuideType } from './guide-type.js';
 import { priceTableOf } from './price-table-of.js';
 import { billingAttendances, type BillingAttendance, type BillingItem } from './attendance-record.js';
 import { stateCode } from './tiss/state-codes.js';
 import type { TissProfessional } from './tiss/tiss-data.js';
-
-/** TUSS 26 code of the dentists' council (CRO). */
-const DENTAL_COUNCIL = '08';
 
 /** The number series of guide numbers (numeroGuiaPrestador), one per account. */
 export const GUIDE_SERIES = 'tissGuide';
@@ -100,9 +98,10 @@ export async function attendanceFromAppointment(ctx: OperationContext, id: strin
   const table = await priceTableOf(ctx.store, insurance);
   const prices = table ? await pricesOfEvents(ctx.store, table, appointment.events) : [];
   const scope = { insurance: insurance.id, insurancePlan: appointment.insurancePlan };
-  let consultations = 0;
+  const eventTypes: (string | undefined)[] = [];
   for (const eventId of appointment.events) {
     const event = await ctx.store.collection(events).get(eventId);
+    eventTypes.push(event?.type);
     const price = applicablePrice(
       prices.filter((p) => p.event === eventId),
       scope,
@@ -110,7 +109,6 @@ export async function attendanceFromAppointment(ctx: OperationContext, id: strin
     if (!event?.code) problems.push({ path: 'events', message: `evento ${eventId} sem código TUSS` });
     if (!price) problems.push({ path: 'events', message: `evento ${eventId} sem preço na tabela do convênio` });
     if (!event?.code || !price) continue;
-    if (event.type === 'consultation') consultations++;
     items.push({
       event: eventId,
       table: event.tissTable ?? '22',
@@ -125,7 +123,8 @@ export async function attendanceFromAppointment(ctx: OperationContext, id: strin
     problems.push({ path: 'events', message: 'agendamento sem eventos' });
   if (problems.length) throw incomplete('Eventos do atendimento sem código ou preço para a guia TISS', problems);
   // A dentist's attendance (CRO, TUSS 26 code 08) is billed on a GTO, each line where in the mouth (TISS-033).
-  const dental = professional.council === DENTAL_COUNCIL;
+  const guideType = appointmentGuideType(professional.council, eventTypes);
+  const dental = guideType === 'odonto';
   if (dental) {
     const places = await dentalPlaces(
       ctx,
@@ -147,7 +146,7 @@ export async function attendanceFromAppointment(ctx: OperationContext, id: strin
     ...(appointment.insurancePlan ? { insurancePlan: appointment.insurancePlan } : {}),
     cardNumber: card,
     newborn: false,
-    guideType: dental ? 'odonto' : items.length === 1 && consultations === 1 ? 'consulta' : 'spsadt',
+    guideType,
     ...(dental ? { planName: plan?.name ?? insurance.name } : {}),
     guideNumber,
     date: day,

@@ -1,12 +1,13 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { users } from '#core/access/user.js';
 import { billingAttendances } from '#core/billing/attendance-record.js';
 import { createAttendance } from '#core/billing/attendance-ops.js';
 import { addAttendances, createBatch, deleteBatch } from '#core/billing/batch-ops.js';
 import { billingBatches } from '#core/billing/batch-record.js';
 import { getBatchTissXml } from '#core/billing/tiss-ops.js';
-import type { GuideType } from '#core/billing/tiss/tiss-data.js';
+import { GUIDE_TYPES } from '#core/billing/tiss/tiss-data.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { insurances } from '#core/insurance/insurance-record.js';
 import { appointments } from '#core/schedule/appointment-record.js';
@@ -23,7 +24,7 @@ import { loadBilling, type BatchRow, type BillableRow } from './load-billing.js'
 import { TissConnectionDialog } from './TissConnectionDialog.js';
 import { latin1Bytes, saveXmlFile } from './tiss-download.js';
 
-const READS = [billingAttendances, billingBatches, appointments, insurances, clinics];
+const READS = [billingAttendances, billingBatches, appointments, insurances, clinics, users];
 
 /** The first and last day of the current month, `YYYY-MM-DD` (the clerk bills a month at a time). */
 function thisMonth(): { from: string; to: string } {
@@ -38,7 +39,8 @@ function thisMonth(): { from: string; to: string } {
 /**
  * Faturamento (issue 25): per insurer, clinic and period, the attended appointments still to bill and
  * the billed guides in no batch; the clerk edits a guide (authorization, justification), builds a batch
- * of the chosen ones (one per guide type, TISS-003), downloads its XML (written and checked against
+ * of the chosen ones (one per guide type, TISS-003; a dentist's attendances on a GTO, TISS-033),
+ * downloads its XML (written and checked against
  * the ANS schemas on the server) and enters the operator's glosas by hand. Reads are local; writes
  * and the XML go to the server as the signed-in person (use-admin-run.ts).
  */
@@ -81,7 +83,8 @@ export function BillingScreen() {
       if (!data?.clinic || !data.insurance) return null;
       const rows = data.rows.filter((r) => chosen.has(r.id));
       const numbers: number[] = [];
-      for (const guideType of ['consulta', 'spsadt'] as GuideType[]) {
+      // One batch per guide type (TISS-003): consulta, SP/SADT, GTO… as each row's guide type says.
+      for (const guideType of GUIDE_TYPES) {
         const part = rows.filter((r) => r.guideType === guideType);
         if (part.length === 0) continue;
         const { batch } = await run(createBatch, { clinic: data.clinic, insurance: data.insurance, guideType });

@@ -1,8 +1,9 @@
 import { Checkbox, Modal, SimpleGrid, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { assignAuthorization, justifyAttendance } from '#core/billing/attendance-ops.js';
-import type { BillingAttendance } from '#core/billing/attendance-record.js';
+import type { BillingAttendance, BillingItem } from '#core/billing/attendance-record.js';
 import { DateField } from '../common/DateField.js';
 import { DialogActions } from '../common/DialogActions.js';
 import { DialogForm } from '../common/DialogForm.js';
@@ -16,11 +17,22 @@ import { writtenOrder } from './load-billing.js';
 
 const FIELDS = ['authorizationCode', 'authorizationDate', 'justification', 'returnVisit'];
 
+/** Where in the mouth a GTO line is (TISS-033): `Dente 16 · faces O, M`, `Região AS`, or a dash. */
+function mouthPlace(item: BillingItem, t: TFunction): string {
+  if (item.tooth)
+    return item.toothFace?.length
+      ? t('billing.guide.toothFaces', { tooth: item.tooth, faces: item.toothFace.join(', ') })
+      : t('billing.guide.tooth', { tooth: item.tooth });
+  return item.toothRegion ? t('billing.guide.region', { region: item.toothRegion }) : '—';
+}
+
 /**
  * Editing one billed guide: the operator's authorization code (senha) and its date, the justification
  * written in the guide's note, and whether it is a return visit. The limits are the core's, taken from
  * the TISS types (senha st_texto20, observação st_texto500), and show under the field they concern.
- * Below: the guide's other expenses (ExpenseForm) and the beneficiary's eligibility at the insurer.
+ * A GTO's lines also say where in the mouth (tooth and faces, or region, from the treatment).
+ * Below: the guide's other expenses (ExpenseForm, not on a GTO or honorários) and the beneficiary's
+ * eligibility at the insurer.
  */
 export function GuideDialog(props: {
   attendance: BillingAttendance;
@@ -127,13 +139,17 @@ export function GuideDialog(props: {
                   {item.table} · {item.code}
                 </Table.Td>
                 <Table.Td>{item.description}</Table.Td>
+                {attendance.guideType === 'odonto' && <Table.Td>{mouthPlace(item, t)}</Table.Td>}
                 <Table.Td ta="right">{item.quantity}</Table.Td>
                 <Table.Td ta="right">{brl(item.unitValue)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-        <ExpenseForm attendance={attendance} run={props.run} onAdded={setAttendance} />
+        {/* A GTO and a honorários guide have no place for other expenses (TISS-033, TISS-034). */}
+        {attendance.guideType !== 'odonto' && attendance.guideType !== 'honorarios' && (
+          <ExpenseForm attendance={attendance} run={props.run} onAdded={setAttendance} />
+        )}
         <DialogActions
           hint={t('billing.guide.hint')}
           submitLabel={t('billing.guide.save')}

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { guideTypeOf, writtenOrder } from './load-billing.js';
+import { appointmentGuideType } from '#core/billing/guide-type.js';
+import { writtenOrder } from './load-billing.js';
 import { latin1Bytes } from './tiss-download.js';
 
 describe('Faturamento, pure parts', () => {
-  it('groups an appointment as the core will bill it: one consultation is a consulta, anything else SP/SADT', () => {
-    expect(guideTypeOf(['consultation'])).toBe('consulta');
-    expect(guideTypeOf(['exam'])).toBe('spsadt');
-    expect(guideTypeOf(['consultation', 'exam'])).toBe('spsadt');
-    expect(guideTypeOf([undefined])).toBe('spsadt');
+  it('groups an appointment as the core bills it: a dentist’s is a GTO, one consultation a consulta, else SP/SADT', () => {
+    expect(appointmentGuideType('CRM', ['consultation'])).toBe('consulta');
+    expect(appointmentGuideType(undefined, ['exam'])).toBe('spsadt');
+    expect(appointmentGuideType('CRM', ['consultation', 'exam'])).toBe('spsadt');
+    expect(appointmentGuideType('CRM', [undefined])).toBe('spsadt');
+    expect(appointmentGuideType('CRO', ['consultation'])).toBe('odonto');
+    expect(appointmentGuideType('cro', ['exam', 'exam'])).toBe('odonto');
+    expect(appointmentGuideType('08', ['procedure'])).toBe('odonto');
   });
 
   it('numbers the lines as the message writes them: procedures, then other expenses', () => {

@@ -6,8 +6,10 @@
  * permissions.
  */
 import { addDays } from 'date-fns';
+import { users } from '#core/access/user.js';
 import { billingAttendances, type BillingAttendance } from '#core/billing/attendance-record.js';
 import { billingBatches, type BillingBatch } from '#core/billing/batch-record.js';
+import { appointmentGuideType } from '#core/billing/guide-type.js';
 import { attendanceCentavos, batchTotal } from '#core/billing/totals.js';
 import type { GuideType } from '#core/billing/tiss/tiss-data.js';
 import { events } from '#core/clinic/event-record.js';
@@ -64,14 +66,6 @@ export interface BillingQuery {
 }
 
 /**
- * The guide an appointment will become (TISS-003): one consultation event is a guia de consulta,
- * anything else SP/SADT. Pure, so the screen groups rows into batches as the core will.
- */
-export function guideTypeOf(eventTypes: readonly (string | undefined)[]): GuideType {
-  return eventTypes.length === 1 && eventTypes[0] === 'consultation' ? 'consulta' : 'spsadt';
-}
-
-/**
  * A guide's lines in the order the message writes them, which their sequential numbers follow:
  * procedures, then other expenses (core/billing/tiss/guides.ts).
  */
@@ -117,12 +111,14 @@ export async function loadBilling(ctx: OperationContext, query: BillingQuery): P
     const types = await Promise.all(
       appointment.events.map(async (e) => (await ctx.store.collection(events).get(e))?.type),
     );
+    // The core's rule (TISS-003, TISS-033): a dentist's attendance is a GTO, so batches group as the server bills.
+    const council = (await ctx.store.collection(users).get(appointment.professional))?.council;
     rows.push({
       id: appointment.id,
       kind: 'appointment',
       date: day,
       patientName: await nameOf(appointment.patient),
-      guideType: guideTypeOf(types),
+      guideType: appointmentGuideType(council, types),
     });
   }
   for (const attendance of billed) {
