@@ -2,7 +2,11 @@ import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Textarea } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listGestations, registerGestation, updateGestation } from '#core/medical-record/gestation/gestation-ops.js';
-import { GESTATION_OUTCOMES, gestations, type GestationOutcome } from '#core/medical-record/gestation/gestation-record.js';
+import {
+  GESTATION_OUTCOMES,
+  gestations,
+  type GestationOutcome,
+} from '#core/medical-record/gestation/gestation-record.js';
 import { DateField } from '../../common/DateField.js';
 import { formFailure } from '../../common/domain-errors.js';
 import { useLive, useRun } from '../../local/hooks.js';
@@ -34,7 +38,8 @@ export function GestationCard(props: {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const live = useLive(
-    async (ctx) => (await listGestations.run(ctx, { patient: props.patient, status: 'ongoing', limit: 1 })).items[0] ?? null,
+    async (ctx) =>
+      (await listGestations.run(ctx, { patient: props.patient, status: 'ongoing', limit: 1 })).items[0] ?? null,
     [gestations],
     [props.patient],
   );
@@ -101,7 +106,7 @@ export function GestationCard(props: {
             </Text>
             {current && (
               <>
-                <Badge size="sm" variant="light" color="pink" data-testid="gestation-age">
+                <Badge size="md" variant="light" color="pink" tt="none" data-testid="gestation-age">
                   {gestationalAgeText(current.gestationalAge)}
                 </Badge>
                 <Text size="sm" data-testid="gestation-dates">
@@ -156,7 +161,7 @@ export function GestationCard(props: {
               value={dum}
               onChange={setDum}
               error={fieldErrors['lastMenstrualPeriod']}
-              w={220}
+              w={260}
               data-autofocus
             />
             <Textarea
@@ -186,12 +191,13 @@ export function GestationCard(props: {
               label={t('gestation.outcome')}
               data={GESTATION_OUTCOMES.map((o) => ({ value: o, label: t(`gestation.outcome.${o}`) }))}
               value={outcome}
-              onChange={(v) => setOutcome(v as GestationOutcome | null)}
+              onChange={(v) => setOutcome(v)}
               error={fieldErrors['outcome']}
               w={260}
             />
             <DateField
               label={t('gestation.endedOn')}
+              placeholder={t('gestation.endedOnToday')}
               value={endedOn}
               onChange={setEndedOn}
               error={fieldErrors['endedOn']}

@@ -16,6 +16,7 @@ export const gestationEn: Record<keyof typeof gestationPtBR, string> = {
   'gestation.end': 'End pregnancy',
   'gestation.outcome': 'Outcome',
   'gestation.endedOn': 'Ended on',
+  'gestation.endedOnToday': 'today',
   'gestation.endConfirm': 'End',
   'gestation.registered': 'Pregnancy recorded: EDD {{dpp}}.',
   'gestation.ended': 'Pregnancy ended: {{outcome}}.',

@@ -14,6 +14,7 @@ export const gestationPtBR = {
   'gestation.end': 'Encerrar gestação',
   'gestation.outcome': 'Desfecho',
   'gestation.endedOn': 'Encerrada em',
+  'gestation.endedOnToday': 'hoje',
   'gestation.endConfirm': 'Encerrar',
   'gestation.registered': 'Gestação registrada: DPP {{dpp}}.',
   'gestation.ended': 'Gestação encerrada: {{outcome}}.',
