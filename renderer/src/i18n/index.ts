@@ -38,6 +38,8 @@ import { dentalEn } from '../medical-record/dental/dental.en.js';
 import { dentalPtBR } from '../medical-record/dental/dental.pt-BR.js';
 import { reportsEn } from '../medical-record/reports.en.js';
 import { reportsPtBR } from '../medical-record/reports.pt-BR.js';
+import { gestationEn } from '../medical-record/gestation/gestation.en.js';
+import { gestationPtBR } from '../medical-record/gestation/gestation.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
 export type MessageKey =
@@ -98,6 +100,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...dentalPtBR,
     ...reportsPtBR,
     ...financePtBR,
+    ...gestationPtBR,
   },
   en: {
     ...en,
@@ -117,6 +120,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...dentalEn,
     ...reportsEn,
     ...financeEn,
+    ...gestationEn,
   },
 };
 

@@ -14,6 +14,7 @@ import { formFailure } from '../common/domain-errors.js';
 import { useLive, useRun } from '../local/hooks.js';
 import { ConfigDrawer } from './ConfigDrawer.js';
 import { DayList } from './DayList.js';
+import { FollowedGestations } from './gestation/FollowedGestations.js';
 import { loadOpenedRecord, loadProfessionalDay } from './load-attendances.js';
 import { RecordTabs } from './RecordTabs.js';
 
@@ -132,6 +133,7 @@ export function MedicalRecordScreen() {
                 </Group>
               </Stack>
             </Paper>
+            <FollowedGestations />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -34,6 +34,8 @@ export function RecordEditor(props: {
   defaultTab?: string;
   /** Shown at the end of the "Atendimento" tab (the patient's history). */
   below?: ReactNode;
+  /** Shown at the top of the "Atendimento" tab (a patient's ongoing gestation, UI-097). */
+  above?: ReactNode;
 }) {
   const { t } = useTranslation();
   const run = useRun();
@@ -127,6 +129,7 @@ export function RecordEditor(props: {
         </Tabs.List>
         <Tabs.Panel value="record" pt="sm">
           <Stack gap="sm">
+            {props.above}
             {!open && (
               <Alert color="gray" role="status">
                 {t('medicalRecord.finished', { at: brDateTime(record.finishedAt ?? record.updatedAt) })}

@@ -1,0 +1,33 @@
+import type { gestationPtBR } from './gestation.pt-BR.js';
+
+/** English texts of the prontuário's gestation card and list; same keys as gestation.pt-BR.ts. */
+export const gestationEn: Record<keyof typeof gestationPtBR, string> = {
+  'gestation.title': 'Pregnancy',
+  'gestation.none': 'No ongoing pregnancy recorded.',
+  'gestation.register': 'Record pregnancy',
+  'gestation.dum': 'LMP (last menstrual period)',
+  'gestation.note': 'Note',
+  'gestation.save': 'Record',
+  'gestation.cancel': 'Cancel',
+  'gestation.dates': 'LMP {{dum}} · EDD {{dpp}}',
+  'gestation.ongoing': 'Ongoing',
+  'gestation.editNote': 'Change note',
+  'gestation.saveNote': 'Save note',
+  'gestation.end': 'End pregnancy',
+  'gestation.outcome': 'Outcome',
+  'gestation.endedOn': 'Ended on',
+  'gestation.endedOnToday': 'today',
+  'gestation.endConfirm': 'End',
+  'gestation.registered': 'Pregnancy recorded: EDD {{dpp}}.',
+  'gestation.ended': 'Pregnancy ended: {{outcome}}.',
+  'gestation.noteSaved': 'Note saved.',
+  'gestation.outcome.parto_normal': 'Vaginal birth',
+  'gestation.outcome.parto_cesareo': 'Caesarean birth',
+  'gestation.outcome.aborto': 'Miscarriage or abortion',
+  'gestation.outcome.obito_fetal': 'Stillbirth',
+  'gestation.outcome.gestacao_ectopica': 'Ectopic pregnancy',
+  'gestation.outcome.acompanhamento_transferido': 'Care transferred',
+  'gestation.followed': 'Pregnancies followed',
+  'gestation.followedEmpty': 'No pregnancy being followed.',
+  'gestation.followedLine': 'EDD {{dpp}} · {{age}}',
+} as const;
