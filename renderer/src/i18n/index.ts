@@ -38,6 +38,8 @@ import { dentalEn } from '../medical-record/dental/dental.en.js';
 import { dentalPtBR } from '../medical-record/dental/dental.pt-BR.js';
 import { reportsEn } from '../medical-record/reports.en.js';
 import { reportsPtBR } from '../medical-record/reports.pt-BR.js';
+import { authorizationEn } from '../reception/authorization.en.js';
+import { authorizationPtBR } from '../reception/authorization.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
 export type MessageKey =
@@ -98,6 +100,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...dentalPtBR,
     ...reportsPtBR,
     ...financePtBR,
+    ...authorizationPtBR,
   },
   en: {
     ...en,
@@ -117,6 +120,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...dentalEn,
     ...reportsEn,
     ...financeEn,
+    ...authorizationEn,
   },
 };
 
