@@ -116,12 +116,13 @@ async function both(name: string) {
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
-async function request(code: string, description: string, indication: string) {
+async function request(code: string, description: string, indication: string, picture?: string) {
   await panel().getByRole('button', { name: 'Solicitar procedimentos' }).click();
   const form = panel().getByTestId('request-form');
   await form.getByLabel('Código TUSS').fill(code);
   if (description) await form.getByLabel('Descrição').fill(description);
   await form.getByLabel('Indicação clínica').fill(indication);
+  if (picture) await both(picture);
   await form.getByRole('button', { name: 'Enviar solicitação' }).click();
 }
 
@@ -131,7 +132,7 @@ describe('Autorização do convênio in the appointment panel', () => {
     await page.getByTestId('appointment-panel').waitFor();
     await panel().getByText('Nenhuma solicitação de autorização neste atendimento.').waitFor({ timeout: 30_000 });
 
-    await request(HEMOGRAMA, '', 'Investigação de anemia');
+    await request(HEMOGRAMA, '', 'Investigação de anemia', 'request-form');
     const guide = panel()
       .getByRole('group', { name: /^Guia \d+$/ })
       .first();
@@ -146,7 +147,7 @@ describe('Autorização do convênio in the appointment panel', () => {
 
     await panel().getByLabel('Canal').selectOption('sms');
     await panel().getByRole('button', { name: 'Enviar token ao paciente' }).click();
-    await panel().getByText('Token na fila de envio para +5511987654321.').waitFor({ timeout: 30_000 });
+    await panel().getByText('Token na fila de envio para (11) 98765-4321.').waitFor({ timeout: 30_000 });
     const list = panel().getByRole('list', { name: 'Interações com o convênio' });
     await list.getByText('Token do convênio enviado ao paciente por SMS').waitFor();
     expect(await list.getByRole('listitem').count()).toBe(3);
@@ -194,6 +195,31 @@ describe('Autorização do convênio in the appointment panel', () => {
     expect(await list.getByText('(falhou)', { exact: false }).count()).toBe(1);
     await guide.scrollIntoViewIfNeeded();
     await both('manual');
-    expect(problems).toEqual([]);
   }, 120_000);
+
+  it('says the authorizations need the server while it is away, and shows them again when it is back', async () => {
+    await env.api.stop();
+    try {
+      await page.getByTestId('header-offline').waitFor({ timeout: 60_000 });
+      await page
+        .getByTestId('insurance-authorization')
+        .getByText(/As autorizações do convênio passam pelo servidor/)
+        .waitFor({ timeout: 30_000 });
+      expect(await page.getByRole('button', { name: 'Solicitar procedimentos' }).count()).toBe(0);
+      await page.getByTestId('insurance-authorization').scrollIntoViewIfNeeded();
+      await shot(page, 'procedure-request/offline.png');
+    } finally {
+      await env.api.start();
+    }
+    await panel()
+      .getByRole('group', { name: /^Guia \d+$/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    expect(
+      await panel()
+        .getByRole('group', { name: /^Guia \d+$/ })
+        .count(),
+    ).toBe(2);
+    expect(problems.filter((p) => !/Failed to fetch|ERR_CONNECTION_REFUSED|net::/.test(p))).toEqual([]);
+  }, 180_000);
 });

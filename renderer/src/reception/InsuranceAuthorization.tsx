@@ -1,11 +1,13 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '#core/br/format.js';
 import { listInteractions } from '#core/billing/requests/interaction-ops.js';
 import { getProcedureRequest } from '#core/billing/requests/request-ops.js';
 import { sendInsuranceToken } from '#core/billing/requests/token-ops.js';
 import { formFailure } from '../common/domain-errors.js';
 import { NoticeAlert } from '../common/NoticeAlert.js';
+import { useSyncStatus } from '../local/SyncIndicator.js';
 import { useAdminRun } from '../setup/use-admin-run.js';
 import type { DeskInteraction, DeskProcedureRequest } from './authorization-requests.js';
 import { RequestCard } from './RequestCard.js';
@@ -23,13 +25,16 @@ const CHANNELS: { value: Channel; label: string }[] = [
  * procedure requests (found through the attendance's interactions, the one list by attendance the
  * server has) with status, password and "Consultar status"; a new SP/SADT request; the manual
  * authorization in contingency; "Enviar token ao paciente" with the channel; and the interaction list.
- * Everything runs on the server (the insurer and the outbox are there): offline or on a demo desk it
- * says so and shows nothing else.
+ * Everything runs on the server (the insurer and the outbox are there): offline (no session on the
+ * server, or sync sees the link down) or on a demo desk it says so and shows nothing else; it reloads
+ * when the server is back.
  */
 export function InsuranceAuthorization(props: { appointment: string; timeZone: string }) {
   const { t } = useTranslation();
   const { run, offline, hasServer } = useAdminRun();
-  const online = hasServer && !offline;
+  // Sync tells when the link drops: the panel says so instead of failing at the first click.
+  const linked = useSyncStatus()?.online !== false;
+  const online = hasServer && !offline && linked;
   const [requests, setRequests] = useState<DeskProcedureRequest[]>([]);
   const [interactions, setInteractions] = useState<DeskInteraction[]>([]);
   const [contingent, setContingent] = useState<Set<string>>(new Set());
@@ -100,7 +105,7 @@ export function InsuranceAuthorization(props: { appointment: string; timeZone: s
     setNotice(null);
     try {
       const answer = await run(sendInsuranceToken, { id: props.appointment, channel });
-      setNotice(t('insuranceAuth.tokenSent', { to: answer.to }));
+      setNotice(t('insuranceAuth.tokenSent', { to: channel === 'email' ? answer.to : formatPhone(answer.to) }));
       await reload();
     } catch (failure) {
       setError(formFailure(failure, []).general);
