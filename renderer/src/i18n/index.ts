@@ -40,6 +40,8 @@ import { reportsEn } from '../medical-record/reports.en.js';
 import { reportsPtBR } from '../medical-record/reports.pt-BR.js';
 import { gestationEn } from '../medical-record/gestation/gestation.en.js';
 import { gestationPtBR } from '../medical-record/gestation/gestation.pt-BR.js';
+import { authorizationEn } from '../reception/authorization.en.js';
+import { authorizationPtBR } from '../reception/authorization.pt-BR.js';
 
 /** A key of the shell's dictionaries (review.* and waitlist.* included: the shell's nav names those screens). */
 export type MessageKey =
@@ -101,6 +103,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...reportsPtBR,
     ...financePtBR,
     ...gestationPtBR,
+    ...authorizationPtBR,
   },
   en: {
     ...en,
@@ -121,6 +124,7 @@ export const dictionaries: Readonly<Record<Locale, Readonly<Record<string, strin
     ...reportsEn,
     ...financeEn,
     ...gestationEn,
+    ...authorizationEn,
   },
 };
 

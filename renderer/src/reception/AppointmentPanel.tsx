@@ -15,6 +15,7 @@ import { useLocalCoreState } from '../local/LocalCoreProvider.js';
 import { AppointmentCharge } from './AppointmentCharge.js';
 import { AppointmentNotes } from './AppointmentNotes.js';
 import { CancelBox } from './CancelBox.js';
+import { InsuranceAuthorization } from './InsuranceAuthorization.js';
 import { MOVES, type Move } from './panel-moves.js';
 import { clockTime } from './day-grid.js';
 import type { DayAppointment } from './load-day.js';
@@ -25,7 +26,7 @@ import { statusColor, statusKey } from './status-style.js';
 /**
  * One appointment, beside the day: who, when, status and confirmation, and what the reception does
  * with it (confirm/unconfirm, check in, call, regress to waiting, no-show, cancel with reason, notes,
- * copart and payment method). Buttons
+ * copart and payment method, the insurer's authorization when the appointment has insurance). Buttons
  * follow the core's transition table; cancelling asks once for the reason, and `onCancelled` then gets
  * the appointment's id (its slot is offered to the wait list); no-show asks once. "Chegou" issues the
  * patient's ticket in the clinic's one queue (issue 19) and says its code. "Chamar" calls at the
@@ -279,6 +280,12 @@ export function AppointmentPanel(props: {
             <>
               <Divider />
               <AppointmentCharge appointment={a} busy={busy} act={act} />
+            </>
+          )}
+          {a.insurance && (
+            <>
+              <Divider />
+              <InsuranceAuthorization key={a.id} appointment={a.id} timeZone={props.timeZone} />
             </>
           )}
           {nextStatus(a.status, 'cancelByPatient') !== undefined && (

@@ -42,6 +42,8 @@ export interface DayAppointment {
   /** Co-payment in reais, when set. */
   copart?: number;
   paymentMethod?: PaymentMethod;
+  /** The insurer (convênio) the appointment is billed to, when not private. */
+  insurance?: string;
 }
 
 type ListedAppointment = z.output<typeof listAppointments.output>['items'][number];
@@ -93,6 +95,7 @@ export async function describeAppointments(
       notes: a.notes ?? '',
       ...(a.copart === undefined ? {} : { copart: a.copart }),
       ...(a.paymentMethod === undefined ? {} : { paymentMethod: a.paymentMethod }),
+      ...(a.insurance ? { insurance: a.insurance } : {}),
     });
   }
   return appointments;
