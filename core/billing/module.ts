@@ -90,6 +90,7 @@ export const billingModule = domainModule({
     {
       def: authorizationBatches,
       storageGroup: 'finance',
+      review: billingReview.billing_authorization_batches,
       push: {
         record: storedRecord(authorizationBatchRecord, {}),
         deletes: { refuse: 'um lote de autorizações fica como histórico dos pedidos' },
@@ -106,6 +107,7 @@ export const billingModule = domainModule({
     {
       def: billingPlans,
       storageGroup: 'finance',
+      review: billingReview.billing_plans,
       push: {
         record: storedRecord(billingPlanRecord, {}),
         deletes: { allow: 'um plano de faturamento é configuração do convênio' },
@@ -125,6 +127,7 @@ export const billingModule = domainModule({
     {
       def: insuranceSolicitations,
       storageGroup: 'finance',
+      review: billingReview.insurance_solicitations,
       push: {
         record: storedRecord(insuranceSolicitationRecord, {}),
         deletes: { refuse: 'uma solicitação enviada ao convênio fica como registro' },

@@ -3,7 +3,7 @@
  * (core/sync/review/): what the billing clerk calls them, never ids.
  */
 import type { CollectionDescriber } from '#core/sync/review/describer.js';
-import { choice, counted, date, flag, nameOr, ref, text } from '#core/sync/review/fields.js';
+import { choice, counted, date, flag, moment, nameOr, number, ref, text } from '#core/sync/review/fields.js';
 import { day } from '#core/sync/review/formats.js';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -49,6 +49,41 @@ export const billingReview = {
       status: choice('Situação', { open: 'Aberto', sent: 'Enviado' }),
       protocol: text('Protocolo'),
       attendances: counted('Guias', 'guia', 'guias'),
+    },
+  },
+  billing_authorization_batches: {
+    noun: 'Lote de autorizações',
+    title: (doc, lookup) => `Lote de autorizações de ${nameOr(lookup, 'insurances', doc.insurance)}`,
+    fields: {
+      insurance: ref('Convênio', 'insurances'),
+      clinic: ref('Clínica', 'clinics'),
+      attendances: counted('Guias', 'guia', 'guias'),
+      note: text('Observação'),
+    },
+  },
+  billing_plans: {
+    noun: 'Plano de faturamento',
+    title: (doc, lookup) => `Plano de faturamento de ${nameOr(lookup, 'insurances', doc.insurance)}`,
+    fields: {
+      insurance: ref('Convênio', 'insurances'),
+      clinic: ref('Clínica', 'clinics'),
+      closingDay: number('Dia do fechamento'),
+      sendingDeadlineDay: number('Dia limite de envio'),
+      paymentTermDays: number('Prazo de pagamento', ' dias'),
+      guideTypes: counted('Tipos de guia', 'tipo', 'tipos'),
+      note: text('Observação'),
+    },
+  },
+  insurance_solicitations: {
+    noun: 'Solicitação ao convênio',
+    title: (doc, lookup) => `${str(doc.subject) || 'Solicitação'} a ${nameOr(lookup, 'insurances', doc.insurance)}`,
+    fields: {
+      insurance: ref('Convênio', 'insurances'),
+      patient: ref('Paciente', 'patients'),
+      subject: text('Assunto'),
+      text: text('Texto'),
+      protocol: text('Protocolo'),
+      sentAt: moment('Enviada em'),
     },
   },
 } satisfies Record<string, CollectionDescriber>;
