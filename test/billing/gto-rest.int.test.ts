@@ -4,41 +4,26 @@
  * procedures goes into an `odonto` batch, and the batch's TISS XML (`guiaOdonto`) carries each line's
  * tooth and faces or region, passes the ANS 4.01.00 schemas and has its epilogue hash recomputed here.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCollections } from '#core/catalogue.js';
 import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
-import { seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
+import { seedAccount, type TestServer } from '../../sync-server/auth/test-server.js';
 import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
-import { serverMigrations } from '../../sync-server/server.js';
-import { openSqlDatabase } from '../../sync-server/store/index.js';
-import {
-  dropSchema,
-  postgresUnreachable,
-  postgresUrl,
-  skipWithoutPostgres,
-} from '../../sync-server/testing/postgres.js';
 import { independentHash, writtenHash } from './independent-hash.js';
+import { startTestServerOn, testEngines } from '../../sync-server/testing/server-on.js';
 
 setTissSchemaSource(diskTissSchemas);
 
 type Created =
   'clinic' | 'event' | 'priceTable' | 'insurance' | 'specialty' | 'patient' | 'budget' | 'appointment' | 'batch';
 type Json = Record<Created, { id: string } & Record<string, unknown>> & Record<string, unknown>;
-const pgSkip = skipWithoutPostgres(await postgresUnreachable(), 'PostgreSQL GTO REST tests');
-const engines = pgSkip ? (['sqlite'] as const) : (['sqlite', 'postgresql'] as const);
+const engines = await testEngines('PostgreSQL GTO REST tests');
 
 describe.each(engines)('a GTO batch over REST on %s', (engine) => {
   let server: TestServer;
   let key: string;
   let adminId: string;
-  const schema = `test_gto_${randomBytes(4).toString('hex')}`;
   beforeAll(async () => {
-    const database =
-      engine === 'postgresql'
-        ? await openSqlDatabase({ url: postgresUrl, schema, collections: allCollections, migrations: serverMigrations })
-        : undefined;
-    server = await startTestServer({ access: { apiKeyRatePerMinute: 10_000 }, ...(database ? { database } : {}) });
+    server = await startTestServerOn(engine, { access: { apiKeyRatePerMinute: 10_000 } });
     const account = await seedAccount(server, 'Clínica Sorriso', {
       email: 'admin@sorriso.com.br',
       password: 'senha comprida da clínica',
@@ -48,7 +33,6 @@ describe.each(engines)('a GTO batch over REST on %s', (engine) => {
   }, 60_000);
   afterAll(async () => {
     await server?.close();
-    if (engine === 'postgresql') await dropSchema(schema);
   });
 
   const call = async (method: string, path: string, body?: unknown) =>

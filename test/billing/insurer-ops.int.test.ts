@@ -6,28 +6,19 @@
  * on a sent batch, an appeal's status is read; every request the double received passed the ANS
  * schema with its hash, and the double's answers pass them too (soap-insurer-services test).
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCollections } from '#core/catalogue.js';
 import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
-import { seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
+import { seedAccount, type TestServer } from '../../sync-server/auth/test-server.js';
 import { startTestInsurer, type TestInsurer } from '../../sync-server/billing/test-insurer.js';
 import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
-import { serverMigrations } from '../../sync-server/server.js';
-import { openSqlDatabase } from '../../sync-server/store/index.js';
-import {
-  dropSchema,
-  postgresUnreachable,
-  postgresUrl,
-  skipWithoutPostgres,
-} from '../../sync-server/testing/postgres.js';
+
+import { startTestServerOn, testEngines } from '../../sync-server/testing/server-on.js';
 
 setTissSchemaSource(diskTissSchemas);
 
 type Created = 'clinic' | 'event' | 'priceTable' | 'insurance' | 'specialty' | 'patient' | 'appointment' | 'batch';
 type Json = Record<Created, { id: string } & Record<string, unknown>> & Record<string, unknown>;
-const pgSkip = skipWithoutPostgres(await postgresUnreachable(), 'PostgreSQL TISS web-service REST tests');
-const engines = pgSkip ? (['sqlite'] as const) : (['sqlite', 'postgresql'] as const);
+const engines = await testEngines('PostgreSQL TISS web-service REST tests');
 const SECRET = 'segredo-do-portal';
 
 describe.each(engines)('TISS web services over REST on %s', (engine) => {
@@ -35,13 +26,8 @@ describe.each(engines)('TISS web services over REST on %s', (engine) => {
   let insurer: TestInsurer;
   let key: string;
   let adminId: string;
-  const schema = `test_tiss_ws_${randomBytes(4).toString('hex')}`;
   beforeAll(async () => {
-    const database =
-      engine === 'postgresql'
-        ? await openSqlDatabase({ url: postgresUrl, schema, collections: allCollections, migrations: serverMigrations })
-        : undefined;
-    server = await startTestServer({ access: { apiKeyRatePerMinute: 10_000 }, ...(database ? { database } : {}) });
+    server = await startTestServerOn(engine, { access: { apiKeyRatePerMinute: 10_000 } });
     insurer = await startTestInsurer();
     const account = await seedAccount(server, 'Clínica A', {
       email: 'admin@a.com.br',
@@ -53,7 +39,6 @@ describe.each(engines)('TISS web services over REST on %s', (engine) => {
   afterAll(async () => {
     await server?.close();
     await insurer?.close();
-    if (engine === 'postgresql') await dropSchema(schema);
   });
 
   const call = async (method: string, path: string, body?: unknown) =>

@@ -8,22 +8,14 @@
  * billed as the attendance's guide and the materials billed beside the exam. Every request the double
  * received passed the ANS schema with its item 115 hash.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCollections } from '#core/catalogue.js';
 import { setTissSchemaSource } from '#core/billing/tiss/schema-source.js';
-import { addMember, login, seedAccount, startTestServer, type TestServer } from '../../sync-server/auth/test-server.js';
+import { addMember, login, seedAccount, type TestServer } from '../../sync-server/auth/test-server.js';
 import { renderInsuranceToken } from '../../sync-server/billing/templates.js';
 import { DEFAULT_ANSWERS, startTestInsurer, type TestInsurer } from '../../sync-server/billing/test-insurer.js';
 import { diskTissSchemas } from '../../sync-server/billing/tiss-schemas.js';
-import { serverMigrations } from '../../sync-server/server.js';
-import { openSqlDatabase } from '../../sync-server/store/index.js';
-import {
-  dropSchema,
-  postgresUnreachable,
-  postgresUrl,
-  skipWithoutPostgres,
-} from '../../sync-server/testing/postgres.js';
+
+import { startTestServerOn, testEngines } from '../../sync-server/testing/server-on.js';
 
 setTissSchemaSource(diskTissSchemas);
 
@@ -46,8 +38,7 @@ interface Json {
   combinations: { code: string; expenseCode: string; timesTogether: number }[];
   billingAttendance: string;
 }
-const pgSkip = skipWithoutPostgres(await postgresUnreachable(), 'PostgreSQL procedure-request REST tests');
-const engines = pgSkip ? (['sqlite'] as const) : (['sqlite', 'postgresql'] as const);
+const engines = await testEngines('PostgreSQL procedure-request REST tests');
 const HEMOGRAMA = '40304361';
 
 describe.each(engines)('procedure requests over REST on %s', (engine) => {
@@ -56,13 +47,8 @@ describe.each(engines)('procedure requests over REST on %s', (engine) => {
   let key: string;
   let adminId: string;
   let tenantId: string;
-  const schema = `test_tiss_req_${randomBytes(4).toString('hex')}`;
   beforeAll(async () => {
-    const database =
-      engine === 'postgresql'
-        ? await openSqlDatabase({ url: postgresUrl, schema, collections: allCollections, migrations: serverMigrations })
-        : undefined;
-    server = await startTestServer({ access: { apiKeyRatePerMinute: 10_000 }, ...(database ? { database } : {}) });
+    server = await startTestServerOn(engine, { access: { apiKeyRatePerMinute: 10_000 } });
     insurer = await startTestInsurer();
     const account = await seedAccount(server, 'Clínica A', {
       email: 'admin@a.com.br',
@@ -75,7 +61,6 @@ describe.each(engines)('procedure requests over REST on %s', (engine) => {
   afterAll(async () => {
     await server?.close();
     await insurer?.close();
-    if (engine === 'postgresql') await dropSchema(schema);
   });
 
   const call = async (method: string, path: string, body?: unknown) =>
