@@ -8,7 +8,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PostgreSQL suites share one server; files run in parallel but each uses its own schema.
     pool: 'forks',
-    // Vitest 4 defaults to availableParallelism() - 1 workers: one on a 2-core CI machine, so everything ran serially.
-    maxWorkers: 2,
+    // One worker on a 2-core machine (Vitest's default there). Two workers cut the run from ~23 to ~14 min, but
+    // test/inventory/attendance-offline.int.test.ts then failed in both fresh-clone runs: a desk's lot balance
+    // stayed one consumption behind its movements (a real sync race, see the stop-31 note); back to two once fixed.
+    maxWorkers: 1,
   },
 });
