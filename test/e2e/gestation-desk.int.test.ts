@@ -6,17 +6,14 @@
  * outcome, it leaves the card and the list (docs/decisions/renderer.md UI-097, UI-098). Screenshots at
  * 1366×768 and 1024×768 go to test-results/medical-record/.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '#core/br/format.js';
 import { naegeleDueDate } from '#core/medical-record/gestation/gestation-dates.js';
 import { addDays } from '#core/schedule/time.js';
 import { addMember, login } from '../../sync-server/auth/test-server.js';
 import { seedAdmin, type SyncTestServer } from '../sync/sync-fixture.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.js';
+import { openStationProfile, type StationProfile } from './station-profile.js';
 import { deskEnvironment } from './desk-environment.js';
 import { shot } from './screenshot.js';
 import { until } from './until.js';
@@ -29,7 +26,7 @@ let patientId: string;
 const PASSWORD = 'senha-muito-segura-2';
 const EMAIL = 'helena@obstetricia.test';
 const problems: string[] = [];
-let profile: { dir: string; context: BrowserContext } | undefined;
+let profile: StationProfile | undefined;
 /** Today in São Paulo (no daylight saving time since 2019). */
 const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 const DUM = addDays(today, -140);
@@ -78,10 +75,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (profile) {
-    await profile.context.close();
-    rmSync(profile.dir, { recursive: true, force: true });
-  }
+  await profile?.close();
 });
 
 /** Both screenshot sizes the desk must fit, back at 1366×768 afterwards. */
@@ -94,20 +88,8 @@ async function shots(page: Page, name: string) {
 
 describe("the prontuário's gestation card", () => {
   it('registers a gestation offline, shows its age and DPP, lists it, and ends it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clinic-gestation-station-'));
-    const context = await chromium.launchPersistentContext(dir, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-      viewport: { width: 1366, height: 768 },
-      locale: 'pt-BR',
-    });
-    profile = { dir, context };
-    await context.addInitScript((url) => {
-      if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
-    }, env.api.url);
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(error.message));
+    profile = await openStationProfile('gestation', env.api.url, problems);
+    const { page } = profile;
 
     await page.goto(env.site.url);
     await page.getByLabel('E-mail').fill(EMAIL);

@@ -9,15 +9,12 @@
  * deleted (docs/decisions/renderer.md UI-070, UI-071). Screenshots at 1366×768 and 1024×768
  * go to test-results/medical-record/.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#core/access/user.js';
 import { addMember, login } from '../../sync-server/auth/test-server.js';
 import { seedAdmin, type SyncTestServer } from '../sync/sync-fixture.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.js';
+import { openStationProfile, type StationProfile } from './station-profile.js';
 import { deskEnvironment } from './desk-environment.js';
 import { shot } from './screenshot.js';
 import { until } from './until.js';
@@ -30,7 +27,7 @@ let patientId: string;
 const PASSWORD = 'senha-muito-segura-2';
 const EMAIL = 'paulo@dentes.test';
 const problems: string[] = [];
-let profile: { dir: string; context: BrowserContext } | undefined;
+let profile: StationProfile | undefined;
 
 const ORDINAL = 'http://hl7.org/fhir/StructureDefinition/ordinalValue';
 const FREQUENCY = ['Nenhuma vez', 'Vários dias', 'Mais da metade dos dias', 'Quase todos os dias'].map(
@@ -181,10 +178,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (profile) {
-    await profile.context.close();
-    rmSync(profile.dir, { recursive: true, force: true });
-  }
+  await profile?.close();
 });
 
 /** Both screenshot sizes the desk must fit, back at 1366×768 afterwards. */
@@ -197,20 +191,8 @@ async function shots(page: Page, name: string) {
 
 describe("the prontuário's odontogram, laudos and forms", () => {
   it('records a tooth face, writes laudos and answers a conditional scored form', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clinic-dental-station-'));
-    const context = await chromium.launchPersistentContext(dir, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-      viewport: { width: 1366, height: 768 },
-      locale: 'pt-BR',
-    });
-    profile = { dir, context };
-    await context.addInitScript((url) => {
-      if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
-    }, env.api.url);
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(error.message));
+    profile = await openStationProfile('dental', env.api.url, problems);
+    const { page, context } = profile;
 
     await page.goto(env.site.url);
     await page.getByLabel('E-mail').fill(EMAIL);

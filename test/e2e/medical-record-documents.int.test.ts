@@ -5,15 +5,12 @@
  * address and key shown once), the link opens with that key over HTTP, and after "Revogar" it answers
  * 404 (docs/decisions/medical-record.md MED-032..MED-035).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#core/access/user.js';
 import { addMember } from '../../sync-server/auth/test-server.js';
 import { seedAdmin, type SyncTestServer } from '../sync/sync-fixture.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.js';
+import { openStationProfile, type StationProfile } from './station-profile.js';
 import { deskEnvironment } from './desk-environment.js';
 import { shot } from './screenshot.js';
 
@@ -24,7 +21,7 @@ let professionalId: string;
 const PASSWORD = 'senha-muito-segura-2';
 const PRESCRIPTION = 'Amoxicilina 500 mg, 1 capsula de 8/8 h por 7 dias';
 const problems: string[] = [];
-let profile: { dir: string; context: BrowserContext } | undefined;
+let profile: StationProfile | undefined;
 
 const synced = (page: Page, timeout = 30_000) =>
   page.getByTestId('sync-indicator').filter({ hasText: 'Sincronizado' }).waitFor({ timeout });
@@ -80,28 +77,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (profile) {
-    await profile.context.close();
-    rmSync(profile.dir, { recursive: true, force: true });
-  }
+  await profile?.close();
 });
 
 describe('the Documentos panel', () => {
   it('prints the server PDF, shares with the patient by address and key, and revokes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clinic-docs-station-'));
-    const context = await chromium.launchPersistentContext(dir, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-      viewport: { width: 1366, height: 768 },
-      locale: 'pt-BR',
-    });
-    profile = { dir, context };
-    await context.addInitScript((url) => {
-      if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
-    }, env.api.url);
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => problems.push(error.message));
+    profile = await openStationProfile('docs', env.api.url, problems);
+    const { page, context } = profile;
 
     await page.goto(env.site.url);
     await page.getByLabel('E-mail').fill('ana@documentos.test');
