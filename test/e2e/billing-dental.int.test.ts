@@ -9,13 +9,10 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, login, seedAccount } from '../../sync-server/auth/test-server.js';
 import type { SyncTestServer } from '../sync/sync-fixture.js';
 import { deskEnvironment } from './desk-environment.js';
-import { openDeskPage, signInAndEnrol } from './desk-page.js';
+import { openClerkDesk } from './billing-clerk-desk.js';
 import { shot } from './screenshot.js';
-
-const CLERK = { email: 'faturamento@sorriso.test', password: 'senha-muito-segura-2' };
 
 const env = deskEnvironment();
 let page: Page;
@@ -105,15 +102,9 @@ async function seedDental(server: SyncTestServer, token: string, adminId: string
 }
 
 beforeAll(async () => {
-  const server = env.server;
-  const admin = { email: 'admin@sorriso.test', password: 'senha-muito-segura-1' };
-  const { tenantId, adminId } = await seedAccount(server, 'Clinica Sorriso', admin);
-  const { accessToken } = await login(server, admin.email, admin.password);
-  await addMember(server, tenantId, { ...CLERK, role: 'finance', name: 'Bia do Faturamento' });
-  await seedDental(server, accessToken, adminId);
-  page = await openDeskPage(env.browser, env.api.url, problems, { acceptDownloads: true });
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signInAndEnrol(page, env.site.url, server, { ...CLERK, adminToken: accessToken });
+  ({ page } = await openClerkDesk(env, { name: 'Clinica Sorriso', domain: 'sorriso.test' }, problems, seedDental, {
+    acceptDownloads: true,
+  }));
 }, 180_000);
 
 afterEach(async (context) => {

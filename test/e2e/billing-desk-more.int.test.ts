@@ -8,14 +8,11 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, login, seedAccount } from '../../sync-server/auth/test-server.js';
 import { DEFAULT_ANSWERS, startTestInsurer, type TestInsurer } from '../../sync-server/billing/test-insurer.js';
 import { seedBilling, type BillingSeed } from './billing-seed.js';
 import { deskEnvironment } from './desk-environment.js';
-import { openDeskPage, signInAndEnrol } from './desk-page.js';
+import { openClerkDesk } from './billing-clerk-desk.js';
 import { shot } from './screenshot.js';
-
-const CLERK = { email: 'faturamento@clinicaaurora.test', password: 'senha-muito-segura-2' };
 
 const env = deskEnvironment();
 let page: Page;
@@ -25,16 +22,12 @@ let adminToken: string;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  const server = env.server;
-  const admin = { email: 'admin@clinicaaurora.test', password: 'senha-muito-segura-1' };
-  const { tenantId, adminId } = await seedAccount(server, 'Clinica Aurora', admin);
-  adminToken = (await login(server, admin.email, admin.password)).accessToken;
-  await addMember(server, tenantId, { ...CLERK, role: 'finance', name: 'Bia do Faturamento' });
-  seed = await seedBilling(server, adminToken, adminId);
   insurer = await startTestInsurer();
-  page = await openDeskPage(env.browser, env.api.url, problems);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signInAndEnrol(page, env.site.url, server, { ...CLERK, adminToken });
+  ({
+    page,
+    adminToken,
+    seeded: seed,
+  } = await openClerkDesk(env, { name: 'Clinica Aurora', domain: 'clinicaaurora.test' }, problems, seedBilling));
 }, 180_000);
 
 afterAll(() => insurer?.close());

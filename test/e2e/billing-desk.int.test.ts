@@ -8,28 +8,23 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, login, seedAccount } from '../../sync-server/auth/test-server.js';
 import { seedBilling } from './billing-seed.js';
 import { deskEnvironment } from './desk-environment.js';
-import { openDeskPage, signInAndEnrol } from './desk-page.js';
+import { openClerkDesk } from './billing-clerk-desk.js';
 import { shot } from './screenshot.js';
-
-const CLERK = { email: 'faturamento@clinicaaurora.test', password: 'senha-muito-segura-2' };
 
 const env = deskEnvironment();
 let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  const server = env.server;
-  const admin = { email: 'admin@clinicaaurora.test', password: 'senha-muito-segura-1' };
-  const { tenantId, adminId } = await seedAccount(server, 'Clinica Aurora', admin);
-  const { accessToken } = await login(server, admin.email, admin.password);
-  await addMember(server, tenantId, { ...CLERK, role: 'finance', name: 'Bia do Faturamento' });
-  await seedBilling(server, accessToken, adminId);
-  page = await openDeskPage(env.browser, env.api.url, problems, { acceptDownloads: true });
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await signInAndEnrol(page, env.site.url, server, { ...CLERK, adminToken: accessToken });
+  ({ page } = await openClerkDesk(
+    env,
+    { name: 'Clinica Aurora', domain: 'clinicaaurora.test' },
+    problems,
+    seedBilling,
+    { acceptDownloads: true },
+  ));
 }, 180_000);
 
 afterEach(async (context) => {
