@@ -18,6 +18,7 @@ import { COLLECTION_FIELD } from '#core/store/rxdb/storage-groups.js';
 import { resyncingPull } from './full-resync.js';
 import { pagedPull } from './paged-pull.js';
 import { MAX_PUSH_ROWS, type PushRow, type SyncCheckpoint, type SyncDocument } from './protocol.js';
+import { PushCatchUp } from './push-catch-up.js';
 import type { SyncStreamEvent } from './sse.js';
 import { SyncStatusTracker, type SyncStatus } from './status.js';
 import type { SyncTransport } from './transport.js';
@@ -163,13 +164,20 @@ export function startSync(options: SyncOptions): SyncHandle {
         }),
     );
     const stream$ = new Subject<{ documents: SyncDocument[]; checkpoint: SyncCheckpoint } | 'RESYNC'>();
+    const streamed = (documents: SyncDocument[], checkpoint: SyncCheckpoint) => {
+      catchUp.delivered(checkpoint);
+      stream$.next({ documents, checkpoint });
+    };
     subscriptions.push(resyncAll.subscribe(() => stream$.next('RESYNC')));
     if (events$) {
       subscriptions.push(
         events$.subscribe((event) => {
           if (event === 'RESYNC') stream$.next('RESYNC');
           else if (event.group === group.name) {
-            stream$.next({ documents: event.documents.map((doc) => stored(group, doc)), checkpoint: event.checkpoint });
+            streamed(
+              event.documents.map((doc) => stored(group, doc)),
+              event.checkpoint,
+            );
           }
         }),
       );
@@ -180,7 +188,21 @@ export function startSync(options: SyncOptions): SyncHandle {
       async () => (await collection.find().exec()).map((doc) => doc.toJSON() as Record<string, unknown>),
       { started: () => tracker.resyncing(group.name, true), finished: () => tracker.resyncing(group.name, false) },
     );
-    const state = replicateRxCollection<RxRecord, SyncCheckpoint>({
+    // Assigned below; the catch-up reads RxDB's upstream queue only once the replication runs.
+    let replication: RxReplicationState<RxRecord, SyncCheckpoint> | undefined;
+    const catchUp = new PushCatchUp({
+      upstream: () => replication?.internalReplicationState?.streamQueue.up,
+      pull: (checkpoint, limit) => options.transport.pullGroup(group.name, checkpoint, limit),
+      deliver: (documents, checkpoint) =>
+        streamed(
+          documents.map((doc) => stored(group, doc)),
+          checkpoint,
+        ),
+      retryMs: options.retryTime ?? 5000,
+      pageSize: PULL_PAGE,
+    });
+    subscriptions.push({ unsubscribe: () => catchUp.stop() } as Subscription);
+    const state = (replication = replicateRxCollection<RxRecord, SyncCheckpoint>({
       replicationIdentifier: `clinic-sync-${options.identifier}-${group.name}`,
       collection,
       live: true,
@@ -190,7 +212,9 @@ export function startSync(options: SyncOptions): SyncHandle {
       pull: {
         batchSize: options.pullBatchSize ?? DEFAULT_PULL_BATCH,
         handler: async (checkpoint, batchSize) => {
+          catchUp.known(checkpoint);
           const page = await guarded(() => pull(checkpoint, batchSize));
+          catchUp.delivered(page.checkpoint);
           return {
             documents: page.documents.map((doc) => stored(group, doc)) as unknown as never[],
             checkpoint: page.checkpoint,
@@ -207,14 +231,14 @@ export function startSync(options: SyncOptions): SyncHandle {
             ...(row.assumedMasterState ? { assumedMasterState: sent(row.assumedMasterState) } : {}),
             newDocumentState: sent(row.newDocumentState),
           }));
-          const answer = await guarded(() => options.transport.pushGroup(group.name, wire));
+          const answer = await catchUp.pushing(ids, () => guarded(() => options.transport.pushGroup(group.name, wire)));
           tracker.acknowledged(group.name, ids);
           // A refusal or a lost conflict answered: the review list grew.
           if (answer.length > 0) void refreshReview().catch(() => undefined);
           return answer.map((doc) => stored(group, doc)) as unknown as never[];
         },
       },
-    });
+    }));
     // Errors are retried by RxDB; the status already says offline.
     subscriptions.push(state.error$.subscribe(() => tracker.failed()));
     replications.set(group.name, state);

@@ -6,7 +6,9 @@
  * push then conflicts. The server's answer must be the tombstone, so A drops the patient as B did.
  * The same holds for A's own inactivation when A pulls it before the push's answer arrives, and for
  * a patient a desk created while its very first pull was under way: that pull (checkpoint 0) skips
- * documents outside a window, but not one the desk pushed itself. On SQLite and PostgreSQL.
+ * documents outside a window, but not one the desk pushed itself. And (SYNC-077) an edit another desk made
+ * on top of a push the server took, pulled before that push's answer arrived, is not skipped as if the
+ * push were still unsent. On SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '#core/patient/patient-record.js';
@@ -179,6 +181,46 @@ describe.each(engines)('a conflict answer through the window on %s', (engine: Sy
     } finally {
       releasePull();
       await desk.close();
+    }
+  }, 60_000);
+  it('a desk whose accepted push is slow to answer takes the edit another desk made on top of it', async () => {
+    const id = '0193a1c2-7b3e-7cc1-9a52-0000000000e1';
+    const { store, desks, deskStore } = await twoDesks([id]);
+    const [a, b] = desks;
+    const phoneOf = async (d: TestInstallation) => (await deskStore(d).get(id))?.['cellPhone'];
+    try {
+      // A's pull leaves first and reaches the server late; A's edit goes up meanwhile, the server
+      // takes it, and its answer is slow.
+      const releasePull = holdRequests(a.link, 'pull', 'request');
+      const releasePush = holdRequests(a.link, 'push', 'answer');
+      a.sync.resync();
+      await settle();
+      const pushed = exchanged(a, '/people/push');
+      const mine = (await deskStore(a).get(id))!;
+      await deskStore(a).update(id, mine._rev, { ...withoutRevision(mine), cellPhone: '+5511911111111' });
+      await pushed;
+      // B takes A's phone and changes it again, on top of A's version.
+      b.sync.resync();
+      await b.sync.awaitInSync();
+      expect(await phoneOf(b)).toBe('+5511911111111');
+      const theirs = (await deskStore(b).get(id))!;
+      await deskStore(b).update(id, theirs._rev, { ...withoutRevision(theirs), cellPhone: '+5511922222222' });
+      await b.sync.awaitInSync();
+      // A's pull brings B's phone before A knows its push went in: RxDB must not skip it as if A's
+      // edit were still unsent (it would move its checkpoint past B's phone and never see it again).
+      const pulled = exchanged(a, '/people/pull');
+      releasePull();
+      await pulled;
+      await settle();
+      releasePush();
+      await a.sync.awaitInSync();
+      a.sync.resync();
+      await a.sync.awaitInSync();
+
+      expect((await store.get(id))?.['cellPhone']).toBe('+5511922222222');
+      expect(await phoneOf(a)).toBe('+5511922222222');
+    } finally {
+      for (const d of desks) await d.close();
     }
   }, 60_000);
 });
