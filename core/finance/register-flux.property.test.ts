@@ -41,7 +41,10 @@ const movementArb = fc.record({
   amountCentavos: fc.oneof(fc.integer({ min: -500_000, max: 500_000 }), fc.constant(0)),
   // Minutes over eight days, often one of a few (two movements then share their `at` text: the id orders them).
   minute: fc.oneof(fc.integer({ min: 0, max: 8 * 24 * 60 }), fc.constantFrom(600, 1_439, 1_440, 3_000)),
-  offsetMinutes: fc.oneof(fc.constant(-180), fc.integer({ min: -48, max: 56 }).map((q) => q * 15)),
+  offsetMinutes: fc.oneof(
+    fc.constant(-180),
+    fc.integer({ min: -48, max: 56 }).map((q) => q * 15),
+  ),
   millis: fc.boolean(),
   zulu: fc.boolean(),
   idKey: fc.integer({ min: 0, max: 0xffff }),
