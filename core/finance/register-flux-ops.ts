@@ -10,11 +10,14 @@ import { DomainError } from '#core/errors.js';
 import { defineOperation } from '#core/operation.js';
 import { addDays, startOfDayIn } from '#core/schedule/time.js';
 import { FINANCE_TIME_ZONE, GROUP } from './finance-common.js';
-import { stationInput } from './register-core.js';
+import { registerIdInput, stationInput } from './register-core.js';
+import { fromCentavos } from '#core/price/money.js';
 import type { Store } from '#core/store/port.js';
 import { fluxOfMovements, fluxOfSummaries, type RegisterFlux } from './register-flux.js';
 import { cashMovements, cashRegisters, type CashRegister } from './register-record.js';
 import { registerDays } from './register-summary-record.js';
+import type { DayTotals } from './register-summary.js';
+import { verifyRegisterDays } from './register-summary-verify.js';
 
 const kindTotals = z.record(z.string(), z.number()).describe('reais por tipo de movimento');
 
@@ -85,3 +88,51 @@ async function registersNamed(store: Store, ids: readonly string[]): Promise<Map
   const found = await store.collection(cashRegisters).find({ selector: { id: { $in: [...ids] } } });
   return new Map(found.map((r) => [r.id, r]));
 }
+
+const dayTotals = z.object({
+  movements: z.number().int(),
+  in: z.number().describe('reais'),
+  out: z.number().describe('reais'),
+});
+
+/**
+ * `finance.register.recalculate`: `POST /finance/registerFlux/recalculation` (not an operation of the spec):
+ * rebuilds the registers' daily summaries from the movements (FIN-033) and answers the days it corrected.
+ */
+export const recalculateRegisterDays = defineOperation({
+  name: 'finance.register.recalculate',
+  group: GROUP,
+  summary: 'Recalcula os resumos diários dos caixas a partir dos movimentos',
+  description:
+    'Os movimentos são a verdade: cada resumo diferente (ou ausente) é reescrito e listado. De todos os caixas, ou de `register`.',
+  permission: 'finance:write',
+  input: z.strictObject({ register: registerIdInput.optional() }),
+  output: z.object({
+    corrected: z.array(
+      z.object({
+        register: z.string(),
+        day: z.string(),
+        recorded: dayTotals.optional().describe('o que o resumo guardava (ausente: não havia resumo)'),
+        rebuilt: dayTotals.describe('o que os movimentos do dia dão, agora no resumo'),
+      }),
+    ),
+  }),
+  http: { method: 'POST', path: '/finance/registerFlux/recalculation' },
+  example: {},
+  async run(ctx, { register }) {
+    const shown = (t: DayTotals) => ({
+      movements: t.movements,
+      in: fromCentavos(t.inCentavos),
+      out: fromCentavos(-t.outCentavos),
+    });
+    const corrected = await verifyRegisterDays(ctx, ctx.store, register);
+    return {
+      corrected: corrected.map((c) => ({
+        register: c.register,
+        day: c.day,
+        ...(c.recorded ? { recorded: shown(c.recorded) } : {}),
+        rebuilt: shown(c.rebuilt),
+      })),
+    };
+  },
+});

@@ -14,7 +14,7 @@ import { firstBefore } from './register-summary.js';
 type Doc = Record<string, unknown> | undefined;
 type Totals = Record<string, SummaryTotal | undefined>;
 
-const num = (doc: Doc, field: string): number => (typeof doc?.[field] === 'number' ? (doc[field] as number) : 0);
+const num = (doc: Doc, field: string): number => (typeof doc?.[field] === 'number' ? doc[field] : 0);
 const totalsOf = (doc: Doc, field: string): Totals =>
   doc?.[field] && typeof doc[field] === 'object' ? (doc[field] as Totals) : {};
 

@@ -114,7 +114,7 @@ export interface FinanceKind {
   run(i: number): Promise<unknown>;
   bare(i: number): Promise<unknown>;
   /** The bare queries the operation ran before the registers' daily summaries (FIN-031), when it changed. */
-  before?(i: number): Promise<unknown>;
+  before?: (i: number) => Promise<unknown>;
 }
 
 /** The three reads of the bench on `ctx`'s store; `asked` are the patients whose information is read. */
