@@ -26,6 +26,8 @@ import { registerOperations } from './register-ops.js';
 import { financeReview } from './review.js';
 import { transferOperations } from './transfer-ops.js';
 import { cashMovements, cashRegisters, movementStoredShape, registerStoredShape } from './register-record.js';
+import { mergeRegisterDay, registerDayPushProblems } from './register-summary-merge.js';
+import { registerDays, registerDayStoredShape } from './register-summary-record.js';
 import {
   appendOnlyProblems,
   billPushProblems,
@@ -199,6 +201,36 @@ export const financeModule = domainModule({
         }),
       },
       sync: { readPermission: 'cashier:read', writePermission: 'cashier:write', check: appendOnlyProblems },
+      policy: audited,
+    },
+    {
+      // Derived from cash_movements (FIN-031): written with each movement, merged as counters (FIN-032).
+      def: registerDays,
+      storageGroup: 'finance',
+      review: financeReview.cash_register_days,
+      push: {
+        record: z.looseObject({ ...recordBaseShape, ...registerDayStoredShape }),
+        deletes: { refuse: 'o resumo de um dia do caixa não é apagado: ele é a soma dos movimentos do dia' },
+        sample: (refs) => ({
+          register: refs.idOf('cash_registers'),
+          day: '2026-11-23',
+          movements: 1,
+          inCentavos: 100,
+          outCentavos: 0,
+          byKind: {
+            supply: { centavos: 100, firstAt: '2026-11-23T09:00:00-03:00', firstId: refs.idOf('cash_movements') },
+          },
+          byMethod: {
+            cash: { centavos: 100, firstAt: '2026-11-23T09:00:00-03:00', firstId: refs.idOf('cash_movements') },
+          },
+        }),
+      },
+      sync: {
+        readPermission: 'cashier:read',
+        writePermission: 'cashier:write',
+        check: registerDayPushProblems,
+        resolveConflict: mergeRegisterDay,
+      },
       policy: audited,
     },
   ],

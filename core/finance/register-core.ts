@@ -16,6 +16,7 @@ import {
   type CashMovement,
   type CashRegister,
 } from './register-record.js';
+import { applyToSummaries } from './register-summary.js';
 
 /** The station (desk installation or terminal) a call comes from: registers are never shared. */
 export const stationInput = z
@@ -53,13 +54,20 @@ export async function requireStationRegister(
   return register;
 }
 
-/** Appends one movement (amount signed: in > 0, out < 0). */
-export function appendMovement(
+/**
+ * Appends one movement (amount signed: in > 0, out < 0) and adds it to its register's day summary
+ * (FIN-031) in the same write: run it inside the operation's transaction.
+ */
+export async function appendMovement(
   ctx: OperationContext,
   store: Store,
   movement: Omit<CashMovement, 'id' | 'tenantId' | 'createdAt' | 'updatedAt' | 'by'>,
 ): Promise<Stored<CashMovement>> {
-  return store.collection(cashMovements).insert({ ...newRecordBase({ ...ctx, store }), ...movement, by: ctx.actor.id });
+  const stored = await store
+    .collection(cashMovements)
+    .insert({ ...newRecordBase({ ...ctx, store }), ...movement, by: ctx.actor.id });
+  await applyToSummaries(ctx, store, [stored]);
+  return stored;
 }
 
 /** The movements of a register, oldest first. */

@@ -1,23 +1,23 @@
 /**
  * The registers' flux (spec §4.4 Finance "return the registers flux"): every cash movement of a period,
- * in and out, by payment method, by kind and by register, derived from the append-only movements (FIN-003).
+ * in and out, by payment method, by kind and by register, derived from the append-only movements (FIN-003)
+ * through their registers' daily summaries (FIN-031).
  * Bills' receipts and patients' prepayments are apart: a prepayment is cash held, a liability, not revenue (FIN-017).
  */
 import { z } from 'zod';
 import { dateInput } from '#core/br/schemas.js';
 import { DomainError } from '#core/errors.js';
 import { defineOperation } from '#core/operation.js';
-import { fromCentavos } from '#core/price/money.js';
 import { addDays, startOfDayIn } from '#core/schedule/time.js';
 import { FINANCE_TIME_ZONE, GROUP } from './finance-common.js';
-import { stationInput } from './register-core.js';
-import {
-  balanceByMethod,
-  cashMovements,
-  cashRegisters,
-  type CashMovement,
-  type CashRegister,
-} from './register-record.js';
+import { registerIdInput, stationInput } from './register-core.js';
+import { fromCentavos } from '#core/price/money.js';
+import type { Store } from '#core/store/port.js';
+import { fluxOfMovements, fluxOfSummaries, type RegisterFlux } from './register-flux.js';
+import { cashMovements, cashRegisters, type CashRegister } from './register-record.js';
+import { registerDays } from './register-summary-record.js';
+import type { DayTotals } from './register-summary.js';
+import { verifyRegisterDays } from './register-summary-verify.js';
 
 const kindTotals = z.record(z.string(), z.number()).describe('reais por tipo de movimento');
 
@@ -54,56 +54,85 @@ export const registerFlux = defineOperation({
       throw new DomainError('validation', 'Período inválido', [
         { path: 'to', message: 'depois de `from`, até 92 dias' },
       ]);
-    const start = startOfDayIn(from, FINANCE_TIME_ZONE).getTime();
-    const end = startOfDayIn(addDays(to, 1), FINANCE_TIME_ZONE).getTime();
-    // Stored instants carry the writer's offset, so the text range is widened by a day each side and the exact cut done on the instant.
-    const found = await ctx.store
-      .collection(cashMovements)
-      .find({ selector: { at: { $gte: addDays(from, -1), $lt: addDays(to, 2) } }, sort: [{ at: 'asc' }] });
-    const inPeriod = found.filter((m) => {
-      const t = Date.parse(m.at);
-      return t >= start && t < end;
-    });
-    const registerIds = [...new Set(inPeriod.map((m) => m.register))];
-    // One query for the period's registers, not one read each: a month names about thirty (bench: finance).
-    const registers = new Map<string, CashRegister>(
-      registerIds.length === 0
-        ? []
-        : (await ctx.store.collection(cashRegisters).find({ selector: { id: { $in: registerIds } } })).map((r) => [
-            r.id,
-            r,
-          ]),
-    );
-    const movements = station ? inPeriod.filter((m) => registers.get(m.register)?.station === station) : inPeriod;
-    const byKind = (list: CashMovement[]) => {
-      const out: Record<string, number> = {};
-      for (const m of list) out[m.kind] = (out[m.kind] ?? 0) + m.amountCentavos;
-      return Object.fromEntries(Object.entries(out).map(([k, c]) => [k, fromCentavos(c)]));
-    };
-    const sum = (list: CashMovement[]) => list.reduce((s, m) => s + m.amountCentavos, 0);
-    const ins = movements.filter((m) => m.amountCentavos > 0);
-    const outs = movements.filter((m) => m.amountCentavos < 0);
-    return {
-      from,
-      to,
-      in: fromCentavos(sum(ins)),
-      out: fromCentavos(-sum(outs)),
-      net: fromCentavos(sum(movements)),
-      bills: fromCentavos(sum(movements.filter((m) => m.kind === 'receipt' || m.kind === 'reversal'))),
-      prepayments: fromCentavos(sum(movements.filter((m) => m.kind === 'prepayment' || m.kind === 'prepaymentRefund'))),
-      byMethod: Object.fromEntries(Object.entries(balanceByMethod(movements)).map(([k, c]) => [k, fromCentavos(c)])),
-      byKind: byKind(movements),
-      registers: [...new Set(movements.map((m) => m.register))].map((id) => {
-        const list = movements.filter((m) => m.register === id);
-        const r = registers.get(id);
-        return {
-          register: id,
-          station: r?.station ?? '',
-          status: r?.status ?? 'closed',
-          net: fromCentavos(sum(list)),
-          byKind: byKind(list),
-        };
+    // The registers' days (FIN-031), about one per register a day, instead of every movement of the period.
+    const days = await ctx.store
+      .collection(registerDays)
+      .find({ selector: { day: { $gte: from, $lte: to } }, sort: [{ day: 'asc' }] });
+    const registers = await registersNamed(ctx.store, [...new Set(days.map((d) => d.register))]);
+    return fluxOfSummaries(from, to, days, registers, station);
+  },
+});
+
+/**
+ * The flux summed from the period's movements themselves, as it was before the daily summaries
+ * (FIN-031): the reference the summaries are checked against. Same answer as the operation.
+ */
+export async function movementFlux(store: Store, from: string, to: string, station?: string): Promise<RegisterFlux> {
+  const start = startOfDayIn(from, FINANCE_TIME_ZONE).getTime();
+  const end = startOfDayIn(addDays(to, 1), FINANCE_TIME_ZONE).getTime();
+  // Stored instants carry the writer's offset, so the text range is widened by a day each side and the exact cut done on the instant.
+  const found = await store
+    .collection(cashMovements)
+    .find({ selector: { at: { $gte: addDays(from, -1), $lt: addDays(to, 2) } }, sort: [{ at: 'asc' }] });
+  const inPeriod = found.filter((m) => {
+    const t = Date.parse(m.at);
+    return t >= start && t < end;
+  });
+  const registers = await registersNamed(store, [...new Set(inPeriod.map((m) => m.register))]);
+  return fluxOfMovements(from, to, inPeriod, registers, station);
+}
+
+/** One query for the period's registers, not one read each: a month names about thirty (bench: finance). */
+async function registersNamed(store: Store, ids: readonly string[]): Promise<Map<string, CashRegister>> {
+  if (ids.length === 0) return new Map();
+  const found = await store.collection(cashRegisters).find({ selector: { id: { $in: [...ids] } } });
+  return new Map(found.map((r) => [r.id, r]));
+}
+
+const dayTotals = z.object({
+  movements: z.number().int(),
+  in: z.number().describe('reais'),
+  out: z.number().describe('reais'),
+});
+
+/**
+ * `finance.register.recalculate`: `POST /finance/registerFlux/recalculation` (not an operation of the spec):
+ * rebuilds the registers' daily summaries from the movements (FIN-033) and answers the days it corrected.
+ */
+export const recalculateRegisterDays = defineOperation({
+  name: 'finance.register.recalculate',
+  group: GROUP,
+  summary: 'Recalcula os resumos diários dos caixas a partir dos movimentos',
+  description:
+    'Os movimentos são a verdade: cada resumo diferente (ou ausente) é reescrito e listado. De todos os caixas, ou de `register`.',
+  permission: 'finance:write',
+  input: z.strictObject({ register: registerIdInput.optional() }),
+  output: z.object({
+    corrected: z.array(
+      z.object({
+        register: z.string(),
+        day: z.string(),
+        recorded: dayTotals.optional().describe('o que o resumo guardava (ausente: não havia resumo)'),
+        rebuilt: dayTotals.describe('o que os movimentos do dia dão, agora no resumo'),
       }),
+    ),
+  }),
+  http: { method: 'POST', path: '/finance/registerFlux/recalculation' },
+  example: {},
+  async run(ctx, { register }) {
+    const shown = (t: DayTotals) => ({
+      movements: t.movements,
+      in: fromCentavos(t.inCentavos),
+      out: fromCentavos(-t.outCentavos),
+    });
+    const corrected = await verifyRegisterDays(ctx, ctx.store, register);
+    return {
+      corrected: corrected.map((c) => ({
+        register: c.register,
+        day: c.day,
+        ...(c.recorded ? { recorded: shown(c.recorded) } : {}),
+        rebuilt: shown(c.rebuilt),
+      })),
     };
   },
 });

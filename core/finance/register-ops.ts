@@ -40,7 +40,7 @@ import {
   type CashMovement,
   type CashRegister,
 } from './register-record.js';
-import { registerFlux } from './register-flux-ops.js';
+import { recalculateRegisterDays, registerFlux } from './register-flux-ops.js';
 
 /** `finance.register.open`: `POST /finance/register` (201). */
 export const openRegister = defineOperation({
@@ -315,4 +315,5 @@ export const registerOperations = [
   transferCash,
   closeRegister,
   registerFlux,
+  recalculateRegisterDays,
 ];

@@ -3,7 +3,18 @@
  * a register and its movements, so a person deciding between two desks' payments reads them in words.
  */
 import { day, moneyCentavos, shortInstant } from '#core/sync/review/formats.js';
-import { centavos, choice, date, moment, nameOr, PAYMENT_METHOD, ref, text } from '#core/sync/review/fields.js';
+import {
+  centavos,
+  choice,
+  date,
+  moment,
+  nameOr,
+  number,
+  PAYMENT_METHOD,
+  ref,
+  text,
+  type FieldSpec,
+} from '#core/sync/review/fields.js';
 import type { CollectionDescriber } from '#core/sync/review/describer.js';
 
 type Doc = Record<string, unknown>;
@@ -18,6 +29,28 @@ const BILL_STATUS = {
   split: 'Parcelada',
   cancelled: 'Cancelada',
 };
+
+const MOVEMENT_KIND = {
+  opening: 'Abertura',
+  receipt: 'Recebimento',
+  reversal: 'Estorno',
+  prepayment: 'Adiantamento do paciente',
+  prepaymentRefund: 'Devolução de adiantamento',
+  withdrawal: 'Sangria',
+  supply: 'Suprimento',
+  transfer: 'Transferência',
+};
+
+/** A day summary's totals (FIN-031) as `Recebimento R$ 10,00; Sangria -R$ 5,00`. */
+const totals = (label: string, words: Readonly<Record<string, string>>): FieldSpec => ({
+  label,
+  show: (v) =>
+    v && typeof v === 'object'
+      ? Object.entries(v as Record<string, { centavos?: unknown }>)
+          .map(([k, t]) => `${words[k] ?? k} ${typeof t?.centavos === 'number' ? moneyCentavos(t.centavos) : '—'}`)
+          .join('; ') || '—'
+      : '—',
+});
 
 /** Finance describers, by collection name (the `review` of each collection in module.ts). */
 export const financeReview = {
@@ -106,19 +139,24 @@ export const financeReview = {
     title: (doc, _lookup, zone) =>
       `Movimento de caixa${cents(doc, 'amountCentavos')}${str(doc.at) ? `, ${shortInstant(str(doc.at), zone)}` : ''}`,
     fields: {
-      kind: choice('Tipo', {
-        opening: 'Abertura',
-        receipt: 'Recebimento',
-        reversal: 'Estorno',
-        prepayment: 'Adiantamento do paciente',
-        prepaymentRefund: 'Devolução de adiantamento',
-        withdrawal: 'Sangria',
-        supply: 'Suprimento',
-        transfer: 'Transferência',
-      }),
+      kind: choice('Tipo', MOVEMENT_KIND),
       amountCentavos: centavos('Valor'),
       method: choice('Forma', METHODS),
       note: text('Observação'),
+    },
+  },
+  cash_register_days: {
+    noun: 'Resumo do dia do caixa',
+    title: (doc, lookup) =>
+      `Resumo do caixa${str(doc.day) ? ` em ${day(str(doc.day))}` : ''}${str(doc.register) ? ` (${nameOr(lookup, 'cash_registers', doc.register)})` : ''}`,
+    fields: {
+      register: ref('Caixa', 'cash_registers'),
+      day: date('Dia'),
+      movements: number('Movimentos'),
+      inCentavos: centavos('Entradas'),
+      outCentavos: centavos('Saídas'),
+      byKind: totals('Por tipo', MOVEMENT_KIND),
+      byMethod: totals('Por forma', METHODS),
     },
   },
 } satisfies Record<string, CollectionDescriber>;

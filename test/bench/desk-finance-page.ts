@@ -8,6 +8,7 @@ import { fixedClock } from '#core/clock.js';
 import { bills } from '#core/finance/bill-record.js';
 import { payments } from '#core/finance/payment-record.js';
 import { cashMovements, cashRegisters } from '#core/finance/register-record.js';
+import { registerDays } from '#core/finance/register-summary-record.js';
 import { createPatient } from '#core/patient/patient-ops.js';
 import { p95 } from './bench-stats.js';
 import { bulkSeed, openDeskCore, timePair } from './desk-page-common.js';
@@ -16,7 +17,7 @@ import { ASKED, benchPatientIds, financeKinds, financeRecords, QUERIES, RECORDS,
 /** What the page answers: the seeding time and each read's medians, ms. */
 export interface FinancePageResult {
   seedMs: number;
-  kinds: { query: string; medianMs: number; p95Ms: number; rawMedianMs: number }[];
+  kinds: { query: string; medianMs: number; p95Ms: number; rawMedianMs: number; beforeMedianMs?: number }[];
 }
 
 async function benchFinance(): Promise<FinancePageResult> {
@@ -32,7 +33,8 @@ async function benchFinance(): Promise<FinancePageResult> {
       (await bulkSeed(core, bills, records.bills)) +
       (await bulkSeed(core, payments, records.payments)) +
       (await bulkSeed(core, cashRegisters, records.registers)) +
-      (await bulkSeed(core, cashMovements, records.movements));
+      (await bulkSeed(core, cashMovements, records.movements)) +
+      (await bulkSeed(core, registerDays, records.registerDays));
     const kinds: FinancePageResult['kinds'] = [];
     for (const kind of financeKinds(ctx, asked)) {
       const timed = await timePair(
@@ -40,11 +42,13 @@ async function benchFinance(): Promise<FinancePageResult> {
         (i) => kind.run(i),
         (i) => kind.bare(i),
       );
+      const before = kind.before;
       kinds.push({
         query: kind.query,
         medianMs: timed.medianMs,
         p95Ms: p95(timed.times),
         rawMedianMs: timed.rawMedianMs,
+        ...(before ? { beforeMedianMs: (await timePair(QUERIES, before, before)).medianMs } : {}),
       });
     }
     return { seedMs, kinds };

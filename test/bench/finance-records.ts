@@ -10,6 +10,8 @@ import { patientPaymentInformation } from '#core/finance/payment-ops.js';
 import { payments, type Payment } from '#core/finance/payment-record.js';
 import { registerFlux } from '#core/finance/register-flux-ops.js';
 import { cashMovements, cashRegisters, type CashMovement, type CashRegister } from '#core/finance/register-record.js';
+import { registerDays } from '#core/finance/register-summary-record.js';
+import { rebuildRegisterDays } from '#core/finance/register-summary-verify.js';
 import { invoke, type OperationContext } from '#core/operation.js';
 import { patients } from '#core/patient/patient-record.js';
 import { addDays } from '#core/schedule/time.js';
@@ -30,7 +32,10 @@ const hex = (n: number) => n.toString(16).padStart(12, '0');
 const id = (prefix: string, n: number) => `01900000-0000-7000-8${prefix}${hex(n).slice(3)}`;
 const base = (i: string) => ({ id: i, tenantId: TENANT, createdAt: AT, updatedAt: AT });
 
-/** The tenant's finance records: 40% bills, 40% payments, the rest movements in a register a day. */
+/**
+ * The tenant's finance records: 40% bills, 40% payments, the rest movements in a register a day; and the
+ * registers' daily summaries (FIN-031) those movements give, as the core keeps them with each movement.
+ */
 export function financeRecords(count: number, patientIds: readonly string[]) {
   const billCount = Math.floor(count * 0.4);
   const movementCount = count - 2 * billCount - DAYS;
@@ -39,6 +44,7 @@ export function financeRecords(count: number, patientIds: readonly string[]) {
     payments: [] as Payment[],
     registers: [] as CashRegister[],
     movements: [] as CashMovement[],
+    registerDays: [] as ReturnType<typeof rebuildRegisterDays>,
   };
   for (let n = 0; n < billCount; n++) {
     const day = addDays(FIRST_DAY, n % DAYS);
@@ -98,6 +104,7 @@ export function financeRecords(count: number, patientIds: readonly string[]) {
       by: 'bench',
     });
   }
+  out.registerDays = rebuildRegisterDays(TENANT, out.movements, AT);
   return out;
 }
 
@@ -106,11 +113,22 @@ export interface FinanceKind {
   query: string;
   run(i: number): Promise<unknown>;
   bare(i: number): Promise<unknown>;
+  /** The bare queries the operation ran before the registers' daily summaries (FIN-031), when it changed. */
+  before?: (i: number) => Promise<unknown>;
 }
 
 /** The three reads of the bench on `ctx`'s store; `asked` are the patients whose information is read. */
 export function financeKinds(ctx: OperationContext, asked: readonly string[]): FinanceKind[] {
   const store = ctx.store;
+  // What the flux reads now: the registers' days of the period, then their registers.
+  const readDays = async (from: string, to: string) => {
+    const days = await store
+      .collection(registerDays)
+      .find({ selector: { day: { $gte: from, $lte: to } }, sort: [{ day: 'asc' }] });
+    await store
+      .collection(cashRegisters)
+      .find({ selector: { id: { $in: [...new Set(days.map((d) => d.register))] } } });
+  };
   return [
     {
       query: 'flux of a day',
@@ -119,7 +137,11 @@ export function financeKinds(ctx: OperationContext, asked: readonly string[]): F
           from: addDays(FIRST_DAY, (i * 37) % DAYS),
           to: addDays(FIRST_DAY, (i * 37) % DAYS),
         }),
-      bare: async (i: number) => {
+      bare: (i: number) => {
+        const day = addDays(FIRST_DAY, (i * 37) % DAYS);
+        return readDays(day, day);
+      },
+      before: async (i: number) => {
         const day = addDays(FIRST_DAY, (i * 37) % DAYS);
         const found = await store
           .collection(cashMovements)
@@ -136,7 +158,11 @@ export function financeKinds(ctx: OperationContext, asked: readonly string[]): F
           from: addDays(FIRST_DAY, (i * 37) % 330),
           to: addDays(FIRST_DAY, ((i * 37) % 330) + 29),
         }),
-      bare: async (i: number) => {
+      bare: (i: number) => {
+        const from = addDays(FIRST_DAY, (i * 37) % 330);
+        return readDays(from, addDays(from, 29));
+      },
+      before: async (i: number) => {
         const from = addDays(FIRST_DAY, (i * 37) % 330);
         const found = await store
           .collection(cashMovements)

@@ -17,6 +17,7 @@ import { fixedClock } from '#core/clock.js';
 import { bills } from '#core/finance/bill-record.js';
 import { payments } from '#core/finance/payment-record.js';
 import { cashMovements, cashRegisters } from '#core/finance/register-record.js';
+import { registerDays } from '#core/finance/register-summary-record.js';
 import { uuidV7Ids } from '#core/ids.js';
 import { memoryNumberSource } from '#core/numbering/number-source.js';
 import { invoke, type OperationContext } from '#core/operation.js';
@@ -43,6 +44,8 @@ export interface FinanceResult {
   p95Ms: number;
   /** Median of the bare store queries the operation runs, ms. */
   baselineMs: number;
+  /** Median of the bare queries it ran before the registers' daily summaries (FIN-031), ms. */
+  beforeMs?: number;
   /** The 1-minute load average when the figure was taken. */
   load: string;
 }
@@ -77,6 +80,7 @@ async function measure(adapter: string, database: Database): Promise<FinanceResu
   await insertAll(database, payments, records.payments);
   await insertAll(database, cashRegisters, records.registers);
   await insertAll(database, cashMovements, records.movements);
+  await insertAll(database, registerDays, records.registerDays);
   const insertMs = performance.now() - t0;
 
   const kinds = financeKinds(ctx, asked);
@@ -84,7 +88,11 @@ async function measure(adapter: string, database: Database): Promise<FinanceResu
   for (const kind of kinds) {
     const times: number[] = [];
     const baseline: number[] = [];
+    const before: number[] = [];
     for (let i = 0; i <= QUERIES; i++) {
+      const o = performance.now();
+      if (kind.before) await kind.before(i);
+      const old = performance.now() - o;
       const t = performance.now();
       await kind.run(i);
       const spent = performance.now() - t;
@@ -94,6 +102,7 @@ async function measure(adapter: string, database: Database): Promise<FinanceResu
       if (i === 0) continue; // warm-up
       times.push(spent);
       baseline.push(bare);
+      if (kind.before) before.push(old);
     }
     results.push({
       adapter,
@@ -102,6 +111,7 @@ async function measure(adapter: string, database: Database): Promise<FinanceResu
       medianMs: median(times),
       p95Ms: p95(times),
       baselineMs: median(baseline),
+      ...(before.length > 0 ? { beforeMs: median(before) } : {}),
       load: loadAverage(),
     });
   }
@@ -124,6 +134,7 @@ export async function benchFinanceDesk(): Promise<FinanceResult[]> {
       medianMs: k.medianMs,
       p95Ms: k.p95Ms,
       baselineMs: k.rawMedianMs,
+      ...(k.beforeMedianMs === undefined ? {} : { beforeMs: k.beforeMedianMs }),
       load: loadAverage(),
     }));
   } finally {

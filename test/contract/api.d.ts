@@ -3967,6 +3967,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/finance/registerFlux/recalculation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Recalcula os resumos diários dos caixas a partir dos movimentos
+     * @description Os movimentos são a verdade: cada resumo diferente (ou ausente) é reescrito e listado. De todos os caixas, ou de `register`.
+     */
+    post: operations['finance.register.recalculate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/finance/register/{id}/appointmentCharge': {
     parameters: {
       query?: never;
@@ -33547,6 +33567,109 @@ export interface operations {
       };
       /** @description Sem a permissão cashier:read */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Muitas tentativas: espere os segundos do cabeçalho Retry-After */
+      429: {
+        headers: {
+          /** @description segundos */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'finance.register.recalculate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          register?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Recalcula os resumos diários dos caixas a partir dos movimentos */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            corrected: {
+              register: string;
+              day: string;
+              /** @description o que o resumo guardava (ausente: não havia resumo) */
+              recorded?: {
+                movements: number;
+                /** @description reais */
+                in: number;
+                /** @description reais */
+                out: number;
+              };
+              /** @description o que os movimentos do dia dão, agora no resumo */
+              rebuilt: {
+                movements: number;
+                /** @description reais */
+                in: number;
+                /** @description reais */
+                out: number;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description Requisição inválida: cada campo com problema em details */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description auth-bearer ausente ou inválido */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sem a permissão finance:write */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflito de revisão ou de estado */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Corpo da requisição grande demais */
+      413: {
         headers: {
           [name: string]: unknown;
         };
