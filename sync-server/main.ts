@@ -12,6 +12,7 @@ import { isDomainError } from '#core/errors.js';
 import { createLogger } from './log.js';
 import { allCollections } from '#core/catalogue.js';
 import { systemClock } from '#core/clock.js';
+import { backfillRegisterDays } from './finance/register-days-backfill.js';
 import { buildServer, startServerDelivery, startServerWebhooks } from './server.js';
 import { readRetentionDays, startTombstonePurge } from './sync/index.js';
 import { readExpiryIntervalMs, startBudgetExpiry } from './budget/index.js';
@@ -35,6 +36,13 @@ const built = await buildServer(config, logger).catch((error: unknown) => {
   process.exit(1);
 });
 const { app, database } = built;
+// Data written before the registers' daily summaries: rebuilt once, before the first flux is served (FIN-035).
+await backfillRegisterDays(
+  (tenantId) => database.forTenant(tenantId),
+  (await built.keys.listAccounts()).map((account) => account.id),
+  systemClock,
+  logger,
+);
 const delivery = startServerDelivery(built, logger);
 const webhooks = startServerWebhooks(built, logger);
 const stopPurge = startTombstonePurge({
