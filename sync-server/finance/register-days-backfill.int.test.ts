@@ -52,7 +52,7 @@ describe('registers daily summaries for data written before them', () => {
     const target = server.database.forTenant(old);
     for (const def of [cashRegisters, cashMovements] as unknown as (typeof cashRegisters)[])
       for (const { _rev, ...record } of await source.collection(def).find())
-        await target.collection(def).insert({ ...record, tenantId: old } as never);
+        await target.collection(def).insert({ ...record, tenantId: old });
     const flux = async (apiKey: string) =>
       (await server.call('GET', `/finance/registerFlux?${period}`, { key: apiKey })).body;
     expect(await flux(oldKey)).toMatchObject({ net: 0 });
