@@ -63,13 +63,13 @@ async function unorderedBalances(store: Store, clinic: string): Promise<LotBalan
   const records = live
     ? await live.select(clinic)
     : await store.collection(lotBalances).find({ selector: { clinic, product: { $gte: '' } } });
-  return records.map((r) => ({
-    clinic: r.clinic,
-    product: r.product,
-    lot: r.lot,
-    ...(r.expiry === undefined ? {} : { expiry: r.expiry }),
-    quantity: r.quantity,
-  }));
+  // Built field by field: an object spread costs microseconds a record, milliseconds over a clinic.
+  return records.map((r) => {
+    const balance = { clinic: r.clinic, product: r.product, lot: r.lot } as LotBalance;
+    if (r.expiry !== undefined) balance.expiry = r.expiry;
+    balance.quantity = r.quantity;
+    return balance;
+  });
 }
 
 /** The replay of a clinic's whole history (stock.ts `replay`). */
@@ -132,28 +132,31 @@ export async function positionOf(store: Store, clinic: string, today: string): P
     unorderedBalances(store, clinic),
     catalogue(store),
   ]);
-  const rankOf = (id: string) => rank.get(id) ?? ordered.length;
-  const lines: PositionLine[] = [];
+  // Lines go to their product's place in the name order (one list a product, its few lots sorted FEFO):
+  // no comparison sort over thousands of lines, the bulk of a warm desk position (INV-014).
+  const byRank: PositionLine[][] = Array.from({ length: ordered.length }, () => []);
+  const unknown: PositionLine[] = [];
   const totals = new Map<string, number>();
   for (const balance of balances) {
     totals.set(balance.product, (totals.get(balance.product) ?? 0) + toMilli(balance.quantity));
     if (balance.quantity === 0) continue;
     const product = byId.get(balance.product);
     const category = product?.category ? categories.get(product.category) : undefined;
-    lines.push({
-      ...balance,
-      productName: product?.name ?? balance.product,
-      unit: product?.consumptionUnit ?? '',
-      ...(category ? { category } : {}),
-      expired: isExpired(balance.expiry, today),
-    });
+    const line: PositionLine = { clinic: balance.clinic, product: balance.product, lot: balance.lot } as PositionLine;
+    if (balance.expiry !== undefined) line.expiry = balance.expiry;
+    line.quantity = balance.quantity;
+    line.productName = product?.name ?? balance.product;
+    line.unit = product?.consumptionUnit ?? '';
+    if (category) line.category = category;
+    line.expired = isExpired(balance.expiry, today);
+    const at = rank.get(balance.product);
+    (at === undefined ? unknown : byRank[at]!).push(line);
   }
-  lines.sort(
-    (a, b) =>
-      rankOf(a.product) - rankOf(b.product) ||
-      (a.product < b.product ? -1 : a.product > b.product ? 1 : 0) ||
-      fefoOrder(a, b),
-  );
+  const lines: PositionLine[] = [];
+  for (const group of byRank) if (group.length > 0) lines.push(...group.sort(fefoOrder));
+  // Lots of a product the catalogue lacks go last, by product id then FEFO.
+  unknown.sort((a, b) => (a.product < b.product ? -1 : a.product > b.product ? 1 : 0) || fefoOrder(a, b));
+  lines.push(...unknown);
   const productTotals: ProductTotal[] = ordered
     .filter((p) => p.active || totals.has(p.id))
     .map((p) => ({
