@@ -83,7 +83,7 @@ async function benchStock(movements: number, queries: number): Promise<Inventory
     const freshTimed = await timePair(
       queries,
       () => positionOf(fresh, CLINIC, '2026-11-23'),
-      async () => undefined,
+      () => Promise.resolve(),
     );
     return {
       seedMs,

@@ -87,7 +87,10 @@ describe.each(storages)('live index on %s storage (STORE-021)', (_, storage) => 
     const seven = (await samplesOf.get(sample(7).id))!;
     await samplesOf.remove(seven.id, seven._rev);
     // Another tenant's writes never reach it.
-    await db.forTenant(OTHER).collection(samples).insert(sample(101, OTHER, 'exame'));
+    await db
+      .forTenant(OTHER)
+      .collection(samples)
+      .insert(sample(101, OTHER, 'exame'));
     expect(store.liveIndex!(samples, 'kind').version).toBeGreaterThan(version);
     await expectAgrees();
     expect((await both('retorno')).live.map((s) => s.id)).toContain(six.id);
@@ -120,7 +123,7 @@ describe.each(storages)('live index on %s storage (STORE-021)', (_, storage) => 
     const rx = db.rxCollection(samples);
     const pulled = toStorageDocument(samples.name, samples, { ...sample(300, TENANT, 'exame') });
     const elsewhere = toStorageDocument(samples.name, samples, { ...sample(301, OTHER, 'exame') });
-    const current = (await readDocuments(rx, [sample(8).id, sample(11).id], false))!;
+    const current = await readDocuments(rx, [sample(8).id, sample(11).id], false);
     const eight = current.get(sample(8).id)!;
     const eleven = current.get(sample(11).id)!;
     const { errors } = await writeDocuments(
@@ -163,7 +166,7 @@ describe.each(storages)('live index on %s storage (STORE-021)', (_, storage) => 
     const all = await store.liveIndex!(samples).select();
     expect(all.map((s) => s.id).sort()).toEqual((await store.collection(samples).find()).map((s) => s.id).sort());
     expect(Object.isFrozen(all[0])).toBe(true);
-    expect(() => store.liveIndex!(samples, 'rank' as never)).toThrow('não é um campo de texto');
+    expect(() => store.liveIndex!(samples, 'rank')).toThrow('não é um campo de texto');
     expect(store.liveIndex!(samples, 'kind')).toBe(db.forTenant(TENANT).liveIndex!(samples, 'kind'));
     expect(store.liveIndex!(samples, 'kind')).not.toBe(db.forTenant(OTHER).liveIndex!(samples, 'kind'));
   });
