@@ -36,6 +36,27 @@ export interface Collection<T extends RecordBase> {
   remove(id: string, expectedRev: string): Promise<void>;
 }
 
+/**
+ * A live in-memory index of one collection of one tenant, by one declared field (docs/decisions/store.md
+ * STORE-021): the records are read from storage once per field value, then kept current from the
+ * storage's change stream (this store's writes, their undo, replication's writes, deletions), so a
+ * read answers from memory what `find({ selector: { [field]: value } })` would answer from storage.
+ */
+export interface LiveIndex<T extends RecordBase> {
+  /**
+   * The records whose field equals `value` (every record of the collection when the index has no
+   * field; `value` is then ignored), deleted ones excluded, in no particular order. The records are
+   * frozen and shared with later calls: copy before changing one. The first call for a value reads
+   * it from storage; later calls cost no storage read.
+   */
+  select(value?: string): Promise<readonly Stored<T>[]>;
+  /**
+   * Grows by at least one whenever a record of the index changes, so a caller may keep something it
+   * derived from {@link select} (an order, a lookup map) until the version moves.
+   */
+  readonly version: number;
+}
+
 /** The store operations use: collections of one tenant, and transactions over them. */
 export interface Store {
   /** The tenant every read and write of this store is confined to. */
@@ -55,6 +76,16 @@ export interface Store {
    * statement in the very transaction they are handed, whatever wraps it.
    */
   readonly inner?: Store;
+  /**
+   * Optional capability: a {@link LiveIndex} of `def` by `field` (none: the whole collection), shared by
+   * every store of this tenant on the same database and kept until the database closes. Offered by the
+   * desk's RxDB adapter, where reading thousands of records from IndexedDB costs hundreds of ms; absent
+   * on the server's SQL stores and on decorators (the guarded store), whose callers fall back to
+   * `find`. Use it only for reads that must answer from memory; it costs memory for every record of the
+   * values read.
+   * @throws Error when `def` was not declared, or `field` is not one of its declared string fields.
+   */
+  liveIndex?<T extends RecordBase>(def: CollectionDef<T>, field?: keyof T & string): LiveIndex<T>;
 }
 
 /** An open database holding every tenant's collections; hands out tenant-scoped stores. */

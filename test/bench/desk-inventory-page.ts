@@ -3,15 +3,19 @@
  * Chromium: the desk's local core on Dexie over Chromium's IndexedDB, seeded by bulk inserts with the
  * bench clinic, its PRODUCTS products and `movements` movements, then the lots' balance records kept
  * from them through the store (movement-write.ts `applyToBalances`, what every movement's write keeps);
- * `benchStock` times `inventory.stock` beside the bare store query of the clinic's balance records.
+ * `benchStock` times `inventory.stock` beside the bare store query of the clinic's balance records: the first
+ * position (cold: it fills the desk's live indexes, INV-014), the later ones (warm: from memory), and the
+ * position read straight from IndexedDB (the store without its live indexes, as before INV-014).
  */
 import { fixedClock } from '#core/clock.js';
 import { clinics } from '#core/clinic/clinic-record.js';
 import { lotBalances } from '#core/inventory/balance-record.js';
 import { applyToBalances } from '#core/inventory/movement-write.js';
 import { inventoryMovements, type InventoryMovement } from '#core/inventory/movement-record.js';
+import { positionOf } from '#core/inventory/position.js';
 import { products } from '#core/inventory/product-record.js';
 import { clinicStock } from '#core/inventory/stock-ops.js';
+import type { Store } from '#core/store/port.js';
 import { bulkSeed, openDeskCore, timePair } from './desk-page-common.js';
 import { benchMovement, catalogue, CLINIC, TENANT } from './inventory-stock.js';
 
@@ -21,9 +25,26 @@ export interface InventoryPageResult {
   seedMs: number;
   /** Keeping the lots' balance records from the movements, through the store. */
   balancesMs: number;
+  /** The first position after seeding: reads the clinic's balances and the catalogue into memory. */
+  coldMs: number;
+  /** Later positions (warm: from the live indexes), median. */
   medianMs: number;
+  /** Every warm position, ms. */
+  times: number[];
+  /** The bare store query of the clinic's balance records (from IndexedDB), median. */
   rawMedianMs: number;
+  /** The position computed from a fresh store read (no live index), median: the figure before INV-014. */
+  freshMedianMs: number;
   lines: number;
+}
+
+/** The same store without its live indexes: every read goes to IndexedDB. */
+function withoutLiveIndexes(store: Store): Store {
+  return {
+    tenantId: store.tenantId,
+    collection: (def) => store.collection(def),
+    transaction: (work) => store.transaction(work),
+  };
 }
 
 async function benchStock(movements: number, queries: number): Promise<InventoryPageResult> {
@@ -49,14 +70,31 @@ async function benchStock(movements: number, queries: number): Promise<Inventory
     const balancesMs = performance.now() - t;
     history.length = 0;
     let lines = 0;
-    const timed = await timePair(
-      queries,
-      async () => {
-        lines = (await core.run(clinicStock, { clinicId: CLINIC }, actor)).lines.length;
-      },
-      () => ctx.store.collection(lotBalances).find({ selector: { clinic: CLINIC, product: { $gte: '' } } }),
+    const position = async () => {
+      lines = (await core.run(clinicStock, { clinicId: CLINIC }, actor)).lines.length;
+    };
+    const cold = performance.now();
+    await position();
+    const coldMs = performance.now() - cold;
+    const timed = await timePair(queries, position, () =>
+      ctx.store.collection(lotBalances).find({ selector: { clinic: CLINIC, product: { $gte: '' } } }),
     );
-    return { seedMs, balancesMs, medianMs: timed.medianMs, rawMedianMs: timed.rawMedianMs, lines };
+    const fresh = withoutLiveIndexes(ctx.store);
+    const freshTimed = await timePair(
+      queries,
+      () => positionOf(fresh, CLINIC, '2026-11-23'),
+      () => Promise.resolve(),
+    );
+    return {
+      seedMs,
+      balancesMs,
+      coldMs,
+      medianMs: timed.medianMs,
+      times: timed.times,
+      rawMedianMs: timed.rawMedianMs,
+      freshMedianMs: freshTimed.medianMs,
+      lines,
+    };
   } finally {
     await core.close();
   }

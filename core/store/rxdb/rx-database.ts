@@ -127,7 +127,12 @@ export async function openRxdbDatabase(options: RxdbDatabaseOptions): Promise<Rx
     if (!entry) throw new Error(`coleção "${def.name}" não foi declarada ao abrir o banco`);
     return entry;
   };
-  const context: DatabaseContext = { mutex: new Mutex(), trust: indexTrustOf(options.storage.name), collections };
+  const context: DatabaseContext = {
+    mutex: new Mutex(),
+    trust: indexTrustOf(options.storage.name),
+    collections,
+    liveIndexes: new Map(),
+  };
   return {
     rxdb,
     forTenant(tenantId: string): Store {
@@ -152,6 +157,8 @@ export async function openRxdbDatabase(options: RxdbDatabaseOptions): Promise<Rx
     async close(): Promise<void> {
       // Waits for the running transaction and queued writes, so none is cut off half-way.
       await context.mutex.run(async () => {
+        for (const index of context.liveIndexes.values()) index.close();
+        context.liveIndexes.clear();
         await rxdb.close();
       });
     },

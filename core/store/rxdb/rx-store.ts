@@ -1,8 +1,9 @@
 import type { CollectionDef } from '#core/store/collection-def.js';
-import type { Collection, Store } from '#core/store/port.js';
+import type { Collection, LiveIndex, Store } from '#core/store/port.js';
 import type { RecordBase } from '#core/store/record.js';
 import type { Mutex } from './mutex.js';
 import type { IndexTrust } from './query-plan.js';
+import { RxdbLiveIndex } from './live-index.js';
 import { RxdbCollection } from './rx-collection.js';
 import type { RxRecordCollection } from './storage-io.js';
 import { lockedScope, TransactionScope, type WriteScope } from './write-scope.js';
@@ -13,6 +14,8 @@ export interface DatabaseContext {
   readonly mutex: Mutex;
   readonly trust: IndexTrust;
   readonly collections: ReadonlyMap<string, { def: CollectionDef<RecordBase>; rx: RxRecordCollection }>;
+  /** The live indexes handed out (STORE-021), by tenant, collection and field; closed with the database. */
+  readonly liveIndexes: Map<string, RxdbLiveIndex<RecordBase>>;
 }
 
 function sameDeclaration(a: CollectionDef<RecordBase>, b: CollectionDef<RecordBase>): boolean {
@@ -74,6 +77,24 @@ export class RxdbStore implements Store {
     });
     this.cache.set(def.name, collection);
     return collection;
+  }
+
+  /**
+   * The tenant's live index of `def` by `field` (STORE-021), created on first use and shared by every
+   * store of this database and tenant, inside transactions too: reads there already see the running
+   * transaction's writes, and its undo reaches the index through the change stream like any write.
+   * @throws Error when `def` was not declared or `field` is not a declared string field.
+   */
+  liveIndex<T extends RecordBase>(def: CollectionDef<T>, field?: keyof T & string): LiveIndex<T> {
+    const key = `${this.tenantId}\u0000${def.name}\u0000${field ?? ''}`;
+    const existing = this.db.liveIndexes.get(key);
+    if (existing) return existing as unknown as LiveIndex<T>;
+    // Reads through a store outside any transaction: the index outlives the one asking.
+    const collection = new RxdbStore(this.db, this.tenantId).collection(def);
+    const entry = this.db.collections.get(def.name)!;
+    const index = new RxdbLiveIndex<T>(this.tenantId, def, field, entry.rx, collection);
+    this.db.liveIndexes.set(key, index as unknown as RxdbLiveIndex<RecordBase>);
+    return index;
   }
 
   async transaction<R>(work: (store: Store) => Promise<R>): Promise<R> {
