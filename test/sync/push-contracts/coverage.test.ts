@@ -1,6 +1,6 @@
 /**
  * Every replicated collection is pushed by the registry-wide suite: its module is in exactly one group of
- * groups.ts, so one `<group>.int.test.ts` of this folder checks its push contract. A new module fails here
+ * groups.ts, so push-contracts.int.test.ts checks its push contract with that group. A new module fails here
  * until its name is added to `PUSH_CONTRACT_GROUPS`.
  */
 import { describe, expect, it } from 'vitest';

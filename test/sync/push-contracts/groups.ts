@@ -1,13 +1,15 @@
 /**
  * The spec groups of the registry-wide push suite (suite.ts) and the delete policies issues 17 and 18
- * fixed. Each `<group>.int.test.ts` of this folder checks the collections of its group's modules;
- * coverage.test.ts checks that every replicated collection falls in exactly one group.
+ * fixed. push-contracts.int.test.ts runs, for each group, the checks of the collections of its modules
+ * and the cases of its module of this folder (`<group>.ts`); coverage.test.ts checks that every
+ * replicated collection falls in exactly one group.
  */
 import { modules } from '#core/catalogue.js';
 
 /**
- * Which modules (core/modules.ts) each group file checks; every module is in exactly one group
- * (coverage.test.ts). A new module: add its name to the group of its spec section.
+ * Which modules (core/modules.ts) each group checks; every module is in exactly one group
+ * (coverage.test.ts). A new module: add its name to the group of its spec section (and
+ * its operation writes to that group's `<group>.ts`).
  */
 export const PUSH_CONTRACT_GROUPS = {
   'access-messaging': ['access', 'messaging', 'chat'],

@@ -1,91 +1,43 @@
 /**
- * The registry-wide push checks (issue 17 findings 3 and 4, issue 18 point 2), shared by the group files
- * of this folder; each file runs them, on SQLite and PostgreSQL, for the collections of its spec group:
- * a pushed document missing any required field, one holding an id another account already uses and a
- * tombstone of a live record are refused into the rejection list (the tombstone is written where the
- * collection's contract allows deletions); nothing refused is written, and every read operation keeps
- * answering. Records the operations store pass their collection's contract, so desks working through the
- * operations are never refused by it.
+ * The registry-wide push checks (issue 17 findings 3 and 4, issue 18 point 2), run for each spec group by
+ * push-contracts.int.test.ts on the server fixture.ts started: a pushed document missing any required
+ * field, one holding an id another account already uses and a tombstone of a live record are refused into
+ * the rejection list (the tombstone is written where the collection's contract allows deletions); nothing
+ * refused is written, and every read operation keeps answering. Records the operations store pass their
+ * collection's contract, so desks working through the operations are never refused by it.
  *
- * A new collection of an existing module is checked with no edit here: its group file walks every
+ * A new collection of an existing module is checked with no edit here: its group's module walks every
  * collection of its modules. A new module goes into one group of `PUSH_CONTRACT_GROUPS` (groups.ts; the
- * coverage test, coverage.test.ts, fails until it does); its operation writes go into that group's file.
+ * coverage test, coverage.test.ts, fails until it does); its operation writes go into that group's module.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#core/access/user.js';
+import { beforeAll, expect, it } from 'vitest';
 import { allCollections } from '#core/catalogue.js';
-import { clinics } from '#core/clinic/clinic-record.js';
-import { events } from '#core/clinic/event-record.js';
-import { uuidV7Ids } from '#core/ids.js';
-import { patients } from '#core/patient/patient-record.js';
-import type { CollectionDef } from '#core/store/collection-def.js';
-import type { RecordBase } from '#core/store/record.js';
-import type { PushRow, SyncDocument } from '#core/sync/protocol.js';
 import { pushContractOf } from '#core/sync/push-contract.js';
-import { seedDemoData } from '../../../sync-server/admin/demo-data.js';
-import { login, seedAccount, startTestServer, type TestServer } from '../../../sync-server/auth/test-server.js';
-import { serverMigrations } from '../../../sync-server/server.js';
-import { masterState, openSqlDatabase } from '../../../sync-server/store/index.js';
-import type { DeviceActor } from '../../../sync-server/sync/devices.js';
+import { masterState } from '../../../sync-server/store/index.js';
 import { ID_TAKEN } from '../../../sync-server/sync/id-claims.js';
-import { pushChanges } from '../../../sync-server/sync/push.js';
 import { listReview } from '../../../sync-server/sync/review.js';
 import type { SyncTables } from '../../../sync-server/sync/sync-tables.js';
-import {
-  dropSchema,
-  postgresUnreachable,
-  postgresUrl,
-  skipWithoutPostgres,
-} from '../../../sync-server/testing/postgres.js';
-import { enrolDevice, type SyncTestServer } from '../sync-fixture.js';
+import { type Def, type Doc, type Key, live, type Refs, type ServerContext, without } from './fixture.js';
 import { FIXED_POLICIES, groupCollections, type PushContractGroup } from './groups.js';
-
-export type Doc = Record<string, unknown>;
-export type Def = CollectionDef<RecordBase>;
 
 /** Collections the operations never store on this server: its outbox is in memory. */
 const IN_MEMORY = ['outbox_messages'];
-const PASSWORD = 'senha-muito-segura-1';
 /** Reads `readsAnswer` keeps in flight. */
 const READERS = 6;
 const AT = '2026-11-23T09:00:00-03:00';
 
-export const without = (doc: Doc, field: string): Doc => {
-  const copy = { ...doc };
-  delete copy[field];
-  return copy;
-};
-export const live = (doc: Doc): SyncDocument => ({ ...doc, _deleted: false }) as SyncDocument;
 const withoutRev = (doc: Doc | undefined): Doc | undefined => doc && without(doc, '_rev');
 
-/** What the samples point at: records of the account written through its operations. */
-export interface Refs {
-  tenantId: string;
-  clinic: string;
-  patient: string;
-  professional: string;
-}
-
-/** Account A (whose records the samples are) and account B (which tries to take their ids). */
-type Key = 'A' | 'B';
-
-/** What a group file's cases reach; filled in the suite's `beforeAll`. */
-export interface PushContractContext {
-  server: TestServer;
-  account: Record<Key, { tenantId: string; adminId: string; token: string; deskId: string; deskToken: string }>;
-  refs: Refs;
-  /** Account A's sample of every collection: exactly the fields its record type requires. */
+/** What a group's cases reach; its samples are filled in the group's `beforeAll`. */
+export interface PushContractContext extends ServerContext {
+  /**
+   * Account A's sample of every collection, with ids of this group's own (no other group pushed them):
+   * exactly the fields its record type requires.
+   */
   samples: Record<string, Doc>;
-  /** An appointment account A booked through the operations. */
-  booked: string;
-  newId(): string;
-  push(key: Key, def: Def, rows: PushRow[]): Promise<SyncDocument[]>;
-  /** Calls an operation as account A's admin and expects it to succeed; answers its body. */
-  write(method: 'POST' | 'PUT', path: string, body: Doc): Promise<Doc>;
 }
 
-/** How a group file calls the suite. */
+/** A group's module: what push-contracts.int.test.ts runs for it. */
 export interface GroupSuite {
   group: PushContractGroup;
   /**
@@ -110,7 +62,10 @@ function referencedCollections(names: readonly string[], refs: Refs, ids: Record
     pushContractOf(name).sample({
       ...refs,
       idOf: (collection) => {
-        if (!seen.has(collection)) (seen.add(collection), queue.push(collection));
+        if (!seen.has(collection)) {
+          seen.add(collection);
+          queue.push(collection);
+        }
         return ids[collection]!;
       },
     });
@@ -118,85 +73,21 @@ function referencedCollections(names: readonly string[], refs: Refs, ids: Record
   return allCollections.map((def) => def.name).filter((name) => seen.has(name) && !names.includes(name));
 }
 
-/** Runs the push checks for `suite.group` on SQLite and, when it answers, PostgreSQL. */
-export async function describePushContracts(suite: GroupSuite): Promise<void> {
+/**
+ * Defines, in the calling `describe` (inside the one `useServer` was called in), the checks of
+ * `suite.group`'s collections and the group's own cases, on `shared` (the engine's server).
+ */
+export function definePushCases(suite: GroupSuite, shared: ServerContext): void {
   const names = groupCollections(suite.group);
   const defs = (allCollections as unknown as Def[]).filter((def) => names.includes(def.name));
-  const pgSchema = `test_contracts_${randomBytes(4).toString('hex')}`;
-  const pgSkip = skipWithoutPostgres(await postgresUnreachable(), `push contracts (${suite.group}) on PostgreSQL`);
-  const backends = [
-    { name: 'SQLite', skip: false, start: () => startTestServer(), cleanup: () => Promise.resolve() },
-    {
-      name: 'PostgreSQL',
-      skip: pgSkip,
-      start: async () =>
-        startTestServer({
-          database: await openSqlDatabase({
-            url: postgresUrl,
-            schema: pgSchema,
-            collections: allCollections,
-            migrations: serverMigrations,
-          }),
-        }),
-      cleanup: () => dropSchema(pgSchema),
-    },
-  ];
-  for (const backend of backends) {
-    describe.skipIf(backend.skip)(`push contracts: ${suite.group} (${backend.name})`, () => {
-      definePushCases(suite, names, defs, backend);
-    });
-  }
-}
-
-function definePushCases(
-  suite: GroupSuite,
-  names: readonly string[],
-  defs: readonly Def[],
-  backend: { start: () => Promise<TestServer>; cleanup: () => Promise<void> },
-): void {
-  let serial = 0;
-  const blank = () => ({ tenantId: '', adminId: '', token: '', deskId: '', deskToken: '' });
-  const ctx = {
-    account: { A: blank(), B: blank() },
-    newId: () => `0193a1c2-7b3e-7cc1-9a52-${(++serial).toString(16).padStart(12, '0')}`,
-  } as PushContractContext;
+  const ctx = {} as PushContractContext;
   let ids: Record<string, string>;
   let prerequisites: string[];
 
-  beforeAll(async () => {
-    const server = (ctx.server = await backend.start());
-    for (const [key, name] of [
-      ['A', 'sol'],
-      ['B', 'lua'],
-    ] as const) {
-      const email = `admin@${name}.test`;
-      const { tenantId, adminId } = await seedAccount(server, `Clínica ${name}`, { email, password: PASSWORD });
-      const token = (await login(server, email, PASSWORD)).accessToken;
-      const desk = await enrolDevice(server as SyncTestServer, token);
-      Object.assign(ctx.account[key], { tenantId, adminId, token, deskId: desk.id, deskToken: desk.token });
-    }
-    // Account A's own records, written through the operations.
-    await seedDemoData(server.database, ctx.account.A.tenantId, { patients: 4, clock: server.clock });
-    const store = server.database.forTenant(ctx.account.A.tenantId);
-    const refs = (ctx.refs = {
-      tenantId: ctx.account.A.tenantId,
-      clinic: (await store.collection(clinics).find({ limit: 1 }))[0]!.id,
-      patient: (await store.collection(patients).find({ selector: { active: true }, limit: 1 }))[0]!.id,
-      professional: ctx.account.A.adminId,
-    });
-    ctx.write = async (method, path, body) => {
-      const res = await server.call(method, path, { token: ctx.account.A.token, body });
-      expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
-      return res.body;
-    };
-    const booking = await ctx.write('POST', '/appointment/', {
-      clinic: refs.clinic,
-      patient: refs.patient,
-      professional: refs.professional,
-      start: '2026-11-26T09:00:00-03:00',
-      end: '2026-11-26T09:30:00-03:00',
-    });
-    ctx.booked = (booking.appointment as { id: string }).id;
+  beforeAll(() => {
+    // Fresh ids: the samples of earlier groups (and the prerequisites they pushed) are already stored.
+    Object.assign(ctx, shared);
+    const { refs } = ctx;
     ids = Object.fromEntries(allCollections.map((def) => [def.name, ctx.newId()]));
     // One valid record of every collection, from its push contract's `sample` (declared in its module).
     const base = { tenantId: refs.tenantId, createdAt: AT, updatedAt: AT };
@@ -208,29 +99,8 @@ function definePushCases(
       ]),
     );
     prerequisites = referencedCollections(names, refs, ids);
-  }, 120_000);
-  afterAll(async () => {
-    await ctx.server?.close();
-    await backend.cleanup();
   });
 
-  const actor = (key: Key): DeviceActor => ({
-    kind: 'device',
-    id: ctx.account[key].deskId,
-    tenantId: ctx.account[key].tenantId,
-    // Every permission: what is checked here is the record, not the installation's role.
-    permissions: new Set(['*']),
-    clinicId: null,
-    deviceKind: 'desk',
-    // Bound to the records' professional: medical records are pushed only by her station (MED-007).
-    userId: ctx.refs.professional,
-  });
-  ctx.push = (key, def, rows) =>
-    pushChanges(
-      { database: ctx.server.database, actor: actor(key), clock: ctx.server.clock, ids: uuidV7Ids },
-      def,
-      rows,
-    );
   const stored = async (key: Key, def: Def, id: string) =>
     withoutRev(
       (await ctx.server.database.forTenant(ctx.account[key].tenantId).collection(def).get(id)) as Doc | undefined,
@@ -378,17 +248,9 @@ function definePushCases(
     }
     // Records removed logically or never removed refuse; what the operations delete for good allows. The
     // policies fixed by issues 17 and 18 stay as they were (coverage.test.ts: each is in some group); a
-    // later group's are checked above against the contract its module declares.
+    // later collection's are checked above against the contract its module declares.
     const fixed = Object.fromEntries(Object.entries(FIXED_POLICIES).filter(([name]) => names.includes(name)));
     expect(Object.fromEntries(Object.entries(declared).filter(([name]) => name in FIXED_POLICIES))).toEqual(fixed);
     await readsAnswer();
   }, 120_000);
-}
-
-/** Account A's clinic records a group's writes need: a professional colleague and a procedure (event). */
-export async function colleagueAndEvent(ctx: PushContractContext) {
-  const store = ctx.server.database.forTenant(ctx.account.A.tenantId);
-  const colleague = (await store.collection(users).find({ selector: { role: 'professional' }, limit: 1 }))[0]!;
-  const event = (await store.collection(events).find({ limit: 1 }))[0]!;
-  return { store, colleague, event };
 }

@@ -1,14 +1,16 @@
 /**
- * Push contracts of access (users, settings, templates, filters), messaging (outbox) and chat, on SQLite
- * and PostgreSQL: the registry-wide checks of suite.ts for these modules' collections, plus the user-id
- * claim across accounts. A new collection of these modules needs no case here: add the operation write
- * that stores its first record to `writeThroughOperations` below (the first case fails until one does).
+ * Push contracts of access (users, settings, templates, filters), messaging (outbox) and chat: the
+ * registry-wide checks of suite.ts for these modules' collections, plus the user-id claim across
+ * accounts; run by push-contracts.int.test.ts. A new collection of these modules needs no case here: add
+ * the operation write that stores its first record to `writeThroughOperations` below (the first case
+ * fails until one does).
  */
 import { expect, it } from 'vitest';
 import { users } from '#core/access/user.js';
-import { colleagueAndEvent, type Def, type Doc, describePushContracts, live } from './suite.js';
+import { colleagueAndEvent, type Def, type Doc, live } from './fixture.js';
+import type { GroupSuite } from './suite.js';
 
-await describePushContracts({
+export const accessMessaging: GroupSuite = {
   group: 'access-messaging',
   async writeThroughOperations(ctx) {
     const { colleague } = await colleagueAndEvent(ctx);
@@ -65,4 +67,4 @@ await describePushContracts({
       });
     });
   },
-});
+};

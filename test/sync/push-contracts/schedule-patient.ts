@@ -1,14 +1,15 @@
 /**
  * Push contracts of the clinic's registers (clinics, procedures, patients, specialties, insurances, price
- * tables), budgets, the schedule and tickets, on SQLite and PostgreSQL: the registry-wide checks of
- * suite.ts for these modules' collections, plus an installation's appointment push over HTTP. A new
- * collection of these modules needs no case here: add the operation write that stores its first record to
- * `writeThroughOperations` below (the first case fails until one does).
+ * tables), budgets, the schedule and tickets: the registry-wide checks of suite.ts for these modules'
+ * collections, plus an installation's appointment push over HTTP; run by push-contracts.int.test.ts. A
+ * new collection of these modules needs no case here: add the operation write that stores its first
+ * record to `writeThroughOperations` below (the first case fails until one does).
  */
 import { expect, it } from 'vitest';
-import { colleagueAndEvent, describePushContracts, live, without } from './suite.js';
+import { colleagueAndEvent, live, without } from './fixture.js';
+import type { GroupSuite } from './suite.js';
 
-await describePushContracts({
+export const schedulePatient: GroupSuite = {
   group: 'schedule-patient',
   async writeThroughOperations(ctx) {
     const { colleague, event } = await colleagueAndEvent(ctx);
@@ -91,4 +92,4 @@ await describePushContracts({
       expect((await server.call('GET', `/appointment/${booked}`, { token: account.A.token })).status).toBe(200);
     });
   },
-});
+};

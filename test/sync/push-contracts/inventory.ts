@@ -1,12 +1,13 @@
 /**
  * Push contracts of the inventory (products, suppliers, categories, reserve reasons, kits, materials and
- * exams, movements, lot balances, counts), on SQLite and PostgreSQL: the registry-wide checks of suite.ts
- * for this module's collections. A new collection of the module needs no case here: add the operation
- * write that stores its first record to `writeThroughOperations` below (the first case fails until one does).
+ * exams, movements, lot balances, counts): the registry-wide checks of suite.ts for this module's
+ * collections; run by push-contracts.int.test.ts. A new collection of the module needs no case here: add
+ * the operation write that stores its first record to `writeThroughOperations` below (the first case
+ * fails until one does).
  */
-import { describePushContracts } from './suite.js';
+import type { GroupSuite } from './suite.js';
 
-await describePushContracts({
+export const inventory: GroupSuite = {
   group: 'inventory',
   async writeThroughOperations({ write, refs }) {
     const category = (await write('POST', '/inventory/category/', { name: 'Anestésicos' })) as { id: string };
@@ -40,4 +41,4 @@ await describePushContracts({
       items: [{ tussTable: '19', code: '70000018', name: 'Fio de sutura', unit: 'UN', price: 12.5 }],
     });
   },
-});
+};

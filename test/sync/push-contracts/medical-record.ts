@@ -1,12 +1,12 @@
 /**
  * Push contracts of the medical record (records, protocols, dental chart, forms, configuration,
- * gestations), on SQLite and PostgreSQL: the registry-wide checks of suite.ts for this module's
- * collections. A new collection of the module needs no case here: add the operation write that stores its
- * first record to `writeThroughOperations` below (the first case fails until one does).
+ * gestations): the registry-wide checks of suite.ts for this module's collections; run by
+ * push-contracts.int.test.ts. A new collection of the module needs no case here: add the operation write
+ * that stores its first record to `writeThroughOperations` below (the first case fails until one does).
  */
-import { describePushContracts } from './suite.js';
+import type { GroupSuite } from './suite.js';
 
-await describePushContracts({
+export const medicalRecord: GroupSuite = {
   group: 'medical-record',
   async writeThroughOperations({ write, refs }) {
     await write('POST', '/medicalRecord/instantAttendance', { patient: refs.patient, cid10: ['J45.0'] });
@@ -28,4 +28,4 @@ await describePushContracts({
       },
     });
   },
-});
+};

@@ -1,15 +1,16 @@
 /**
  * Push contracts of billing (TISS attendances and batches, authorization batches, billing plans,
- * solicitations) and the insurance requests (hospitalization requests, integrators' interactions), on
- * SQLite and PostgreSQL: the registry-wide checks of suite.ts for these modules' collections. A new
- * collection of these modules needs no case here: add the operation write that stores its first record to
- * `writeThroughOperations` below (the first case fails until one does).
+ * solicitations) and the insurance requests (hospitalization requests, integrators' interactions): the
+ * registry-wide checks of suite.ts for these modules' collections; run by push-contracts.int.test.ts. A
+ * new collection of these modules needs no case here: add the operation write that stores its first
+ * record to `writeThroughOperations` below (the first case fails until one does).
  */
 import { patients } from '#core/patient/patient-record.js';
 import { prices, priceTables } from '#core/price/price-table-record.js';
-import { colleagueAndEvent, describePushContracts } from './suite.js';
+import { colleagueAndEvent } from './fixture.js';
+import type { GroupSuite } from './suite.js';
 
-await describePushContracts({
+export const billingTiss: GroupSuite = {
   group: 'billing-tiss',
   async writeThroughOperations(ctx) {
     const { store, colleague } = await colleagueAndEvent(ctx);
@@ -80,4 +81,4 @@ await describePushContracts({
       text: 'Pedido fora do TISS',
     });
   },
-});
+};
