@@ -31,8 +31,9 @@ export interface PushContract {
   /**
    * One valid record holding exactly the fields its record type requires (the fields without `?`),
    * without `id`, `tenantId`, `createdAt` and `updatedAt`: the registry-wide push suite
-   * (test/sync/push-contracts.int.test.ts) pushes it, then pushes it without each field and expects
-   * every one refused. `refs` names records of the test account and the samples of other collections.
+   * (test/sync/push-contracts/suite.ts, run by push-contracts.int.test.ts) pushes it, then pushes it
+   * without each field and expects every one refused. `refs` names records of the test account and the
+   * samples of other collections.
    */
   readonly sample: (refs: SampleRefs) => Record<string, unknown>;
 }
