@@ -8,9 +8,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PostgreSQL suites share one server; files run in parallel but each uses its own schema.
     pool: 'forks',
-    // One worker on a 2-core machine (Vitest's default there). Two workers cut the run from ~23 to ~14 min, but
-    // test/inventory/attendance-offline.int.test.ts then failed in both fresh-clone runs: a desk's lot balance
-    // stayed one consumption behind its movements (a real sync race, see the stop-31 note); back to two once fixed.
-    maxWorkers: 1,
+    // Two workers on this 2-core machine (Vitest's default there is one): ~14 min instead of ~23. Two workers
+    // first exposed a sync race (a desk skipping another desk's edit pulled while its own push was answered),
+    // fixed by SYNC-077 (core/sync/push-catch-up.ts).
+    maxWorkers: 2,
   },
 });
