@@ -47,6 +47,8 @@ export const registerDays = defineCollection<RegisterDaySummary>({
   name: 'cash_register_days',
   fields: { register: 'string', day: 'string' },
   indexes: [['day'], ['register', 'day']],
+  // An undone first movement of a day leaves its summary empty, not a tombstone (STORE-022).
+  emptied: (day) => ({ ...day, movements: 0, inCentavos: 0, outCentavos: 0, byKind: {}, byMethod: {} }),
 });
 
 /** The id of a register's day: a UUID (version 8 layout) from SHA-256 of tenant, register and day. */

@@ -37,6 +37,8 @@ export const lotBalances = defineCollection<LotBalanceRecord>({
   name: 'inventory_lot_balances',
   fields: { clinic: 'string', product: 'string', lot: 'string' },
   indexes: [['clinic', 'product']],
+  // An undone first movement of a lot leaves its balance at zero, not a tombstone (STORE-022).
+  emptied: ({ shared: _shared, ...balance }) => ({ ...balance, quantity: 0 }),
 });
 
 /** A lot's balance as answered. */

@@ -19,6 +19,13 @@ export interface CollectionDef<T extends RecordBase = RecordBase> {
   readonly fields: Readonly<Partial<Record<Exclude<keyof T, 'id' | 'tenantId'> & string, IndexedFieldType>>>;
   /** Compound indexes, each a list of declared fields; the tenant is always the implicit first key. */
   readonly indexes: readonly (readonly (keyof T & string)[])[];
+  /**
+   * For derived records whose id is computed from what they sum (a lot's balance, a register's day):
+   * the record emptied (its sums at zero), which an undone insert leaves instead of a tombstone on a
+   * store that cannot forget a document (RxDB, `undo-log.ts`). A tombstone would keep the derived id
+   * taken for good, and every later write of that lot or day would be refused (STORE-022).
+   */
+  emptied?(record: T): RecordBase;
 }
 
 /**

@@ -18,11 +18,19 @@ export const sampleTwins = defineCollection<Sample>({
   indexes: [['kind'], ['rank'], ['active', 'rank'], ['label']],
 });
 
-/** Collections the suite needs the database opened with. */
-export const adapterSuiteCollections = [samples, sampleTwins];
+/** A derived collection (its ids computed, like a lot's balance): an undone insert leaves it emptied (STORE-022). */
+export const sampleSums = defineCollection<Sample>({
+  name: 'sample_sums',
+  fields: { kind: 'string', rank: 'number', active: 'boolean', label: 'string' },
+  indexes: [['rank']],
+  emptied: (record) => ({ ...record, rank: 0, label: 'vazio' }),
+});
 
-/** The storage groups the suite needs: both collections in one RxDB collection. */
-export const adapterSuiteGroups: StorageGroups = { shared: ['samples', 'sample_twins'] };
+/** Collections the suite needs the database opened with. */
+export const adapterSuiteCollections = [samples, sampleTwins, sampleSums];
+
+/** The storage groups the suite needs: the three collections in one RxDB collection. */
+export const adapterSuiteGroups: StorageGroups = { shared: ['samples', 'sample_twins', 'sample_sums'] };
 
 const TENANT = 'tenant-a';
 
@@ -180,6 +188,20 @@ export function describeAdapterBehaviour(name: string, open: () => Promise<RxdbD
         expect(await codeOf(col.insert(sample(31)))).toBe('conflict');
       });
 
+      it('leaves a derived record emptied, not deleted, when its insert is undone, so its id stays usable', async () => {
+        const sums = store.collection(sampleSums);
+        await expect(
+          store.transaction(async (tx) => {
+            await tx.collection(sampleSums).insert(sample(35));
+            throw new Error('desfeito');
+          }),
+        ).rejects.toThrow('desfeito');
+        const left = await sums.get(sample(35).id);
+        expect(left).toMatchObject({ rank: 0, label: 'vazio', kind: 'consulta' });
+        const next = await sums.update(left!.id, left!._rev, { ...sample(35), rank: 7 });
+        expect((await sums.find({ selector: { rank: 7 } })).map((r) => r.id)).toEqual([next.id]);
+      });
+
       it('holds plain writes back until the transaction ends', async () => {
         const col = store.collection(samples);
         let release!: () => void;
@@ -264,7 +286,7 @@ export function describeAdapterBehaviour(name: string, open: () => Promise<RxdbD
         const rx = db.rxCollection(samples);
         expect(db.rxCollection(sampleTwins)).toBe(rx);
         expect(db.groupOf(samples).name).toBe('shared');
-        expect([...db.groupOf(samples).members.keys()]).toEqual(['samples', 'sample_twins']);
+        expect([...db.groupOf(samples).members.keys()]).toEqual(['samples', 'sample_twins', 'sample_sums']);
         const seen: string[] = [];
         const subscription = rx.$.subscribe((event) => seen.push(event.documentId));
         let sampleChanges = 0;

@@ -4,7 +4,14 @@ import type { CollectionDef } from '#core/store/collection-def.js';
 import type { Collection } from '#core/store/port.js';
 import { normaliseQuery, type Query } from '#core/store/query.js';
 import type { RecordBase, Stored } from '#core/store/record.js';
-import { newDocumentData, recordToWrite, replacementData, toStorageDocument, toStored } from './documents.js';
+import {
+  newDocumentData,
+  recordToWrite,
+  replacementData,
+  toStorageDocument,
+  toStored,
+  withoutStorageFields,
+} from './documents.js';
 import { dexieReadAll } from './dexie-read.js';
 import { conflictError, invalidRecordError, notFoundError, storageError } from './errors.js';
 import { planQuery, type IndexTrust, type QueryTarget } from './query-plan.js';
@@ -48,6 +55,14 @@ export class RxdbCollection<T extends RecordBase> implements Collection<T> {
   /** The record as the group stores it: tagged, slots filled. */
   private stored(record: RxRecord): RxRecord {
     return toStorageDocument(this.name, this.ctx.def, record);
+  }
+
+  /** For a derived collection (`emptied`), what an undone insert leaves: the stored record emptied. */
+  private get emptied(): ((stored: RxRecord) => RxRecord) | undefined {
+    const def = this.ctx.def as CollectionDef<T>;
+    if (!def.emptied) return undefined;
+    return (stored) =>
+      this.stored(recordToWrite(def, this.ctx.tenantId, def.emptied!(withoutStorageFields(stored) as unknown as T)));
   }
 
   async get(id: string): Promise<Stored<T> | undefined> {
@@ -101,7 +116,7 @@ export class RxdbCollection<T extends RecordBase> implements Collection<T> {
       );
       const stored = written[0];
       if (errors.length > 0 || !stored) throw this.writeError(errors, record.id);
-      log?.record(this.ctx.rx, undefined, stored);
+      log?.record(this.ctx.rx, undefined, stored, this.emptied);
       return toStored<T>(stored);
     });
   }
@@ -124,7 +139,7 @@ export class RxdbCollection<T extends RecordBase> implements Collection<T> {
         await this.tombstone(written);
         throw this.writeError(errors, errors[0]?.documentId ?? '');
       }
-      for (const stored of written) log?.record(this.ctx.rx, undefined, stored);
+      for (const stored of written) log?.record(this.ctx.rx, undefined, stored, this.emptied);
     });
   }
 

@@ -10,6 +10,8 @@ interface UndoEntry {
   id: string;
   before: RxDocumentData<RxRecord> | undefined;
   afterRev: string;
+  /** For an insert of a derived record: the stored record emptied, written back instead of a tombstone. */
+  emptied?: ((stored: RxRecord) => RxRecord) | undefined;
 }
 
 /**
@@ -24,8 +26,9 @@ export class UndoLog {
     collection: RxRecordCollection,
     before: RxDocumentData<RxRecord> | undefined,
     after: RxDocumentData<RxRecord>,
+    emptied?: (stored: RxRecord) => RxRecord,
   ): void {
-    this.entries.push({ collection, id: after.id, before, afterRev: after._rev });
+    this.entries.push({ collection, id: after.id, before, afterRev: after._rev, emptied });
   }
 
   /** A savepoint: pass it to {@link rollbackTo} to undo only what was written after it. */
@@ -38,7 +41,8 @@ export class UndoLog {
    *
    * Each document goes back to its state before its first write after `mark`, with a new revision
    * (RxDB revisions only move forward). An inserted document becomes a tombstone: RxDB cannot forget
-   * a document, so its id stays taken. A document changed meanwhile by a writer outside the
+   * a document, so its id stays taken; a derived record (its collection's `emptied`) is left live and
+   * empty instead, so its computed id stays usable (STORE-022). A document changed meanwhile by a writer outside the
    * transaction (replication, another window) is left as that writer made it.
    *
    * @throws DomainError `internal` listing the documents that could not be restored.
@@ -60,7 +64,7 @@ export class UndoLog {
     }
     const failures: ErrorDetail[] = [];
     for (const { first, last } of [...byDocument.values()].reverse()) {
-      const failure = await restore(first.collection, first.id, first.before, last.afterRev);
+      const failure = await restore(first.collection, first.id, first.before, last.afterRev, first.emptied);
       if (failure) failures.push({ path: `${first.collection.name}.${first.id}`, message: failure });
     }
     if (failures.length > 0) {
@@ -69,18 +73,21 @@ export class UndoLog {
   }
 }
 
-/** Writes `before` (or a tombstone when undefined) over the document; a failure message or undefined. */
+/** Writes `before` (or, when undefined, the emptied record or a tombstone) over the document; a failure message or undefined. */
 async function restore(
   collection: RxRecordCollection,
   id: string,
   before: RxDocumentData<RxRecord> | undefined,
   expectedRev: string,
+  emptied: ((stored: RxRecord) => RxRecord) | undefined,
 ): Promise<string | undefined> {
   const current = (await readDocuments(collection, [id], true)).get(id);
   if (!current || current._rev !== expectedRev) return 'alterado fora da transação; mantido como está';
   const document = before
     ? replacementData(storedFields(before), current, before._deleted)
-    : replacementData(storedFields(current), current, true);
+    : emptied
+      ? replacementData(emptied(storedFields(current)), current, false)
+      : replacementData(storedFields(current), current, true);
   const { errors } = await writeDocuments(collection, [{ previous: current, document }], 'clinic-store-rollback');
   return errors.length > 0 ? 'alterado fora da transação durante o desfazer; mantido como está' : undefined;
 }
