@@ -6,6 +6,7 @@
 import { BUDGET_SERIES } from '#core/budget/budget-number.js';
 import { systemClock } from '#core/clock.js';
 import { uuidV7Ids } from '#core/ids.js';
+import { warmStockPosition } from '#core/inventory/position-warm.js';
 import { blockNumberSource } from '#core/numbering/number-blocks.js';
 import type { Store } from '#core/store/port.js';
 import { fetchNumberLeaser } from '#core/sync/index.js';
@@ -28,6 +29,9 @@ export interface OpenCore {
   core: LocalCore;
   sync: InstallationSync | null;
 }
+
+/** Milliseconds after a desk's database opens before the stock position's indexes are loaded (INV-016). */
+const STOCK_WARM_UP_DELAY_MS = 5000;
 
 const opened = new Map<string, Promise<OpenCore & { release: ReleaseDatabase }>>();
 
@@ -89,6 +93,13 @@ async function openCore(name: string, installation: Installation): Promise<OpenC
     return { core, sync: null };
   }
   const sync = startInstallationSync(core, installation);
+  // The stock position answers from memory once its live indexes are loaded (INV-016): loaded in the
+  // background, after the window's first paint and the first pull have had their turn.
+  setTimeout(() => {
+    warmStockPosition(core.database.forTenant(core.tenantId)).catch((error: unknown) =>
+      console.warn('stock position warm-up', error),
+    );
+  }, STOCK_WARM_UP_DELAY_MS);
   // A new desk leases its first block of budget numbers now, not at its first budget: the cable may
   // be out by then (an offline budget would find no number). Offline now, the first budget leases.
   void core.numbers.reserve?.(BUDGET_SERIES).catch((error: unknown) => console.warn('number lease', error));
