@@ -70,6 +70,17 @@ describe.each(engines)('a conflict answer through the window on %s', (engine: Sy
     (answer as { documents: { id: string; _deleted: boolean }[] }).documents.some((d) => d.id === id && d._deleted);
   /** Lets RxDB write a page it was just answered (in memory, a few ms). */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+  /**
+   * Sends `desk`'s pull now and holds it before the server; holds the answer of its next push, which
+   * the server takes. `pushed` resolves once the server answered that push.
+   */
+  async function pullLateAnswerPushLate(desk: TestInstallation) {
+    const releasePull = holdRequests(desk.link, 'pull', 'request');
+    const releasePush = holdRequests(desk.link, 'push', 'answer');
+    desk.sync.resync();
+    await settle();
+    return { releasePull, releasePush, pushed: exchanged(desk, '/people/push') };
+  }
 
   it('a desk whose slow push conflicts with an inactivation drops the patient, as the other desk did', async () => {
     const id = '0193a1c2-7b3e-7cc1-9a52-0000000000a1';
@@ -126,11 +137,7 @@ describe.each(engines)('a conflict answer through the window on %s', (engine: Sy
     const [a, b] = desks;
     try {
       // A's pull leaves first but reaches the server after A's push; the push's answer is slow.
-      const releasePull = holdRequests(a.link, 'pull', 'request');
-      const releasePush = holdRequests(a.link, 'push', 'answer');
-      a.sync.resync();
-      await settle();
-      const pushed = exchanged(a, '/people/push');
+      const { releasePull, releasePush, pushed } = await pullLateAnswerPushLate(a);
       const current = (await deskStore(a).get(id))!;
       await deskStore(a).update(id, current._rev, { ...withoutRevision(current), active: false });
       await pushed;
@@ -191,11 +198,7 @@ describe.each(engines)('a conflict answer through the window on %s', (engine: Sy
     try {
       // A's pull leaves first and reaches the server late; A's edit goes up meanwhile, the server
       // takes it, and its answer is slow.
-      const releasePull = holdRequests(a.link, 'pull', 'request');
-      const releasePush = holdRequests(a.link, 'push', 'answer');
-      a.sync.resync();
-      await settle();
-      const pushed = exchanged(a, '/people/push');
+      const { releasePull, releasePush, pushed } = await pullLateAnswerPushLate(a);
       const mine = (await deskStore(a).get(id))!;
       await deskStore(a).update(id, mine._rev, { ...withoutRevision(mine), cellPhone: '+5511911111111' });
       await pushed;
