@@ -261,8 +261,7 @@ describe.each(storages)('the desk position from its live indexes on %s storage (
           } catch (error) {
             // Refused movements (not enough stock, expired lot) change nothing. An undone first movement of a lot
             // leaves its balance at zero, not a tombstone (STORE-022), so no later movement meets `conflict`.
-            if (!isDomainError(error) || !['invalid_transition', 'validation'].includes(error.code))
-              throw error;
+            if (!isDomainError(error) || !['invalid_transition', 'validation'].includes(error.code)) throw error;
           }
           await expectAgrees(desk);
         }
