@@ -7,17 +7,16 @@
  * have the finished record. The reception's screens and its IndexedDB files on disk hold no clinical
  * text, the professional's do (MED-007). Screenshots go to test-results/medical-record/.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#core/access/user.js';
 import { addMember, login } from '../../sync-server/auth/test-server.js';
 import { seedAdmin, type SyncTestServer } from '../sync/sync-fixture.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.js';
 import { deskEnvironment } from './desk-environment.js';
 import { shot } from './screenshot.js';
+import { openStationProfile, type StationProfile } from './station-profile.js';
 import { until } from './until.js';
 
 const env = deskEnvironment();
@@ -30,25 +29,13 @@ const ANAMNESE = 'Tosse seca noturna ha tres semanas, piora com poeira';
 const PRESCRIPTION = 'Budesonida 200 mcg inalatoria, 1 jato de 12/12 h';
 const ADDENDUM = 'Retorno antecipado se febre';
 const problems: string[] = [];
-const profiles: { dir: string; context: BrowserContext }[] = [];
+const profiles: StationProfile[] = [];
 
 /** A station: Chromium with a profile folder of its own (IndexedDB on disk), at 1366×768, pt-BR. */
-async function station(): Promise<{ page: Page; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'clinic-station-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-    viewport: { width: 1366, height: 768 },
-    locale: 'pt-BR',
-  });
-  profiles.push({ dir, context });
-  await context.addInitScript((url) => {
-    if (!localStorage.getItem('clinic.serverUrl')) localStorage.setItem('clinic.serverUrl', url);
-  }, env.api.url);
-  const page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (error) => problems.push(error.message));
-  return { page, dir };
+async function station(): Promise<StationProfile> {
+  const opened = await openStationProfile('records', env.api.url, problems);
+  profiles.push(opened);
+  return opened;
 }
 
 /** Signs `email` in and enrols the station with a code of `kind` (bound to `user` for a professional). */
@@ -134,10 +121,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const { context, dir } of profiles) {
-    await context.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  for (const profile of profiles) await profile.close();
 });
 
 describe('the prontuário on a professional station', () => {
