@@ -8,7 +8,7 @@
  * off again, so the server never sees slots and RxDB's fork and master states stay comparable.
  */
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { filter, interval, share, Subject, type Observable, type Subscription } from 'rxjs';
+import { filter, interval, share, Subject, Subscription, type Observable } from 'rxjs';
 import { isoWithOffset, type Clock } from '#core/clock.js';
 import type { AnyCollectionDef } from '#core/store/collection-def.js';
 import { toStorageDocument, withoutStorageFields } from '#core/store/rxdb/documents.js';
@@ -201,7 +201,7 @@ export function startSync(options: SyncOptions): SyncHandle {
       retryMs: options.retryTime ?? 5000,
       pageSize: PULL_PAGE,
     });
-    subscriptions.push({ unsubscribe: () => catchUp.stop() } as Subscription);
+    subscriptions.push(new Subscription(() => catchUp.stop()));
     const state = (replication = replicateRxCollection<RxRecord, SyncCheckpoint>({
       replicationIdentifier: `clinic-sync-${options.identifier}-${group.name}`,
       collection,
